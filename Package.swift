@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// Flick: a vertical feed of short videos and photos for GTK4.
+// Layers (see DESIGN.md): FeedCore decides, FeedMedia acts, FeedUI shows,
+// Flick wires them into the app. Arrows only point down that list.
+import PackageDescription
+
+let package = Package(
+    name: "Flick",
+    products: [
+        .executable(name: "flick", targets: ["Flick"]),
+        /// Pure decisions, for any Swift program.
+        .library(name: "FeedCore", targets: ["FeedCore"]),
+        /// The feed widget, for another Swift GTK app that wants to embed it.
+        .library(name: "FeedUI", targets: ["FeedUI"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib",
+                       pkgConfig: "glib-2.0 gobject-2.0 gio-2.0 gio-unix-2.0 gdk-pixbuf-2.0",
+                       providers: [.apt(["libglib2.0-dev", "libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk",
+                       pkgConfig: "gtk4 libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer",
+                       pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(name: "CSoup", path: "Sources/CSoup",
+                       pkgConfig: "libsoup-3.0",
+                       providers: [.apt(["libsoup-3.0-dev"])]),
+        // The thin C shim: macros, variadics and GObject type boilerplate only.
+        .target(name: "CFlickShim", dependencies: ["CGLib", "CGtk", "CGStreamer", "CSoup"]),
+
+        .target(name: "FeedCore",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "FeedMedia",
+                dependencies: ["FeedCore", "CGLib", "CGStreamer", "CSoup", "CFlickShim"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "FeedUI",
+                dependencies: ["FeedCore", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "Flick",
+                          dependencies: ["FeedCore", "FeedMedia", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+
+        // Runs the GObject layer in a process of its own, where it owns the
+        // main thread, and reports what it saw as JSON (used by FeedMediaTests).
+        .executableTarget(name: "GObjectProbe",
+                          dependencies: ["FeedMedia", "CGLib"],
+                          path: "Tests/Probes/GObjectProbe",
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
+                    resources: [.copy("Tables")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+    ]
+)

@@ -1,0 +1,107 @@
+// See flick-shim.h: boilerplate only, behaviour lives in Swift.
+#include "flick-shim.h"
+
+struct _FlickContainer {
+    GtkWidget parent_instance;
+    FlickMeasureFunc measure;
+    FlickAllocateFunc allocate;
+    gpointer user_data;
+    GDestroyNotify destroy;
+};
+
+G_DEFINE_FINAL_TYPE(FlickContainer, flick_container, GTK_TYPE_WIDGET)
+
+static void
+flick_container_clear_handlers(FlickContainer *self)
+{
+    GDestroyNotify destroy = self->destroy;
+    gpointer data = self->user_data;
+    self->measure = NULL;
+    self->allocate = NULL;
+    self->user_data = NULL;
+    self->destroy = NULL;
+    if (destroy != NULL)
+        destroy(data);
+}
+
+static void
+flick_container_dispose(GObject *object)
+{
+    FlickContainer *self = FLICK_CONTAINER(object);
+    GtkWidget *child;
+    flick_container_clear_handlers(self);
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
+        gtk_widget_unparent(child);
+    G_OBJECT_CLASS(flick_container_parent_class)->dispose(object);
+}
+
+static void
+flick_container_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *minimum_baseline,
+                        int *natural_baseline)
+{
+    FlickContainer *self = FLICK_CONTAINER(widget);
+    *minimum = 0;
+    *natural = 0;
+    if (self->measure != NULL)
+        self->measure(widget, orientation, for_size, minimum, natural, self->user_data);
+}
+
+static void
+flick_container_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    FlickContainer *self = FLICK_CONTAINER(widget);
+    if (self->allocate != NULL)
+        self->allocate(widget, width, height, baseline, self->user_data);
+}
+
+static void
+flick_container_class_init(FlickContainerClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = flick_container_dispose;
+    widget_class->measure = flick_container_measure;
+    widget_class->size_allocate = flick_container_size_allocate;
+}
+
+static void
+flick_container_init(FlickContainer *self)
+{
+    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+}
+
+GtkWidget *
+flick_container_new(void)
+{
+    return g_object_new(FLICK_TYPE_CONTAINER, NULL);
+}
+
+void
+flick_container_set_handlers(FlickContainer *self, FlickMeasureFunc measure,
+                             FlickAllocateFunc allocate, gpointer user_data,
+                             GDestroyNotify destroy)
+{
+    g_return_if_fail(FLICK_IS_CONTAINER(self));
+    flick_container_clear_handlers(self);
+    self->measure = measure;
+    self->allocate = allocate;
+    self->user_data = user_data;
+    self->destroy = destroy;
+    gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
+void flick_object_set_boolean(gpointer o, const char *n, gboolean v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_int(gpointer o, const char *n, int v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_uint(gpointer o, const char *n, guint v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_int64(gpointer o, const char *n, gint64 v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_double(gpointer o, const char *n, double v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_string(gpointer o, const char *n, const char *v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_object(gpointer o, const char *n, gpointer v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_flags(gpointer o, const char *n, guint v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_enum(gpointer o, const char *n, int v) { g_object_set(o, n, v, NULL); }
+
+gboolean flick_object_get_boolean(gpointer o, const char *n) { gboolean v = FALSE; g_object_get(o, n, &v, NULL); return v; }
+int flick_object_get_int(gpointer o, const char *n) { int v = 0; g_object_get(o, n, &v, NULL); return v; }
+double flick_object_get_double(gpointer o, const char *n) { double v = 0; g_object_get(o, n, &v, NULL); return v; }
+char *flick_object_get_string(gpointer o, const char *n) { char *v = NULL; g_object_get(o, n, &v, NULL); return v; }

@@ -1,0 +1,7 @@
+// GLib, GObject and GIO as one Swift module.
+#include <glib.h>
+#include <glib-object.h>
+#include <glib-unix.h>
+#include <gio/gio.h>
+#include <gio/gunixinputstream.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>

@@ -1,0 +1,3 @@
+// GTK 4 and libadwaita as one Swift module.
+#include <gtk/gtk.h>
+#include <adwaita.h>

@@ -1,0 +1,2 @@
+// libsoup 3 as a Swift module.
+#include <libsoup/soup.h>

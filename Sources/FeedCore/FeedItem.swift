@@ -1,0 +1,49 @@
+// Pure: values only, imports Foundation at most.
+
+/// One post of a feed: a short video or a photo.
+///
+/// A plain value shared by every layer. `uri` is where the media lives
+/// (`file://`, `http(s)://`); `poster` is a still shown before (or instead of)
+/// the video's first frame.
+public struct FeedItem: Sendable, Hashable, Codable, Identifiable {
+    /// What kind of media an item holds.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case video
+        case image
+    }
+
+    /// Stable identity within a feed; page bindings and diffs key on it.
+    public var id: String
+    public var kind: Kind
+    /// The media itself.
+    public var uri: String
+    /// A still for the item (videos), or nil.
+    public var poster: String?
+    /// Pixel size of the media when the feed knows it.
+    public var width: Int?
+    public var height: Int?
+    /// Seconds, for videos, when known.
+    public var duration: Double?
+    public var title: String?
+    public var subtitle: String?
+    public var author: String?
+    /// What the media shows, for screen readers.
+    public var accessibilityLabel: String?
+
+    public init(id: String, kind: Kind, uri: String, poster: String? = nil,
+                width: Int? = nil, height: Int? = nil, duration: Double? = nil,
+                title: String? = nil, subtitle: String? = nil, author: String? = nil,
+                accessibilityLabel: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.uri = uri
+        self.poster = poster
+        self.width = width
+        self.height = height
+        self.duration = duration
+        self.title = title
+        self.subtitle = subtitle
+        self.author = author
+        self.accessibilityLabel = accessibilityLabel
+    }
+}

@@ -1,0 +1,2 @@
+// placeholder until the GObject layer lands
+import CGLib

@@ -1,0 +1,2 @@
+import FeedUI
+print("flick")

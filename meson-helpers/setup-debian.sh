@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Flick needs to build, run and test.
+# Idempotent: packages already installed are left alone and apt is not
+# touched at all when nothing is missing.
+set -euo pipefail
+
+PACKAGES=(
+  # Build: Swift calls pkg-config for the system-library targets.
+  pkg-config
+  libgtk-4-dev
+  libadwaita-1-dev
+  libgstreamer1.0-dev
+  libgstreamer-plugins-base1.0-dev
+  libsoup-3.0-dev
+  libglib2.0-dev-bin
+  meson
+  ninja-build
+  # Validation of the desktop file and metainfo.
+  desktop-file-utils
+  appstream
+  # Media: demuxers, decoders and encoders for the demo feed and playback.
+  gstreamer1.0-plugins-base
+  gstreamer1.0-plugins-good
+  gstreamer1.0-plugins-bad
+  gstreamer1.0-plugins-ugly
+  gstreamer1.0-libav
+  gstreamer1.0-tools
+  # Runtime look: fonts and icons GTK expects.
+  fonts-cantarell
+  adwaita-icon-theme
+  librsvg2-common
+  libgl1-mesa-dri
+  # UI tests: a virtual display, input events and screenshots.
+  xvfb
+  xauth
+  xdotool
+  imagemagick
+  dbus-x11
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO=(sudo)
+else
+  echo "flick setup: missing packages: ${missing[*]}" >&2
+  echo "flick setup: not root and sudo is not available; install them as root with: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "flick setup: apt-get not found; this script supports Debian 12. Install the equivalents of: ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "flick setup: installing ${#missing[@]} packages: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! "${SUDO[@]}" apt-get update -q >&2; then
+  echo "flick setup: apt-get update failed; check the network and the apt sources" >&2
+  exit 1
+fi
+if ! "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >&2; then
+  echo "flick setup: apt-get install failed for: ${missing[*]}" >&2
+  exit 1
+fi
