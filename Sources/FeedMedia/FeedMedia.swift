@@ -1,2 +1,0 @@
-// placeholder until the GObject layer lands
-import CGLib
