@@ -1,0 +1,19 @@
+// Pure: values only, imports Foundation at most.
+
+/// How capable the machine is, judged from its physical memory; low-tier
+/// machines get no extra prepared players, high-tier ones keep the previous
+/// item prepared too.
+public enum DeviceTier: String, Sendable, Hashable, Codable, CaseIterable {
+    case low
+    case mid
+    case high
+
+    /// The tier for a machine with this much physical memory, in bytes:
+    /// under 4 GiB is low, 16 GiB or more is high, mid otherwise.
+    public static func forPhysicalMemory(bytes: UInt64) -> DeviceTier {
+        let gib: UInt64 = 1 << 30
+        if bytes < 4 * gib { return .low }
+        if bytes >= 16 * gib { return .high }
+        return .mid
+    }
+}
