@@ -1,0 +1,161 @@
+// Pure: values only, imports Foundation at most.
+
+/// Decides what to do after a failure and around it: retry, wait for the
+/// network, or show the error.
+///
+/// Only the current item retries: speculative work for other items fails
+/// quietly and gets a fresh chance when the item becomes current, so a bad
+/// post ahead never spends the user's attention or the retry budget. Time is
+/// never read here; delays are returned in seconds for the caller's timer.
+public enum RetryPolicy {
+    /// What an item has spent of its retries.
+    public struct Budget: Sendable, Equatable, Codable {
+        /// Timed retries already made.
+        public var attemptsSpent: Int
+        /// Whether the one silent retry after a cache corruption was made.
+        public var silentRetrySpent: Bool
+
+        /// Creates a budget.
+        public init(attemptsSpent: Int = 0, silentRetrySpent: Bool = false) {
+            self.attemptsSpent = attemptsSpent
+            self.silentRetrySpent = silentRetrySpent
+        }
+
+        /// Nothing spent: for a new binding, a manual retry or a reconnect.
+        public static let fresh = Budget()
+    }
+
+    /// What happened to the item.
+    public enum Event: Sendable, Equatable, Codable {
+        /// A load, decode or playback failed; `httpStatus` when an HTTP
+        /// response caused it.
+        case failed(ErrorCode, httpStatus: Int?)
+        /// The user pressed retry on the error card.
+        case manualRetry
+        /// The network came back.
+        case reconnected
+        /// The item became the current one.
+        case becameCurrent
+    }
+
+    /// What the caller should do.
+    public enum Action: Sendable, Equatable, Codable {
+        /// Retry after this many seconds (one timer, dropped by generation if
+        /// the page is rebound meanwhile).
+        case retry(afterSeconds: Double)
+        /// Release every other player first (they may hold the decoder), then
+        /// retry after this many seconds.
+        case releaseOthersAndRetry(afterSeconds: Double)
+        /// Delete the cached entry and retry at once, without telling the user.
+        case evictAndRetry
+        /// Retry at once.
+        case retryNow
+        /// Show that the network is gone; schedule nothing until `reconnected`.
+        case waitForNetwork
+        /// Give up and show this error.
+        case report(ErrorCode)
+        /// Nothing to do or show.
+        case nothing
+    }
+
+    /// An event and what the caller knows about the item.
+    public struct Input: Sendable, Equatable, Codable {
+        public var event: Event
+        public var budget: Budget = .fresh
+        /// Whether the item is the current one.
+        public var isCurrent: Bool = true
+        /// Whether the desktop reports connectivity.
+        public var online: Bool = true
+        /// Whether the item is showing an error now (for reconnects and
+        /// becoming current).
+        public var inError: Bool = false
+        /// Delay before each timed retry, in seconds; its length is the
+        /// number of attempts.
+        public var delays: [Double] = [0.5, 1, 2]
+
+        /// Creates an input; by default the item is current, online, not in error.
+        public init(event: Event, budget: Budget = .fresh, isCurrent: Bool = true, online: Bool = true,
+                    inError: Bool = false, delays: [Double] = [0.5, 1, 2]) {
+            self.event = event
+            self.budget = budget
+            self.isCurrent = isCurrent
+            self.online = online
+            self.inError = inError
+            self.delays = delays
+        }
+    }
+
+    /// The action to take and the budget to keep for the item.
+    public struct Decision: Sendable, Equatable, Codable {
+        public var action: Action
+        public var budget: Budget
+
+        /// Creates a decision.
+        public init(action: Action, budget: Budget) {
+            self.action = action
+            self.budget = budget
+        }
+    }
+
+    /// Whether a failure may succeed if tried again: HTTP errors only for
+    /// 5xx, 408 and 429; never a missing source, an unsupported format or an
+    /// undecodable picture; everything else yes.
+    public static func isRetryable(_ code: ErrorCode, httpStatus: Int? = nil) -> Bool {
+        switch code {
+        case .httpError:
+            return httpStatus.map(ErrorCode.isRetryableHTTPStatus) ?? false
+        case .sourceNotFound, .unsupportedFormat, .imageDecodeFailed:
+            return false
+        case .networkUnavailable, .timeout, .decoderInitFailed, .decodeFailed,
+             .cacheCorrupt, .playerFailed, .unknown:
+            return true
+        }
+    }
+
+    /// The decision for `input`.
+    ///
+    /// - A failure of a non-current item: nothing, and a fresh budget.
+    /// - A cache corruption: evict and retry silently, once; then report.
+    /// - A failure while offline: wait for the network, spending nothing.
+    /// - A retryable failure with attempts left: retry after the next delay
+    ///   (releasing the other players first for a decoder that failed to start).
+    /// - Otherwise: report the error.
+    /// - A manual retry: retry now with a fresh budget.
+    /// - A reconnect, or becoming current, while in error: retry now with a
+    ///   fresh budget (becoming current always refreshes the budget).
+    public static func decide(_ input: Input) -> Decision {
+        switch input.event {
+        case .failed(let code, let status):
+            return failed(code, status: status, input: input)
+        case .manualRetry:
+            return Decision(action: .retryNow, budget: .fresh)
+        case .reconnected:
+            guard input.isCurrent, input.inError else { return Decision(action: .nothing, budget: input.budget) }
+            return Decision(action: .retryNow, budget: .fresh)
+        case .becameCurrent:
+            return Decision(action: input.inError ? .retryNow : .nothing, budget: .fresh)
+        }
+    }
+
+    private static func failed(_ code: ErrorCode, status: Int?, input: Input) -> Decision {
+        var budget = input.budget
+        guard input.isCurrent else { return Decision(action: .nothing, budget: .fresh) }
+        if code == .cacheCorrupt {
+            guard budget.silentRetrySpent else {
+                budget.silentRetrySpent = true
+                return Decision(action: .evictAndRetry, budget: budget)
+            }
+            return Decision(action: .report(code), budget: budget)
+        }
+        guard input.online else { return Decision(action: .waitForNetwork, budget: budget) }
+        guard isRetryable(code, httpStatus: status), budget.attemptsSpent >= 0,
+              budget.attemptsSpent < input.delays.count else {
+            return Decision(action: .report(code), budget: budget)
+        }
+        let delay = input.delays[budget.attemptsSpent]
+        budget.attemptsSpent += 1
+        let action: Action = code == .decoderInitFailed
+            ? .releaseOthersAndRetry(afterSeconds: delay) : .retry(afterSeconds: delay)
+        return Decision(action: action, budget: budget)
+    }
+}
