@@ -116,3 +116,23 @@ enum Table {
         }
     }
 }
+
+/// A field that must be present in a row but may be `null`, for expected
+/// outputs that are optional: `Optional` alone would let a missing key pass.
+struct Nullable<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    var value: Value?
+
+    init(_ value: Value?) {
+        self.value = value
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}

@@ -13,6 +13,12 @@ private struct ProbeRow: TableRow {
     }
 }
 
+/// A row with a required field that may be null.
+private struct NullableRow: TableRow {
+    var name: String
+    var expected: Nullable<Int>
+}
+
 @Suite("Table reader")
 struct TableTests {
     private func read(_ json: String) throws -> [ProbeRow] {
@@ -82,5 +88,15 @@ struct TableTests {
     @Test("A table file that does not exist is an error")
     func missingFileFails() {
         #expect(throws: TableError.self) { try Table.rows("no-such-table.json", as: ProbeRow.self) }
+    }
+
+    @Test("A nullable expected value may be null but must be written")
+    func nullableMustBeWritten() throws {
+        let rows = try Table.rows(from: Data(#"[{"name": "n", "expected": null}, {"name": "v", "expected": 3}]"#.utf8),
+                                  file: "probe.json", as: NullableRow.self)
+        #expect(rows.map(\.expected) == [Nullable(nil), Nullable(3)])
+        #expect(throws: TableError.self) {
+            try Table.rows(from: Data(#"[{"name": "missing"}]"#.utf8), file: "probe.json", as: NullableRow.self)
+        }
     }
 }
