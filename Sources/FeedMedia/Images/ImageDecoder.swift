@@ -1,0 +1,87 @@
+import CGLib
+import FeedCore
+import Foundation
+
+/// Decodes pictures with gdk-pixbuf at the size a page shows them.
+///
+/// Stateless; blocking; any thread (each call uses its own pixbufs).
+public enum ImageDecoder {
+    /// Decodes a picture file at the page's pixel size (never the full source
+    /// size: gdk-pixbuf's loaders decode near the requested size, e.g. libjpeg
+    /// scales by 1/2, 1/4, 1/8 while decoding), then crops to the visible rect
+    /// for cover. EXIF orientation is applied. Blocking; any thread.
+    public static func decode(file: URL, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
+        let path = file.path
+        try checkReadable(path)
+        guard let stored = size(of: file) else { throw MediaDecodeError.notAnImage(path) }
+
+        var pixbuf = try load(path, at: fit.decodeSize(source: stored, box: box))
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { String(cString: $0) } ?? "1"
+        if ["5", "6", "7", "8"].contains(orientation) {
+            // Rotated a quarter turn: the shown size is the stored size swapped.
+            let shown = fit.decodeSize(source: PixelSize(width: stored.height, height: stored.width), box: box)
+            let again = try load(path, at: PixelSize(width: shown.height, height: shown.width))
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            pixbuf = again
+        }
+        if orientation != "1", let turned = gdk_pixbuf_apply_embedded_orientation(pixbuf) {
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            pixbuf = turned
+        }
+        return crop(pixbuf, box: box, fit: fit)
+    }
+
+    /// The picture's size as stored, without decoding it (gdk_pixbuf_get_file_info),
+    /// or nil when gdk-pixbuf does not recognise the file.
+    public static func size(of file: URL) -> PixelSize? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard gdk_pixbuf_get_file_info(file.path, &width, &height) != nil, width > 0, height > 0 else { return nil }
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    private static func checkReadable(_ path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw MediaDecodeError.unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        close(fd)
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw MediaDecodeError.unreadable(path, reason: "it is a folder")
+        }
+    }
+
+    /// Loads at exactly `size` (the caller computed it with the source's aspect ratio).
+    private static func load(_ path: String, at size: PixelSize) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(size.width), Int32(size.height), 0, &error)
+        if let failure = error {
+            let reason = String(cString: failure.pointee.message)
+            let domain = failure.pointee.domain
+            let code = failure.pointee.code
+            g_error_free(failure)
+            if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            if domain == g_file_error_quark() { throw MediaDecodeError.unreadable(path, reason: reason) }
+            if domain == gdk_pixbuf_error_quark(), code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue) {
+                throw MediaDecodeError.notAnImage(path)
+            }
+            throw MediaDecodeError.corrupt(path, reason: reason)
+        }
+        guard let pixbuf else { throw MediaDecodeError.corrupt(path, reason: "no pixels") }
+        return pixbuf
+    }
+
+    /// Copies the visible part of the pixbuf into a packed image.
+    private static func crop(_ pixbuf: OpaquePointer, box: PixelSize, fit: ContentFit) -> DecodedImage {
+        let decoded = PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
+        let rect = fit.visibleRect(decoded: decoded, box: box)
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let format: PixelFormat = channels == 4 ? .rgba8 : .rgb8
+        // gdk-pixbuf only loads 8-bit RGB and RGBA; the read-only accessor avoids a copy.
+        let pixels = UnsafeRawPointer(gdk_pixbuf_read_pixels(pixbuf)!)
+        return DecodedImage.copying(from: pixels, sourceStride: Int(gdk_pixbuf_get_rowstride(pixbuf)),
+                                    rect: rect, format: format)
+    }
+}

@@ -1,0 +1,74 @@
+import CGStreamer
+
+/// An error GStreamer posted on a pipeline's bus (or returned from a call),
+/// copied out of its `GError` so it can cross threads.
+struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// GStreamer's error domains, plus everything else (GLib, GIO, ...).
+    enum Domain: Sendable, Equatable {
+        case core, library, resource, stream, other
+    }
+
+    var domain: Domain
+    var code: Int32
+    var message: String
+    /// The element's debug string, for logs only.
+    var debug: String?
+
+    var description: String { message }
+
+    /// The disk is full (filesink's ENOSPC).
+    var isNoSpaceLeft: Bool { domain == .resource && code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) }
+
+    /// The file or server could not be opened or read.
+    var isUnreadable: Bool {
+        domain == .resource && [GST_RESOURCE_ERROR_NOT_FOUND, GST_RESOURCE_ERROR_OPEN_READ,
+                                GST_RESOURCE_ERROR_READ, GST_RESOURCE_ERROR_NOT_AUTHORIZED,
+                                GST_RESOURCE_ERROR_OPEN_READ_WRITE]
+            .contains { code == Int32($0.rawValue) }
+    }
+
+    /// The bytes are not a stream GStreamer can make sense of.
+    var isWrongContent: Bool {
+        (domain == .stream && [GST_STREAM_ERROR_TYPE_NOT_FOUND, GST_STREAM_ERROR_WRONG_TYPE,
+                               GST_STREAM_ERROR_DEMUX, GST_STREAM_ERROR_DECODE, GST_STREAM_ERROR_FORMAT,
+                               GST_STREAM_ERROR_CODEC_NOT_FOUND, GST_STREAM_ERROR_FAILED]
+            .contains { code == Int32($0.rawValue) })
+            || (domain == .core && code == Int32(GST_CORE_ERROR_MISSING_PLUGIN.rawValue))
+    }
+
+    init(domain: Domain, code: Int32, message: String, debug: String? = nil) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+        self.debug = debug
+    }
+
+    /// Copies a `GError` (which the caller still owns and frees).
+    init(_ error: UnsafePointer<GError>, debug: String? = nil) {
+        let quark = error.pointee.domain
+        if quark == gst_core_error_quark() { domain = .core }
+        else if quark == gst_library_error_quark() { domain = .library }
+        else if quark == gst_resource_error_quark() { domain = .resource }
+        else if quark == gst_stream_error_quark() { domain = .stream }
+        else { domain = .other }
+        code = error.pointee.code
+        message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        self.debug = debug
+    }
+
+    /// Takes (copies and frees) the error of an `ERROR` message.
+    static func parse(_ message: UnsafeMutablePointer<GstMessage>) -> GStreamerError {
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &error, &debug)
+        defer {
+            g_clear_error(&error)
+            g_free(debug)
+        }
+        let debugText = debug.map { String(cString: $0) }
+        guard let error else {
+            return GStreamerError(domain: .other, code: 0, message: "unknown error", debug: debugText)
+        }
+        return GStreamerError(error, debug: debugText)
+    }
+}

@@ -1,0 +1,109 @@
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+@Suite struct ImageDecoderTests {
+    /// Makes the demo's 3000x4500 JPEG (picture 1) in `directory`.
+    static func makeLargeJPEG(in directory: URL) throws -> URL {
+        try MediaRuntime.initialize()
+        let plan = DemoMediaPlan(clipCount: 1, clipSize: PixelSize(width: 540, height: 960))
+        let picture = try #require(plan.pictures.first { $0.size == PixelSize(width: 3000, height: 4500) })
+        let url = directory.appendingPathComponent(picture.fileName)
+        try DemoMediaJob(item: "picture", message: "", weight: 1, target: url,
+                         pipeline: DemoPipelines.picture(picture), timeout: 60).render(in: directory)
+        return url
+    }
+
+    @Test func aLargeJPEGIsDecodedAtCoverSizeExactlyTheBox() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let jpeg = try Self.makeLargeJPEG(in: temp.url)
+        #expect(ImageDecoder.size(of: jpeg) == PixelSize(width: 3000, height: 4500))
+
+        let image = try ImageDecoder.decode(file: jpeg, box: PixelSize(width: 540, height: 960), fit: .cover)
+        #expect(image.width == 540)
+        #expect(image.height == 960)
+        #expect(image.format == .rgb8)
+        #expect(image.stride == 540 * 3)
+        #expect(image.bytes.count == image.stride * image.height)
+    }
+
+    @Test func containKeepsTheWholePictureInsideTheBox() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let jpeg = try Self.makeLargeJPEG(in: temp.url)
+        let image = try ImageDecoder.decode(file: jpeg, box: PixelSize(width: 540, height: 960), fit: .contain)
+        #expect(image.width == 540)
+        #expect(image.height == 810)
+        #expect(image.bytes.count == image.stride * image.height)
+    }
+
+    @Test func coverCropsTheMiddleOfAWidePicture() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        // Left half red, right half blue: a square box over the middle shows both.
+        let png = temp.url.appendingPathComponent("halves.png")
+        try writePicture(png, width: 400, height: 100) { x, _ in x < 200 ? (255, 0, 0) : (0, 0, 255) }
+        #expect(ImageDecoder.size(of: png) == PixelSize(width: 400, height: 100))
+
+        let image = try ImageDecoder.decode(file: png, box: PixelSize(width: 100, height: 100), fit: .cover)
+        #expect(image.width == 100 && image.height == 100)
+        let left = pixel(image, x: 10, y: 50)
+        let right = pixel(image, x: 90, y: 50)
+        #expect(left.r > 200 && left.b < 60, "left of the middle is red: \(left)")
+        #expect(right.b > 200 && right.r < 60, "right of the middle is blue: \(right)")
+    }
+
+    @Test func aCorruptFileThrowsInsteadOfShowingGarbage() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let fake = temp.url.appendingPathComponent("broken.jpg")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: fake)
+        #expect(ImageDecoder.size(of: fake) == nil)
+        #expect(throws: MediaDecodeError.notAnImage(fake.path)) {
+            try ImageDecoder.decode(file: fake, box: PixelSize(width: 100, height: 100), fit: .cover)
+        }
+
+        // A real PNG whose compressed pixels were damaged: libpng's checksums catch it.
+        let png = temp.url.appendingPathComponent("damaged.png")
+        try writePicture(png, width: 64, height: 64) { x, y in (UInt8(x * 4), UInt8(y * 4), 128) }
+        var bytes = try Data(contentsOf: png)
+        let idat = try #require(bytes.range(of: Data("IDAT".utf8)))
+        for i in idat.upperBound + 8..<min(bytes.count - 20, idat.upperBound + 40) { bytes[i] ^= 0x5A }
+        try bytes.write(to: png)
+        #expect(ImageDecoder.size(of: png) == PixelSize(width: 64, height: 64), "the header is intact")
+        #expect {
+            _ = try ImageDecoder.decode(file: png, box: PixelSize(width: 64, height: 64), fit: .cover)
+        } throws: { error in
+            guard case .corrupt(let path, _) = error as? MediaDecodeError else { return false }
+            return path == png.path
+        }
+    }
+
+    @Test func aMissingFileIsReportedAsUnreadable() {
+        let missing = URL(fileURLWithPath: "/nonexistent/flick/picture.jpg")
+        #expect(ImageDecoder.size(of: missing) == nil)
+        do {
+            _ = try ImageDecoder.decode(file: missing, box: PixelSize(width: 10, height: 10), fit: .cover)
+            Issue.record("decoding a missing file succeeded")
+        } catch let error as MediaDecodeError {
+            guard case .unreadable(let path, _) = error else {
+                Issue.record("expected unreadable, got \(error)")
+                return
+            }
+            #expect(path == missing.path)
+            #expect(error.description.contains(missing.path))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+}
+
+/// The pixel at (x, y) of an RGB(A) image.
+func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+    let offset = y * image.stride + x * image.format.bytesPerPixel
+    return (Int(image.bytes[image.bytes.startIndex + offset]),
+            Int(image.bytes[image.bytes.startIndex + offset + 1]),
+            Int(image.bytes[image.bytes.startIndex + offset + 2]))
+}
