@@ -46,7 +46,9 @@ public enum BufferHealth {
 
     /// A state and the sample that just arrived.
     public struct Input: Sendable, Equatable, Codable {
+        /// What was known before this sample.
         public var state: State
+        /// The sample that just arrived.
         public var sample: Sample
         /// Less than this much buffered ahead, in seconds, is starving...
         public var lowWaterSeconds: Double = 2

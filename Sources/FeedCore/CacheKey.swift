@@ -11,6 +11,7 @@ public struct CacheKey: Sendable, Hashable, Codable, Comparable, CodingKeyRepres
         case image
     }
 
+    /// What the bytes are.
     public var kind: Kind
     /// The resource's URI.
     public var source: String

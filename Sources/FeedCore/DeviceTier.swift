@@ -4,8 +4,11 @@
 /// machines get no extra prepared players, high-tier ones keep the previous
 /// item prepared too.
 public enum DeviceTier: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Under 4 GiB: no extra players, no previous-item decode under constraint.
     case low
+    /// 4 to 16 GiB: the default plan.
     case mid
+    /// 16 GiB or more: the previous item is kept prepared too.
     case high
 
     /// The tier for a machine with this much physical memory, in bytes:

@@ -23,6 +23,7 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     case cacheCorrupt = "CACHE_CORRUPT"
     /// The player failed for another reason.
     case playerFailed = "PLAYER_FAILED"
+    /// Anything not classified above.
     case unknown = "UNKNOWN"
 
     /// The code for a finished HTTP response, or nil when the status is a

@@ -40,6 +40,7 @@ public enum ItemDiff {
 
     /// The change and where the pager should be afterwards.
     public struct Result: Sendable, Equatable, Codable {
+        /// Append, replace or nothing.
         public var change: Change
         /// The index in the new list to show: where the current item went
         /// when it is still there, else the old index clamped into the new

@@ -10,8 +10,11 @@
 public enum Percentiles {
     /// p50, p90 and p99 in the samples' own unit.
     public struct Summary: Sendable, Equatable, Codable {
+        /// The median.
         public var p50: Double
+        /// Nine samples in ten are at or below this.
         public var p90: Double
+        /// The tail: 99 samples in 100 are at or below this.
         public var p99: Double
         /// How many samples the summary covers.
         public var count: Int

@@ -8,7 +8,9 @@ public enum PlaybackEvent: String, Sendable, Hashable, Codable, CaseIterable {
     case prepare
     /// The player reached its first frame.
     case ready
+    /// Start or resume playback (the page became current, or the user pressed play).
     case play
+    /// Stop playback but keep the player (the page left, or the user paused).
     case pause
     /// The player ran out of data.
     case bufferStart

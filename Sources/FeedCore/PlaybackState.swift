@@ -11,6 +11,7 @@ public enum PlaybackState: String, Sendable, Hashable, Codable, CaseIterable {
     case preparing
     /// Paused on its first frame, ready to play at once.
     case ready
+    /// Playing, the only state in which sound may be on.
     case playing
     /// Paused by the user or because the page is no longer current.
     case paused

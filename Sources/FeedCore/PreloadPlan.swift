@@ -6,9 +6,13 @@
 public struct PreloadPlan: Sendable, Equatable, Codable {
     /// How urgent an item's work is; lower goes first, P0 is the current item.
     public enum Priority: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+        /// The current item.
         case p0 = "P0"
+        /// The next item in the scroll direction.
         case p1 = "P1"
+        /// The item after next.
         case p2 = "P2"
+        /// The previous item and anything further.
         case p3 = "P3"
 
         /// P0 sorts before P1, and so on.
@@ -47,8 +51,11 @@ public struct PreloadPlan: Sendable, Equatable, Codable {
     public struct Entry: Sendable, Equatable, Codable {
         /// The item's index in the feed.
         public var index: Int
+        /// How urgent this work is.
         public var priority: Priority
+        /// What to do with the item's video.
         public var video: VideoWork
+        /// What to do with the item's picture.
         public var image: ImageWork
 
         /// Creates an entry.

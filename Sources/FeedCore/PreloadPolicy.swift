@@ -21,10 +21,13 @@ public enum PreloadPolicy {
         public var velocity: Double = 0
         /// Whether the current item's buffer is healthy (see `BufferHealth`).
         public var bufferHealthy: Bool = true
+        /// What the network allows.
         public var network: NetworkCondition = .unmetered
+        /// How short of memory the system is.
         public var memory: MemoryCondition = .normal
         /// Whether the desktop's power-saver profile is on.
         public var powerSaver: Bool = false
+        /// How capable the machine is.
         public var tier: DeviceTier = .mid
         /// Items wanted ahead of the current one, in the scroll direction.
         public var ahead: Int = 2

@@ -60,7 +60,9 @@ public enum RetryPolicy {
 
     /// An event and what the caller knows about the item.
     public struct Input: Sendable, Equatable, Codable {
+        /// What happened.
         public var event: Event
+        /// What the item has spent of its retries so far.
         public var budget: Budget = .fresh
         /// Whether the item is the current one.
         public var isCurrent: Bool = true
@@ -87,7 +89,9 @@ public enum RetryPolicy {
 
     /// The action to take and the budget to keep for the item.
     public struct Decision: Sendable, Equatable, Codable {
+        /// What to do now.
         public var action: Action
+        /// The budget to remember for the item from now on.
         public var budget: Budget
 
         /// Creates a decision.

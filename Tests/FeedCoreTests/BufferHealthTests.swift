@@ -34,7 +34,7 @@ struct BufferHealthTests {
                 state = .initial
             } else {
                 let at = try #require(step.at, "\(row.name): step \(position + 1) needs at")
-                let buffering = try #require(step.buffering, "\(row.name): step \(position + 1) needs buffering")
+                let buffering = try #require(step.buffering as Bool?, "\(row.name): step \(position + 1) needs buffering")
                 let ahead = try #require(step.ahead, "\(row.name): step \(position + 1) needs ahead")
                 let left = try #require(step.left, "\(row.name): step \(position + 1) needs left")
                 var input = BufferHealth.Input(state: state, sample: .init(time: at, buffering: buffering, secondsAhead: ahead, secondsLeft: left))

@@ -78,7 +78,7 @@ struct MetricsTests {
                          "\(step) needs exactly one of fetched, played, leftPlan")
             if let item = event.fetched {
                 accounting.fetched(try #require(event.bytes, "\(step) needs bytes"), for: item,
-                                   current: try #require(event.current, "\(step) needs current"))
+                                   current: try #require(event.current as Bool?, "\(step) needs current"))
             } else {
                 try #require(event.bytes == nil && event.current == nil, "\(step): only fetched takes bytes and current")
                 if let item = event.played { accounting.played(item) }
