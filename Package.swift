@@ -54,7 +54,7 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

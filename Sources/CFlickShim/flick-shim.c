@@ -1,20 +1,27 @@
 // See flick-shim.h: boilerplate only, behaviour lives in Swift.
+#include <glib-object.h>
+#include <gtk/gtk.h>
+
 #include "flick-shim.h"
+
+#define FLICK_TYPE_CONTAINER (flick_container_get_type())
+G_DECLARE_FINAL_TYPE(FlickContainer, flick_container, FLICK, CONTAINER, GtkWidget)
 
 struct _FlickContainer {
     GtkWidget parent_instance;
     FlickMeasureFunc measure;
     FlickAllocateFunc allocate;
     gpointer user_data;
-    GDestroyNotify destroy;
+    FlickDestroyNotify destroy;
 };
 
 G_DEFINE_FINAL_TYPE(FlickContainer, flick_container, GTK_TYPE_WIDGET)
 
+
 static void
 flick_container_clear_handlers(FlickContainer *self)
 {
-    GDestroyNotify destroy = self->destroy;
+    FlickDestroyNotify destroy = self->destroy;
     gpointer data = self->user_data;
     self->measure = NULL;
     self->allocate = NULL;
@@ -44,7 +51,7 @@ flick_container_measure(GtkWidget *widget, GtkOrientation orientation, int for_s
     *minimum = 0;
     *natural = 0;
     if (self->measure != NULL)
-        self->measure(widget, orientation, for_size, minimum, natural, self->user_data);
+        self->measure(widget, (int) orientation, for_size, minimum, natural, self->user_data);
 }
 
 static void
@@ -71,17 +78,18 @@ flick_container_init(FlickContainer *self)
     gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
 }
 
-GtkWidget *
+void *
 flick_container_new(void)
 {
     return g_object_new(FLICK_TYPE_CONTAINER, NULL);
 }
 
 void
-flick_container_set_handlers(FlickContainer *self, FlickMeasureFunc measure,
-                             FlickAllocateFunc allocate, gpointer user_data,
-                             GDestroyNotify destroy)
+flick_container_set_handlers(void *container, FlickMeasureFunc measure,
+                             FlickAllocateFunc allocate, void *user_data,
+                             FlickDestroyNotify destroy)
 {
+    FlickContainer *self = container;
     g_return_if_fail(FLICK_IS_CONTAINER(self));
     flick_container_clear_handlers(self);
     self->measure = measure;
@@ -91,17 +99,22 @@ flick_container_set_handlers(FlickContainer *self, FlickMeasureFunc measure,
     gtk_widget_queue_resize(GTK_WIDGET(self));
 }
 
-void flick_object_set_boolean(gpointer o, const char *n, gboolean v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_int(gpointer o, const char *n, int v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_uint(gpointer o, const char *n, guint v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_int64(gpointer o, const char *n, gint64 v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_double(gpointer o, const char *n, double v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_string(gpointer o, const char *n, const char *v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_object(gpointer o, const char *n, gpointer v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_flags(gpointer o, const char *n, guint v) { g_object_set(o, n, v, NULL); }
-void flick_object_set_enum(gpointer o, const char *n, int v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_boolean(void *o, const char *n, int v) { g_object_set(o, n, (gboolean) v, NULL); }
+void flick_object_set_int(void *o, const char *n, int v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_uint(void *o, const char *n, unsigned int v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_int64(void *o, const char *n, long long v) { g_object_set(o, n, (gint64) v, NULL); }
+void flick_object_set_double(void *o, const char *n, double v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_string(void *o, const char *n, const char *v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_object(void *o, const char *n, void *v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_flags(void *o, const char *n, unsigned int v) { g_object_set(o, n, v, NULL); }
+void flick_object_set_enum(void *o, const char *n, int v) { g_object_set(o, n, v, NULL); }
 
-gboolean flick_object_get_boolean(gpointer o, const char *n) { gboolean v = FALSE; g_object_get(o, n, &v, NULL); return v; }
-int flick_object_get_int(gpointer o, const char *n) { int v = 0; g_object_get(o, n, &v, NULL); return v; }
-double flick_object_get_double(gpointer o, const char *n) { double v = 0; g_object_get(o, n, &v, NULL); return v; }
-char *flick_object_get_string(gpointer o, const char *n) { char *v = NULL; g_object_get(o, n, &v, NULL); return v; }
+int flick_object_get_boolean(void *o, const char *n) { gboolean v = FALSE; g_object_get(o, n, &v, NULL); return v; }
+int flick_object_get_int(void *o, const char *n) { int v = 0; g_object_get(o, n, &v, NULL); return v; }
+double flick_object_get_double(void *o, const char *n) { double v = 0; g_object_get(o, n, &v, NULL); return v; }
+char *flick_object_get_string(void *o, const char *n) { char *v = NULL; g_object_get(o, n, &v, NULL); return v; }
+
+unsigned long flick_type_string(void) { return G_TYPE_STRING; }
+unsigned long flick_type_boolean(void) { return G_TYPE_BOOLEAN; }
+unsigned long flick_type_int(void) { return G_TYPE_INT; }
+unsigned long flick_type_double(void) { return G_TYPE_DOUBLE; }

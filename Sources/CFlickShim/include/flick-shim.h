@@ -2,57 +2,72 @@
 //
 // - GObject type boilerplate for the one custom widget (FlickContainer),
 //   whose every decision is made in Swift through the callbacks below.
-// - Plain-function forms of variadic GLib calls (g_object_set/get).
+// - Plain-function forms of variadic GLib calls (g_object_set/get) and of
+//   type macros (G_TYPE_STRING, ...).
 //
-// Behaviour lives in Swift; nothing here decides anything.
+// This header includes no GLib or GTK header on purpose: Swift sees those
+// through the CGLib and CGtk modules only, so no declaration belongs to two
+// modules. Pointers are `void *` (a GObject instance), GType is
+// `unsigned long` (gsize), gboolean is `int`.
 #pragma once
 
-#include <glib-object.h>
-#include <gtk/gtk.h>
-
-G_BEGIN_DECLS
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 // MARK: FlickContainer
 
 /// Asked for the container's size request (GtkWidgetClass.measure).
-typedef void (*FlickMeasureFunc)(GtkWidget *widget, GtkOrientation orientation,
-                                 int for_size, int *minimum, int *natural,
-                                 gpointer user_data);
+/// `orientation` is a GtkOrientation (0 horizontal, 1 vertical).
+typedef void (*FlickMeasureFunc)(void *widget, int orientation, int for_size,
+                                 int *minimum, int *natural, void *user_data);
 /// Asked to place the children in a box of width x height (GtkWidgetClass.size_allocate).
-typedef void (*FlickAllocateFunc)(GtkWidget *widget, int width, int height,
-                                  int baseline, gpointer user_data);
+typedef void (*FlickAllocateFunc)(void *widget, int width, int height,
+                                  int baseline, void *user_data);
+typedef void (*FlickDestroyNotify)(void *user_data);
 
-#define FLICK_TYPE_CONTAINER (flick_container_get_type())
-G_DECLARE_FINAL_TYPE(FlickContainer, flick_container, FLICK, CONTAINER, GtkWidget)
+/// The FlickContainer GType.
+unsigned long flick_container_get_type(void);
 
-/// A widget that holds children and lets Swift measure and place them.
-/// Children are added with gtk_widget_set_parent and are unparented on dispose.
-GtkWidget *flick_container_new(void);
+/// A widget (GtkWidget *, floating) that holds children and lets Swift
+/// measure and place them. Children are added with gtk_widget_set_parent and
+/// are unparented on dispose.
+void *flick_container_new(void);
 
 /// Sets the Swift handlers. `destroy` is called with `user_data` when the
 /// handlers are replaced or the container is disposed.
-void flick_container_set_handlers(FlickContainer *self,
+void flick_container_set_handlers(void *container,
                                   FlickMeasureFunc measure,
                                   FlickAllocateFunc allocate,
-                                  gpointer user_data,
-                                  GDestroyNotify destroy);
+                                  void *user_data,
+                                  FlickDestroyNotify destroy);
 
 // MARK: Variadic calls as plain functions
 
-void flick_object_set_boolean(gpointer object, const char *name, gboolean value);
-void flick_object_set_int(gpointer object, const char *name, int value);
-void flick_object_set_uint(gpointer object, const char *name, guint value);
-void flick_object_set_int64(gpointer object, const char *name, gint64 value);
-void flick_object_set_double(gpointer object, const char *name, double value);
-void flick_object_set_string(gpointer object, const char *name, const char *value);
-void flick_object_set_object(gpointer object, const char *name, gpointer value);
-void flick_object_set_flags(gpointer object, const char *name, guint value);
-void flick_object_set_enum(gpointer object, const char *name, int value);
+void flick_object_set_boolean(void *object, const char *name, int value);
+void flick_object_set_int(void *object, const char *name, int value);
+void flick_object_set_uint(void *object, const char *name, unsigned int value);
+void flick_object_set_int64(void *object, const char *name, long long value);
+void flick_object_set_double(void *object, const char *name, double value);
+void flick_object_set_string(void *object, const char *name, const char *value);
+void flick_object_set_object(void *object, const char *name, void *value);
+void flick_object_set_flags(void *object, const char *name, unsigned int value);
+void flick_object_set_enum(void *object, const char *name, int value);
 
-gboolean flick_object_get_boolean(gpointer object, const char *name);
-int flick_object_get_int(gpointer object, const char *name);
-double flick_object_get_double(gpointer object, const char *name);
+int flick_object_get_boolean(void *object, const char *name);
+int flick_object_get_int(void *object, const char *name);
+double flick_object_get_double(void *object, const char *name);
 /// Returns a newly allocated string (g_free it) or NULL.
-char *flick_object_get_string(gpointer object, const char *name);
+char *flick_object_get_string(void *object, const char *name);
 
-G_END_DECLS
+// MARK: Macros as functions
+
+/// G_TYPE_STRING, G_TYPE_BOOLEAN, ...: computed by macros Swift cannot import.
+unsigned long flick_type_string(void);
+unsigned long flick_type_boolean(void);
+unsigned long flick_type_int(void);
+unsigned long flick_type_double(void);
+
+#ifdef __cplusplus
+}
+#endif

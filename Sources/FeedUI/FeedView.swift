@@ -1,0 +1,198 @@
+import CFlickShim
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// The feed widget: a vertical pager of full-window pages that snaps one
+/// page per gesture, for Flick and for any Swift GTK app that embeds it.
+///
+/// Owned by the GTK thread. Only a window of pages around the current one
+/// has widgets (FeedCore's `MountWindow`), so an endless feed costs at most
+/// `2 * radius + 1` page widgets. Where to settle after a gesture is
+/// FeedCore's `SnapDecision`; this type only carries decisions out.
+@MainActor
+public final class FeedView {
+    /// The widget to put in a window (a FlickContainer).
+    public let root: GObjectRef
+    /// `root` as a GtkWidget.
+    public var widget: WidgetPointer { root.widget }
+
+    /// Called whenever `state` changes.
+    public var onStateChange: ((FeedState) -> Void)?
+
+    /// The page the feed is on, or landing on while it animates.
+    public internal(set) var currentIndex = 0
+
+    /// Cover crops media to fill the page, contain letterboxes it.
+    public var fit: ContentFit {
+        didSet { for page in pages.values { page.setFit(fit) } }
+    }
+
+    /// The data source; held weakly, as GTK widgets hold their models' owners.
+    public private(set) weak var dataSource: FeedDataSource?
+
+    /// Pages kept mounted on each side of the current one.
+    let radius: Int
+    /// Scroll position in pages (index units): fractional while dragging or
+    /// animating, equal to `currentIndex` when settled.
+    var position = 0.0
+    /// Mounted page widgets by feed index.
+    var pages: [Int: FeedPage] = [:]
+    var mounted: Range<Int> = 0..<0
+    /// Allocated size in logical pixels.
+    var width: Int32 = 0
+    var height: Int32 = 0
+
+    // Gesture and motion state, used by the +Gestures and +Motion extensions.
+    var drag: DragTracker?
+    var dragThresholdPassed = false
+    var wheel = WheelAccumulator()
+    var smoothScrollEnd: MainLoopSource?
+    var touchpadScrolling = false
+    /// Pixels scrolled since the current touchpad gesture began.
+    var pendingPixels = 0.0
+    var animation: TickCallback?
+    var connections: [SignalConnection] = []
+    private var lastState: FeedState?
+
+    /// Creates the feed widget over `dataSource`.
+    /// - Parameters:
+    ///   - radius: pages kept mounted on each side (at most `2 * radius + 1` page widgets).
+    ///   - fit: how media fills a page.
+    public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover) {
+        self.dataSource = dataSource
+        self.radius = max(1, radius)
+        self.fit = fit
+        root = GObjectRef(retaining: flick_container_new())!
+        Widget.addClasses(widget, "flick-feed")
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_widget_set_focusable(widget, 1)
+        installLayout()
+        installGestures()
+        installActions()
+        remount()
+    }
+
+    /// Items in the feed now.
+    public var count: Int { dataSource?.count ?? 0 }
+
+    /// The state as reported to `onStateChange`.
+    public var state: FeedState {
+        FeedState(currentIndex: currentIndex,
+                  currentID: count > 0 ? dataSource?.item(at: currentIndex).id : nil,
+                  mountedPages: pages.count,
+                  itemCount: count,
+                  settled: drag == nil && !isAnimating && position == Double(currentIndex),
+                  currentReady: pages[currentIndex]?.isReady ?? false)
+    }
+
+    /// Re-reads the data source after items were appended or replaced. The
+    /// current index and scroll position stay where they are when still valid.
+    public func reloadData() {
+        let count = self.count
+        if count == 0 {
+            currentIndex = 0
+        } else if currentIndex >= count {
+            currentIndex = count - 1
+            position = Double(currentIndex)
+        }
+        remount()
+        if let dataSource {
+            for (index, page) in pages where index < count {
+                page.bind(dataSource.item(at: index), at: index)
+            }
+        }
+    }
+
+    // MARK: Mounting
+
+    /// Moves the mount window to `currentIndex`: pages leaving it are rebound
+    /// to pages entering it, the rest mounted or unmounted.
+    func remount() {
+        let target = MountWindow.range(current: currentIndex, count: count, radius: radius)
+        if target != mounted {
+            for operation in MountWindow.operations(from: mounted, to: target) {
+                apply(operation)
+            }
+            mounted = target
+            gtk_widget_queue_allocate(widget)
+        }
+        reportState()
+    }
+
+    private func apply(_ operation: MountWindow.Operation) {
+        guard let dataSource else { return }
+        switch operation {
+        case .move(let from, let to):
+            guard let page = pages.removeValue(forKey: from) else { return }
+            page.bind(dataSource.item(at: to), at: to)
+            pages[to] = page
+        case .unmount(let index):
+            guard let page = pages.removeValue(forKey: index) else { return }
+            gtk_widget_unparent(page.root.widget)
+        case .mount(let index):
+            let page = FeedPage(fit: fit)
+            page.onReady = { [weak self, weak page] in
+                guard let self, let page, page.index == self.currentIndex else { return }
+                self.reportState()
+            }
+            gtk_widget_set_parent(page.root.widget, widget)
+            page.bind(dataSource.item(at: index), at: index)
+            pages[index] = page
+        }
+    }
+
+    func reportState() {
+        let state = self.state
+        guard state != lastState else { return }
+        lastState = state
+        onStateChange?(state)
+    }
+
+    // MARK: Layout
+
+    private func installLayout() {
+        let context = Unmanaged.passRetained(WeakFeedView(self)).toOpaque()
+        flick_container_set_handlers(widget.rawGObject, { _, orientation, _, minimum, natural, _ in
+            minimum?.pointee = 0
+            natural?.pointee = orientation == Int32(GTK_ORIENTATION_HORIZONTAL.rawValue) ? 360 : 640
+        }, { _, width, height, _, data in
+            guard let data else { return }
+            let weak = Unmanaged<WeakFeedView>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { weak.view?.layout(width: width, height: height) }
+        }, context, { data in
+            guard let data else { return }
+            Unmanaged<WeakFeedView>.fromOpaque(data).release()
+        })
+    }
+
+    /// Places every mounted page at its offset from the scroll position;
+    /// pages entirely outside the viewport are not drawn.
+    func layout(width: Int32, height: Int32) {
+        self.width = width
+        self.height = height
+        let scale = gtk_widget_get_scale_factor(widget)
+        let box = PixelSize(width: Int(width * scale), height: Int(height * scale))
+        for (index, page) in pages {
+            let offset = Double(index) - position
+            var point = graphene_point_t(x: 0, y: Float(offset * Double(height)))
+            let transform = gsk_transform_translate(nil, &point)
+            gtk_widget_set_child_visible(page.root.widget, abs(offset) < 1 ? 1 : 0)
+            gtk_widget_allocate(page.root.widget, width, height, -1, transform)
+            page.setBox(box)
+        }
+    }
+
+    deinit {
+        // The container's dispose unparents the page widgets; the handlers'
+        // context is released by its destroy notify.
+    }
+}
+
+/// Lets C callbacks reach the view without keeping it alive.
+final class WeakFeedView {
+    weak var view: FeedView?
+    init(_ view: FeedView) { self.view = view }
+}

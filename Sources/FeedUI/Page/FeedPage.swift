@@ -1,0 +1,160 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// One full-window page of the feed: the item's picture (or video poster)
+/// decoded at the page's pixel size, with title and subtitle over a bottom
+/// gradient.
+///
+/// Owned by `FeedView` on the GTK thread. A page widget is reused: binding it
+/// to another item takes a new generation, and any decode still running for
+/// the old binding is dropped when it completes.
+@MainActor
+final class FeedPage {
+    /// The page's root widget (a GtkOverlay), parented by the pager.
+    let root: GObjectRef
+    private let picture: WidgetPointer
+    private let caption: WidgetPointer
+    private let title: WidgetPointer
+    private let subtitle: WidgetPointer
+    private let message: WidgetPointer
+
+    /// The feed index and item this page shows.
+    private(set) var index: Int = -1
+    private(set) var item: FeedItem?
+    /// Bumped on every bind; read from decode threads to drop stale work.
+    private let generation = AtomicCounter()
+    /// Size of the page in device pixels, once allocated.
+    private var box = PixelSize(width: 0, height: 0)
+    /// What the picture currently shows: (generation, box, fit), to skip reloads.
+    private var loaded: (generation: Int, box: PixelSize, fit: ContentFit)?
+    private var fit: ContentFit
+    private var reloadTimer: MainLoopSource?
+    /// True once the picture for the current binding is shown.
+    private(set) var isReady = false
+    /// Called when the page becomes ready (its picture is shown).
+    var onReady: (() -> Void)?
+
+    init(fit: ContentFit) {
+        self.fit = fit
+        let overlay = gtk_overlay_new()!
+        root = GObjectRef(retaining: overlay)!
+        Widget.addClasses(overlay, "flick-page")
+        gtk_widget_set_hexpand(overlay, 1)
+        gtk_widget_set_vexpand(overlay, 1)
+
+        picture = gtk_picture_new()!
+        gtk_picture_set_can_shrink(gopaque(picture), 1)
+        gtk_widget_set_can_focus(picture, 0)
+        gtk_overlay_set_child(gopaque(overlay), picture)
+
+        message = gtk_label_new(nil)!
+        Widget.addClasses(message, "flick-message")
+        gtk_label_set_wrap(gopaque(message), 1)
+        gtk_label_set_justify(gopaque(message), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_valign(message, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(message, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(message, 0)
+        gtk_overlay_add_overlay(gopaque(overlay), message)
+
+        caption = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        Widget.addClasses(caption, "flick-caption")
+        gtk_widget_set_valign(caption, GTK_ALIGN_END)
+        gtk_widget_set_can_target(caption, 0)
+        title = gtk_label_new(nil)!
+        subtitle = gtk_label_new(nil)!
+        Widget.addClasses(title, "flick-title")
+        Widget.addClasses(subtitle, "flick-subtitle")
+        for label in [title, subtitle] {
+            gtk_label_set_xalign(gopaque(label), 0)
+            gtk_label_set_wrap(gopaque(label), 1)
+            gtk_label_set_ellipsize(gopaque(label), PANGO_ELLIPSIZE_END)
+            gtk_label_set_lines(gopaque(label), 3)
+            gtk_box_append(gcast(caption), label)
+        }
+        gtk_overlay_add_overlay(gopaque(overlay), caption)
+        applyFit()
+    }
+
+    /// Shows `item` at feed `index`. Rebinding the same item at the same
+    /// index keeps what is shown.
+    func bind(_ item: FeedItem, at index: Int) {
+        if self.item == item, self.index == index { return }
+        generation.add(1)
+        self.item = item
+        self.index = index
+        loaded = nil
+        isReady = false
+        gtk_picture_set_paintable(gopaque(picture), nil)
+        gtk_widget_set_visible(message, 0)
+        gtk_label_set_text(gopaque(title), item.title ?? "")
+        gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
+        gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
+        gtk_widget_set_visible(caption, (item.title?.isEmpty ?? true) && (item.subtitle?.isEmpty ?? true) ? 0 : 1)
+        Widget.setAccessibleLabel(root.widget, item.accessibilityLabel ?? Self.defaultLabel(for: item))
+        loadIfNeeded()
+    }
+
+    /// Tells the page its size in device pixels. A change reloads the picture
+    /// once the size has been stable for a moment (a window being resized
+    /// allocates many sizes in a row).
+    func setBox(_ newBox: PixelSize) {
+        guard newBox != box else { return }
+        let first = box.width == 0
+        box = newBox
+        reloadTimer?.cancel()
+        if first || loaded == nil {
+            loadIfNeeded()
+        } else {
+            reloadTimer = MainLoopSource.after(milliseconds: 150) { [weak self] in self?.loadIfNeeded() }
+        }
+    }
+
+    /// Switches between cover and contain.
+    func setFit(_ newFit: ContentFit) {
+        guard newFit != fit else { return }
+        fit = newFit
+        applyFit()
+        loadIfNeeded()
+    }
+
+    private func applyFit() {
+        gtk_picture_set_content_fit(gopaque(picture), fit == .cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
+    }
+
+    private func loadIfNeeded() {
+        guard let item, box.width > 0, box.height > 0 else { return }
+        let current = generation.load()
+        if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
+        loaded = (current, box, fit)
+        let ticket = PageImageLoader.Ticket(generation: current, cell: generation)
+        PageImageLoader.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
+            self?.show(result, generation: current)
+        }
+    }
+
+    private func show(_ result: Result<DecodedImage, Error>?, generation expected: Int) {
+        guard generation.load() == expected else { return } // stale: the page was rebound
+        switch result {
+        case .success(let image)?:
+            let texture = TextureFactory.texture(from: image)
+            gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
+            if !isReady, texture != nil {
+                isReady = true
+                onReady?()
+            }
+        case .failure(let error)?:
+            gtk_label_set_text(gopaque(message), "Can’t show this \(item?.kind == .video ? "video" : "picture")\n\(error)")
+            gtk_widget_set_visible(message, 1)
+        case nil:
+            break // nothing to show for this source yet
+        }
+    }
+
+    static func defaultLabel(for item: FeedItem) -> String {
+        let kind = item.kind == .video ? "Video" : "Picture"
+        if let title = item.title, !title.isEmpty { return "\(kind): \(title)" }
+        return kind
+    }
+}

@@ -1,0 +1,118 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// Wires a feed source to the window and the state reporter. GTK thread only.
+@MainActor
+final class AppController {
+    private let options: CommandLineOptions
+    private let folder: FolderFeedSource?
+    private let reporter: StateReporter
+    private var settings: AppSettings?
+    private var window: FlickWindow?
+    /// Data sources are held here; the feed view holds them weakly.
+    private var dataSource: FeedDataSource?
+
+    init(options: CommandLineOptions, folder: FolderFeedSource?) {
+        self.options = options
+        self.folder = folder
+        reporter = StateReporter(enabled: options.reportState)
+    }
+
+    func activate(application: UnsafeMutablePointer<AdwApplication>) {
+        if let window {
+            window.present()
+            return
+        }
+        Stylesheet.load()
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
+        let settings = AppSettings()
+        self.settings = settings
+        let title = folder.map { "\(AppInfo.name) — \($0.displayName)" } ?? AppInfo.name
+        let window = FlickWindow(application: application, settings: settings, title: title)
+        self.window = window
+        window.present()
+        if let folder {
+            show(folder: folder)
+        } else {
+            openDemo()
+        }
+    }
+
+    // MARK: Sources
+
+    private func show(folder: FolderFeedSource) {
+        guard let window else { return }
+        if folder.items.isEmpty {
+            window.showEmpty(title: "No videos or pictures",
+                             hint: "Nothing playable was found in \(folder.displayName). Add videos or pictures to it, or open another folder.")
+            reporter.report(phase: .empty)
+            return
+        }
+        showFeed(ArrayFeedDataSource(folder.items))
+    }
+
+    private func openDemo() {
+        guard let window else { return }
+        let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
+        if let library = generator.existingLibrary() {
+            showFeed(DemoFeed(library: library, count: options.demoItems))
+            return
+        }
+        window.showLoading(0, message: "Making the demo videos and pictures (first run only)")
+        reporter.report(phase: .loading, progress: 0)
+        let demoItems = options.demoItems
+        Thread.detachNewThread { [weak self] in
+            let result = Result {
+                try generator.generate { fraction, message in
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated { self?.generationProgressed(fraction, message) }
+                    }
+                }
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.generationFinished(result, demoItems: demoItems) }
+            }
+        }
+    }
+
+    private func generationProgressed(_ fraction: Double, _ message: String) {
+        window?.showLoading(fraction, message: message)
+        reporter.report(phase: .loading, progress: fraction)
+    }
+
+    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, demoItems: Int) {
+        switch result {
+        case .success(let library):
+            showFeed(DemoFeed(library: library, count: demoItems))
+        case .failure(let error):
+            Log.error("could not make the demo media: \(error)")
+            window?.showError(title: "Could not make the demo feed", message: "\(error)")
+            reporter.report(phase: .error)
+        }
+    }
+
+    // MARK: Feed
+
+    private func showFeed(_ source: FeedDataSource) {
+        guard let window, let settings else { return }
+        dataSource = source
+        let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
+                            fit: options.fit ?? settings.contentFit)
+        view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
+        window.showFeed(view)
+        reporter.report(phase: .feed, feed: view.state)
+    }
+}
+
+/// Where the demo feed keeps its generated media.
+enum DemoFeedLocation {
+    static var mediaDirectory: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(AppInfo.cacheName)
+            .appendingPathComponent("demo-media")
+    }
+}

@@ -1,0 +1,105 @@
+import FeedCore
+
+/// What the user asked for on the command line.
+struct CommandLineOptions: Equatable {
+    /// Which feed to open.
+    enum Source: Equatable {
+        /// The built-in demo feed.
+        case demo
+        /// A folder of the user's own videos and pictures.
+        case folder(String)
+    }
+
+    /// What to do.
+    enum Command: Equatable {
+        case run(Source)
+        case help
+        case version
+    }
+
+    var command: Command = .run(.demo)
+    /// Print the feed's state as JSON lines on stdout.
+    var reportState = false
+    /// Items in the demo feed.
+    var demoItems = 1200
+    /// Overrides the saved content fit.
+    var fit: ContentFit?
+
+    /// A command-line mistake, with the one line to print.
+    struct ParseError: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    static let usage = """
+    Usage: flick [OPTIONS] [FOLDER]
+
+    Swipe through short videos and photos, one full-window page at a time.
+
+    Commands:
+      flick                 Open the built-in demo feed (its media is made on first run)
+      flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
+
+    Options:
+      --report-state        Print the feed's state as one JSON object per line on stdout
+                            whenever it changes (keys: phase, current_index, current_id,
+                            mounted_pages, item_count)
+      --demo-items N        Number of items in the demo feed (default 1200)
+      --fit cover|contain   How media fills a page: crop to fill, or letterbox
+                            (default: the saved preference, cover)
+      -h, --help            Show this help and exit
+      --version             Show the version and exit
+
+    Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last.
+    """
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var positional: [String] = []
+        var index = 0
+        func value(for flag: String) throws(ParseError) -> String {
+            index += 1
+            guard index < arguments.count else { throw ParseError(description: "\(flag) needs a value (see flick --help)") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-h", "--help":
+                return CommandLineOptions(command: .help)
+            case "--version":
+                return CommandLineOptions(command: .version)
+            case "--report-state":
+                options.reportState = true
+            case "--demo-items":
+                let text = try value(for: argument)
+                guard let count = Int(text), count > 0, count <= 10_000_000 else {
+                    throw ParseError(description: "--demo-items takes a whole number from 1 to 10000000, not ‘\(text)’")
+                }
+                options.demoItems = count
+            case "--fit":
+                let text = try value(for: argument)
+                guard let fit = ContentFit(rawValue: text) else {
+                    throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
+                }
+                options.fit = fit
+            case "--":
+                positional += arguments[(index + 1)...]
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-"), argument != "-" {
+                    throw ParseError(description: "unknown option ‘\(argument)’ (see flick --help)")
+                }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        switch positional.count {
+        case 0: options.command = .run(.demo)
+        case 1: options.command = .run(.folder(positional[0]))
+        default: throw ParseError(description: "flick opens one feed at a time; got \(positional.count): \(positional.joined(separator: " "))")
+        }
+        return options
+    }
+}

@@ -1,0 +1,15 @@
+/// Build-time identity of the app.
+enum AppInfo {
+    #if FLICK_DEVEL
+    /// The application id (the development profile has its own, so both can be installed).
+    static let id = "io.github.flick.Flick.Devel"
+    #else
+    static let id = "io.github.flick.Flick"
+    #endif
+    /// The GSettings schema id; the same in every profile.
+    static let schemaID = "io.github.flick.Flick"
+    /// The cache folder's name under `$XDG_CACHE_HOME`.
+    static let cacheName = "io.github.flick.Flick"
+    static let name = "Flick"
+    static let version = "0.1.0"
+}

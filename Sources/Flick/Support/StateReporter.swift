@@ -1,0 +1,66 @@
+import FeedUI
+import Foundation
+
+/// Prints the feed's state as one JSON object per line on stdout
+/// (`--report-state`), for tests and tools. The keys are a stable interface.
+@MainActor
+final class StateReporter {
+    /// What the window shows.
+    enum Phase: String, Codable {
+        /// Getting the feed ready (the demo feed's first run makes its media).
+        case loading
+        /// Pages of the feed.
+        case feed
+        /// The feed has no items.
+        case empty
+        /// The feed could not be opened.
+        case error
+    }
+
+    private struct Line: Codable, Equatable {
+        var phase: Phase
+        var currentIndex: Int
+        var currentID: String?
+        var mountedPages: Int
+        var itemCount: Int
+        var settled: Bool
+        var currentReady: Bool
+        var progress: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case phase
+            case currentIndex = "current_index"
+            case currentID = "current_id"
+            case mountedPages = "mounted_pages"
+            case itemCount = "item_count"
+            case settled
+            case currentReady = "current_ready"
+            case progress
+        }
+    }
+
+    private let enabled: Bool
+    private var last: Line?
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func report(phase: Phase, feed: FeedState? = nil, progress: Double? = nil) {
+        guard enabled else { return }
+        let line = Line(phase: phase,
+                        currentIndex: feed?.currentIndex ?? 0,
+                        currentID: feed?.currentID,
+                        mountedPages: feed?.mountedPages ?? 0,
+                        itemCount: feed?.itemCount ?? 0,
+                        settled: feed?.settled ?? true,
+                        currentReady: feed?.currentReady ?? false,
+                        progress: progress.map { ($0 * 100).rounded() / 100 })
+        guard line != last, let data = try? encoder.encode(line) else { return }
+        last = line
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}

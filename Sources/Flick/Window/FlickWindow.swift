@@ -1,0 +1,117 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+import FeedUI
+
+/// The main window: a header bar over one of four views (getting ready,
+/// the feed, an empty state, an error). GTK thread only.
+@MainActor
+final class FlickWindow {
+    /// What the window shows.
+    enum View: String {
+        case loading, feed, empty, error
+    }
+
+    let window: GObjectRef
+    private let stack: OpaquePointer
+    private let loadingPage: WidgetPointer
+    private let progressBar: WidgetPointer
+    private let emptyPage: WidgetPointer
+    private let errorPage: WidgetPointer
+    private let settings: AppSettings
+    private var connections: [SignalConnection] = []
+    private(set) var feedView: FeedView?
+
+    init(application: UnsafeMutablePointer<AdwApplication>, settings: AppSettings, title: String) {
+        self.settings = settings
+        let window = adw_application_window_new(gcast(application))!
+        self.window = GObjectRef(retaining: window)!
+        gtk_window_set_title(gcast(window), title)
+        gtk_window_set_default_size(gcast(window),
+                                    settings.int(.windowWidth, default: 420),
+                                    settings.int(.windowHeight, default: 760))
+        if settings.bool(.windowMaximized, default: false) { gtk_window_maximize(gcast(window)) }
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let header = adw_header_bar_new()!
+        gtk_box_append(gcast(content), header)
+
+        stack = OpaquePointer(gtk_stack_new()!)
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_vexpand(gcast(stack), 1)
+        gtk_box_append(gcast(content), gcast(stack))
+
+        loadingPage = adw_status_page_new()!
+        adw_status_page_set_icon_name(gopaque(loadingPage), "content-loading-symbolic")
+        adw_status_page_set_title(gopaque(loadingPage), "Getting the feed ready")
+        progressBar = gtk_progress_bar_new()!
+        gtk_progress_bar_set_show_text(gopaque(progressBar), 1)
+        gtk_widget_set_size_request(progressBar, 240, -1)
+        gtk_widget_set_halign(progressBar, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(progressBar, "flick-progress")
+        adw_status_page_set_child(gopaque(loadingPage), progressBar)
+        gtk_stack_add_named(stack, loadingPage, View.loading.rawValue)
+
+        emptyPage = adw_status_page_new()!
+        adw_status_page_set_icon_name(gopaque(emptyPage), "folder-videos-symbolic")
+        gtk_widget_add_css_class(emptyPage, "flick-empty")
+        gtk_stack_add_named(stack, emptyPage, View.empty.rawValue)
+
+        errorPage = adw_status_page_new()!
+        adw_status_page_set_icon_name(gopaque(errorPage), "dialog-error-symbolic")
+        gtk_stack_add_named(stack, errorPage, View.error.rawValue)
+
+        adw_application_window_set_content(gcast(window), content)
+        connections += [Signals.connectReturningBool(window, "close-request") { [weak self] in
+            self?.saveSize()
+            return false
+        }].compactMap { $0 }
+    }
+
+    func present() { gtk_window_present(gcast(window.widget)) }
+
+    /// Shows the getting-ready view with a progress fraction (0...1) and message.
+    func showLoading(_ fraction: Double, message: String) {
+        gtk_progress_bar_set_fraction(gopaque(progressBar), fraction)
+        gtk_progress_bar_set_text(gopaque(progressBar), "\(Int((fraction * 100).rounded())) %")
+        adw_status_page_set_description(gopaque(loadingPage), message)
+        gtk_stack_set_visible_child_name(stack, View.loading.rawValue)
+    }
+
+    /// Shows the feed widget.
+    func showFeed(_ view: FeedView) {
+        feedView = view
+        gtk_stack_add_named(stack, view.widget, View.feed.rawValue)
+        gtk_stack_set_visible_child_name(stack, View.feed.rawValue)
+        gtk_widget_grab_focus(view.widget)
+    }
+
+    /// Shows the empty state with a title and a hint of what to do.
+    func showEmpty(title: String, hint: String) {
+        adw_status_page_set_title(gopaque(emptyPage), title)
+        adw_status_page_set_description(gopaque(emptyPage), hint)
+        gtk_stack_set_visible_child_name(stack, View.empty.rawValue)
+    }
+
+    /// Shows an error with what went wrong and what to do.
+    func showError(title: String, message: String) {
+        adw_status_page_set_title(gopaque(errorPage), title)
+        adw_status_page_set_description(gopaque(errorPage), message)
+        gtk_stack_set_visible_child_name(stack, View.error.rawValue)
+    }
+
+    private func saveSize() {
+        let window = self.window.widget
+        let maximized = gtk_window_is_maximized(gcast(window)) != 0
+        settings.set(.windowMaximized, bool: maximized)
+        guard !maximized else { return }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_default_size(gcast(window), &width, &height)
+        if width > 0, height > 0 {
+            settings.set(.windowWidth, int: width)
+            settings.set(.windowHeight, int: height)
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+/// One line of `flick --report-state`.
+struct ReportedState: Decodable, Equatable {
+    var phase: String
+    var currentIndex: Int
+    var currentID: String?
+    var mountedPages: Int
+    var itemCount: Int
+    var settled: Bool?
+    var currentReady: Bool?
+    var progress: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case phase
+        case currentIndex = "current_index"
+        case currentID = "current_id"
+        case mountedPages = "mounted_pages"
+        case itemCount = "item_count"
+        case settled
+        case currentReady = "current_ready"
+        case progress
+    }
+}
+
+/// The real `flick` binary, run in a process of its own with a private
+/// cache, config and in-memory settings, its state lines collected as they
+/// arrive.
+final class AppProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSCondition()
+    private var lines: [ReportedState] = []
+    private var stderrText = ""
+    private var finished = false
+    let home: URL
+
+    /// Where the built products are: beside the test bundle.
+    static var binary: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("flick")
+    }
+
+    /// A cache shared by the tests of one run, so the demo media is made once.
+    static var sharedCache: URL {
+        if let dir = ProcessInfo.processInfo.environment["FLICK_TEST_CACHE"] {
+            return URL(fileURLWithPath: dir)
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("flick-test-cache-\(getuid())")
+    }
+
+    /// Starts flick with `arguments`. `animations` false writes a GTK
+    /// settings.ini that turns them off, as the system setting would.
+    /// `wrapper` runs the binary through another command (e.g. to drop privileges).
+    init(_ arguments: [String], animations: Bool = true,
+         display: String? = ProcessInfo.processInfo.environment["DISPLAY"],
+         wrapper: [String] = []) throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-ui-\(UUID().uuidString)")
+        let config = home.appendingPathComponent("config/gtk-4.0")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[Settings]\ngtk-enable-animations=\(animations ? 1 : 0)\n"
+            .write(to: config.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = Self.sharedCache.path
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["GDK_BACKEND"] = "x11"
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        if let display { environment["DISPLAY"] = display } else { environment.removeValue(forKey: "DISPLAY") }
+        if wrapper.isEmpty {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = wrapper + [Self.binary.path] + arguments
+        }
+        process.environment = environment
+
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        var pending = Data()
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self else { return }
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                self.lock.lock(); self.finished = true; self.lock.broadcast(); self.lock.unlock()
+                return
+            }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[pending.startIndex..<newline]
+                pending.removeSubrange(pending.startIndex...newline)
+                if let state = try? JSONDecoder().decode(ReportedState.self, from: Data(line)) {
+                    self.lock.lock(); self.lines.append(state); self.lock.broadcast(); self.lock.unlock()
+                }
+            }
+        }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self else { return }
+            if chunk.isEmpty { handle.readabilityHandler = nil; return }
+            self.lock.lock(); self.stderrText += String(decoding: chunk, as: UTF8.self); self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// Every state line so far.
+    var states: [ReportedState] {
+        lock.lock(); defer { lock.unlock() }
+        return lines
+    }
+
+    var stderr: String {
+        lock.lock(); defer { lock.unlock() }
+        return stderrText
+    }
+
+    /// Waits until a state line after the first `after` lines satisfies
+    /// `predicate`, or the process exits, or `timeout` seconds pass.
+    @discardableResult
+    func waitForState(after: Int = 0, timeout: TimeInterval = 20,
+                      _ predicate: (ReportedState) -> Bool) -> ReportedState? {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock(); defer { lock.unlock() }
+        while true {
+            if let match = lines.dropFirst(after).first(where: predicate) { return match }
+            if finished || Date() >= deadline { return nil }
+            lock.wait(until: min(deadline, Date().addingTimeInterval(0.5)))
+        }
+    }
+
+    /// The latest state line.
+    var latest: ReportedState? { states.last }
+
+    /// Waits for the process to exit by itself and returns its status.
+    func waitForExit(timeout: TimeInterval = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Ends the process if it still runs.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// The X window of this process (found with xdotool), focused for keys.
+    func focusedWindow(timeout: TimeInterval = 20) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let ids = try X11.run(["xdotool", "search", "--onlyvisible", "--pid", "\(process.processIdentifier)"])
+                .split(separator: "\n").map(String.init)
+            if let id = ids.last {
+                _ = try X11.run(["xdotool", "windowfocus", "--sync", id])
+                return id
+            }
+            usleep(100_000)
+        }
+        throw X11.Failure(message: "no window appeared for flick (pid \(process.processIdentifier)); stderr: \(stderr)")
+    }
+}
+
+/// Input and screenshots through the X server the tests run on.
+enum X11 {
+    struct Failure: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
+    /// Runs a command and returns its stdout; throws on a non-zero exit.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(message: "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func key(_ name: String, window: String) throws {
+        try run(["xdotool", "key", "--clearmodifiers", name])
+    }
+
+    /// Wheel notches over the window's centre: button 5 scrolls down, 4 up.
+    static func wheel(down: Bool, window: String) throws {
+        let (w, h) = try geometry(window)
+        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2)", "click", down ? "5" : "4"])
+    }
+
+    /// A click-drag from the window's centre by `dy` pixels.
+    static func drag(dy: Int, window: String) throws {
+        let (w, h) = try geometry(window)
+        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2)", "mousedown", "1"])
+        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2 + dy / 2)"])
+        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2 + dy)"])
+        usleep(150_000) // a pause before releasing, so the drag ends slow (no flick)
+        try run(["xdotool", "mouseup", "1"])
+    }
+
+    static func geometry(_ window: String) throws -> (Int, Int) {
+        let text = try run(["xdotool", "getwindowgeometry", "--shell", window])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        return (values["WIDTH"] ?? 400, values["HEIGHT"] ?? 700)
+    }
+}
