@@ -1,0 +1,129 @@
+import CGLib
+import FeedCore
+import Foundation
+
+/// Lists the videos and pictures of a folder as feed items.
+///
+/// Stateless; blocking (it walks the disk); any thread.
+public enum FolderScanner {
+    /// All videos and pictures under `directory` (recursive, hidden files
+    /// skipped, symlink loops safe), newest first by modification time (ties
+    /// by path), classified by content type through GIO: `video/*` is a video,
+    /// `image/*` a picture when gdk-pixbuf can load it. An empty folder gives
+    /// []. Unreadable subfolders are skipped with a warning on stderr; only an
+    /// unreadable top folder throws.
+    public static func scan(_ directory: URL) throws -> [FeedItem] {
+        let top = directory.standardizedFileURL.path
+        // Each folder's GFile reference is owned by `pending` and released once listed.
+        let root = g_file_new_for_path(top)!
+        let rootKey: FolderEntry.DirectoryKey
+        do {
+            rootKey = try queryTop(root, path: top)
+        } catch {
+            g_object_unref(UnsafeMutableRawPointer(root))
+            throw error
+        }
+
+        var found: [FolderEntry] = []
+        var visited: Set<FolderEntry.DirectoryKey> = [rootKey]
+        var pending: [(file: OpaquePointer, path: String)] = [(root, top)]
+        var isTop = true
+        while let (folder, path) = pending.popLast() {
+            defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+            do {
+                try list(folder) { child, info in
+                    let type = g_file_info_get_file_type(info)
+                    if type == G_FILE_TYPE_DIRECTORY {
+                        if visited.insert(FolderEntry.DirectoryKey(info)).inserted {
+                            let childPath = g_file_get_path(child).map { path in
+                                defer { g_free(path) }
+                                return String(cString: path)
+                            } ?? ""
+                            pending.append((OpaquePointer(g_object_ref(UnsafeMutableRawPointer(child))), childPath))
+                        }
+                    } else if type == G_FILE_TYPE_REGULAR, let entry = FolderEntry(file: child, info: info) {
+                        found.append(entry)
+                    }
+                }
+            } catch {
+                if isTop { throw FolderScanError.unreadable(top, reason: error.message) }
+                warn("flick: skipping the unreadable folder \(path) (\(error.message))")
+            }
+            isTop = false
+        }
+
+        found.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
+        let dates = DateFormatter()
+        dates.dateFormat = "d MMM yyyy"
+        return found.map { $0.item(dates: dates) }
+    }
+
+    /// What GIO is asked about every entry. Types and times follow symlinks;
+    /// device and inode identify folders so a link back up is visited once.
+    static let attributes = [
+        "standard::name", "standard::display-name", "standard::type", "standard::content-type",
+        "standard::is-hidden", "standard::is-backup", "time::modified", "time::modified-usec",
+        "unix::device", "unix::inode",
+    ].joined(separator: ",")
+
+    /// Checks that the top folder exists, is a folder, and returns its identity.
+    private static func queryTop(_ root: OpaquePointer, path: String) throws -> FolderEntry.DirectoryKey {
+        var error: UnsafeMutablePointer<GError>?
+        guard let info = g_file_query_info(root, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {
+            let failure = GIOFailure(taking: error)
+            if failure.isNotFound { throw FolderScanError.notFound(path) }
+            throw FolderScanError.unreadable(path, reason: failure.message)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        guard g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY else {
+            throw FolderScanError.notADirectory(path)
+        }
+        return FolderEntry.DirectoryKey(info)
+    }
+
+    /// Calls `body` for every visible child of `folder`.
+    private static func list(_ folder: OpaquePointer, _ body: (OpaquePointer, OpaquePointer) -> Void) throws(GIOFailure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let children = g_file_enumerate_children(folder, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {
+            throw GIOFailure(taking: error)
+        }
+        defer {
+            g_file_enumerator_close(children, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(children))
+        }
+        while true {
+            guard let info = g_file_enumerator_next_file(children, nil, &error) else {
+                if error != nil { throw GIOFailure(taking: error) }
+                return
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+            if g_file_info_get_is_hidden(info) != 0 || g_file_info_get_is_backup(info) != 0 { continue }
+            guard let child = g_file_enumerator_get_child(children, info) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(child)) }
+            body(child, info)
+        }
+    }
+
+    private static func warn(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A GIO error copied out of its `GError` (which this frees).
+struct GIOFailure: Error {
+    var message: String
+    var isNotFound: Bool
+
+    init(taking error: UnsafeMutablePointer<GError>?) {
+        guard let error else {
+            message = "unknown error"
+            isNotFound = false
+            return
+        }
+        // GIO's messages repeat the path ("Error opening directory '…': Permission denied"); keep the cause.
+        let full = String(cString: error.pointee.message)
+        message = full.range(of: ": ", options: .backwards).map { String(full[$0.upperBound...]) } ?? full
+        isNotFound = error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_NOT_FOUND.rawValue)
+        g_error_free(error)
+    }
+}
