@@ -56,6 +56,24 @@ import Testing
         }
     }
 
+    @Test func aSoundWithoutPicturesIsNotAVideo() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let tone = temp.url.appendingPathComponent("tone.mp4")
+        try MediaRuntime.initialize()
+        try DemoMediaJob(item: "tone", message: "", weight: 1, target: tone, pipeline: """
+            audiotestsrc num-buffers=20 ! audioconvert ! \(MediaRuntime.aacEncoder) ! aacparse ! mp4mux ! filesink name=sink
+            """, timeout: 30).render(in: temp.url)
+        let start = Date()
+        #expect {
+            _ = try FrameGrabber.firstFrame(uri: tone.absoluteString, box: PixelSize(width: 100, height: 100), fit: .cover)
+        } throws: { error in
+            guard case .notAVideo = error as? MediaDecodeError else { return false }
+            return true
+        }
+        #expect(Date().timeIntervalSince(start) < FrameGrabber.timeout, "fails at once rather than waiting for the timeout")
+    }
+
     @Test func aMissingFileIsUnreadable() {
         let uri = URL(fileURLWithPath: "/nonexistent/flick/clip.mp4").absoluteString
         #expect {

@@ -39,20 +39,23 @@ import Testing
         #expect(image.bytes.count == image.stride * image.height)
     }
 
-    @Test func coverCropsTheMiddleOfAWidePicture() throws {
+    @Test func coverScalesFirstThenCropsTheMiddleOfAWidePicture() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        // Left half red, right half blue: a square box over the middle shows both.
+        // 400x200: left half red, right half blue, the top 40 rows black.
         let png = temp.url.appendingPathComponent("halves.png")
-        try writePicture(png, width: 400, height: 100) { x, _ in x < 200 ? (255, 0, 0) : (0, 0, 255) }
-        #expect(ImageDecoder.size(of: png) == PixelSize(width: 400, height: 100))
+        try writePicture(png, width: 400, height: 200) { x, y in y < 40 ? (0, 0, 0) : x < 200 ? (255, 0, 0) : (0, 0, 255) }
+        #expect(ImageDecoder.size(of: png) == PixelSize(width: 400, height: 200))
 
+        // Scaled to 200x100 (the black band becomes rows 0-19), then the middle 100 columns.
         let image = try ImageDecoder.decode(file: png, box: PixelSize(width: 100, height: 100), fit: .cover)
         #expect(image.width == 100 && image.height == 100)
-        let left = pixel(image, x: 10, y: 50)
-        let right = pixel(image, x: 90, y: 50)
+        let left = pixel(image, x: 10, y: 60)
+        let right = pixel(image, x: 90, y: 60)
+        let top = pixel(image, x: 10, y: 5)
         #expect(left.r > 200 && left.b < 60, "left of the middle is red: \(left)")
         #expect(right.b > 200 && right.r < 60, "right of the middle is blue: \(right)")
+        #expect(top.r < 40 && top.b < 40, "the whole height is kept, so the black band shows: \(top)")
     }
 
     @Test func aCorruptFileThrowsInsteadOfShowingGarbage() throws {

@@ -25,7 +25,8 @@ struct DemoMediaJob: Sendable {
     /// place, so a file under its final name is always complete.
     /// Blocking; runs on a worker thread.
     func render(in directory: URL) throws {
-        let temp = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).part")
+        // Unique per call, so two generators sharing a directory never write the same temporary file.
+        let temp = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).part")
         unlink(temp.path)
         do {
             let pipeline = try MediaPipeline(self.pipeline)

@@ -81,13 +81,15 @@ final class MediaPipeline {
         case GST_STATE_CHANGE_ASYNC:
             throw .timedOut(seconds: seconds)
         default:
-            throw .error(popError() ?? GStreamerError(domain: .other, code: 0, message: "the pipeline failed to preroll"))
+            // The element that failed may post its error just after the state change gave up.
+            throw .error(popError(waiting: 0.2) ?? GStreamerError(domain: .stream, code: Int32(GST_STREAM_ERROR_FAILED.rawValue),
+                                                                   message: "no stream reached the end of the pipeline"))
         }
     }
 
-    /// The first ERROR already on the bus, if any.
-    private func popError() -> GStreamerError? {
-        guard let message = popMessage(GST_MESSAGE_ERROR, timeout: 0) else { return nil }
+    /// The first ERROR on the bus, waiting up to `seconds` for one.
+    private func popError(waiting seconds: Double = 0) -> GStreamerError? {
+        guard let message = popMessage(GST_MESSAGE_ERROR, timeout: seconds) else { return nil }
         defer { gst_message_unref(message) }
         return GStreamerError.parse(message)
     }
