@@ -58,6 +58,31 @@ import Testing
         #expect(top.r < 40 && top.b < 40, "the whole height is kept, so the black band shows: \(top)")
     }
 
+    @Test func aPhoneMarkedRotatedAQuarterTurnIsShownUpright() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        // Stored 80x40, left half red, right half blue; EXIF orientation 6 says
+        // "turn a quarter clockwise", so it shows 40x80 with red on top.
+        let jpeg = temp.url.appendingPathComponent("phone.jpg")
+        try writePicture(jpeg, width: 80, height: 40, type: "jpeg") { x, _ in x < 40 ? (255, 0, 0) : (0, 0, 255) }
+        var bytes = try Data(contentsOf: jpeg)
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0,
+            0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,     // big-endian TIFF, IFD0 at 8
+            0x00, 0x01,                                         // one entry
+            0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01,     // Orientation, SHORT, 1 value
+            0x00, 0x06, 0x00, 0x00,                             // = 6
+            0x00, 0x00, 0x00, 0x00]                             // no next IFD
+        bytes.insert(contentsOf: exif, at: 2)
+        try bytes.write(to: jpeg)
+
+        let image = try ImageDecoder.decode(file: jpeg, box: PixelSize(width: 20, height: 40), fit: .cover)
+        #expect(image.width == 20 && image.height == 40)
+        let top = pixel(image, x: 10, y: 8)
+        let bottom = pixel(image, x: 10, y: 32)
+        #expect(top.r > 180 && top.b < 80, "top is red: \(top)")
+        #expect(bottom.b > 180 && bottom.r < 80, "bottom is blue: \(bottom)")
+    }
+
     @Test func aCorruptFileThrowsInsteadOfShowingGarbage() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
