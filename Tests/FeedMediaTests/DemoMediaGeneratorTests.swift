@@ -85,6 +85,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: clip.poster.path))
     }
 
+    @Test func filesMadeForAnotherClipSizeAreMadeAgain() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        _ = try DemoMediaGenerator(directory: temp.url, clipCount: 1, clipSize: PixelSize(width: 270, height: 480)).generate { _, _ in }
+        let smaller = DemoMediaGenerator(directory: temp.url, clipCount: 1, clipSize: PixelSize(width: 180, height: 320))
+        #expect(smaller.existingLibrary() == nil)
+        let library = try smaller.generate { _, _ in }
+        let clip = try #require(library.clips.first)
+        #expect(ImageDecoder.size(of: clip.poster) == PixelSize(width: 180, height: 320))
+        let media = try DiscoveredMedia.discover(clip.video)
+        #expect(media.width == 180 && media.height == 320)
+        #expect(smaller.existingLibrary() == library)
+    }
+
     @Test func anEmptyFileIsNotTakenForAFinishedOne() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }

@@ -44,6 +44,7 @@ public struct DemoMediaGenerator: Sendable {
             return library
         }
         try prepareDirectory()
+        removeFilesOfAnotherPlan()
         let jobs = missingJobs()
         try checkFreeSpace(for: jobs)
 
@@ -119,6 +120,20 @@ public struct DemoMediaGenerator: Sendable {
             let path = directory.appendingPathComponent(name).path
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
             if let modified, modified < stale { unlink(path) }
+        }
+    }
+
+    /// A manifest for other settings (clip size or count, or an older look)
+    /// means the files here are not the ones this plan would make: remove them
+    /// so they are made again, rather than kept because they exist.
+    private func removeFilesOfAnotherPlan() {
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return }
+        let expected = DemoMediaManifest(version: DemoMediaManifest.currentVersion, library: plan.library(in: directory))
+        if let manifest = try? JSONDecoder().decode(DemoMediaManifest.self, from: data), manifest == expected { return }
+        unlink(manifestURL.path)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix("clip-") || name.hasPrefix("picture-") {
+            unlink(directory.appendingPathComponent(name).path)
         }
     }
 
