@@ -128,8 +128,9 @@ import Testing
     }
 }
 
-/// The pixel at (x, y) of an RGB(A) image.
+/// The pixel at (x, y) of an RGB(A) image; (-1, -1, -1) outside it, so a wrong size fails an expectation instead of crashing.
 func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+    guard x >= 0, y >= 0, x < image.width, y < image.height else { return (-1, -1, -1) }
     let offset = y * image.stride + x * image.format.bytesPerPixel
     return (Int(image.bytes[image.bytes.startIndex + offset]),
             Int(image.bytes[image.bytes.startIndex + offset + 1]),
