@@ -25,6 +25,7 @@ PACKAGES=(
   gstreamer1.0-plugins-ugly
   gstreamer1.0-libav
   gstreamer1.0-tools
+  gstreamer1.0-x          # textoverlay and timeoverlay (the demo clips' numbers)
   # Runtime look: fonts and icons GTK expects.
   fonts-cantarell
   adwaita-icon-theme

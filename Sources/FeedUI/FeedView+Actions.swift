@@ -4,7 +4,8 @@ import FeedMedia
 
 /// Keyboard input routed through actions: the view installs a `feed` action
 /// group on itself and a shortcut controller that triggers those actions
-/// from anywhere in its window.
+/// while the focus is in the feed. The controller runs in the capture phase,
+/// so the window's arrow-key focus navigation never sees the paging keys.
 extension FeedView {
     func installActions() {
         let group = g_simple_action_group_new()!
@@ -22,7 +23,8 @@ extension FeedView {
         g_object_unref(group.rawGObject)
 
         let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_set_scope(gopaque(shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL)
+        gtk_shortcut_controller_set_scope(gopaque(shortcuts), GTK_SHORTCUT_SCOPE_LOCAL)
+        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
         for action in FeedAction.allCases {
             for accelerator in action.accelerators {
                 guard let trigger = gtk_shortcut_trigger_parse_string(accelerator) else { continue }

@@ -56,7 +56,9 @@ enum FlickApp {
         let connection = Signals.connect(app, "activate") {
             controller.activate(application: app)
         }
+        let signals = QuitSignals(application: app)
         let status = g_application_run(gcast(app), 0, nil)
+        signals.remove()
         connection?.disconnect()
         g_object_unref(app.rawGObject)
         return status

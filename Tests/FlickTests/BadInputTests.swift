@@ -1,83 +1,85 @@
 import Foundation
 import Testing
 
-/// Mistakes get one clear line on stderr and a non-zero exit, never a crash.
-@Suite("Bad input on the command line")
-struct BadInputTests {
-    private func run(_ arguments: [String], display: String? = ProcessInfo.processInfo.environment["DISPLAY"],
-                     wrapper: [String] = []) throws -> (status: Int32?, stderr: String, app: AppProcess) {
-        let app = try AppProcess(arguments, display: display, wrapper: wrapper)
-        let status = app.waitForExit()
-        return (status, app.stderr, app)
-    }
-
-    private func expectOneLine(_ stderr: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let lines = stderr.split(separator: "\n").filter { !$0.isEmpty }
-        #expect(lines.count == 1, "expected one line, got: \(stderr)", sourceLocation: sourceLocation)
-        #expect(stderr.hasPrefix("flick: "), sourceLocation: sourceLocation)
-        #expect(stderr.contains(text), "expected ‘\(text)’ in: \(stderr)", sourceLocation: sourceLocation)
-    }
-
-    @Test("a folder that does not exist")
-    func missingFolder() throws {
-        let result = try run(["/nonexistent/flick-\(UUID().uuidString)"])
-        #expect(result.status == 1)
-        expectOneLine(result.stderr, containing: "does not exist")
-    }
-
-    @Test("a file instead of a folder")
-    func notAFolder() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flick-file-\(UUID().uuidString)")
-        try Data("x".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try run([file.path])
-        #expect(result.status == 1)
-        expectOneLine(result.stderr, containing: "not a folder")
-    }
-
-    @Test("a folder that cannot be read")
-    func unreadableFolder() throws {
-        // Root reads any folder, so as root the app runs as nobody instead.
-        let wrapper = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-locked-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path)
-        defer {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
-            try? FileManager.default.removeItem(at: folder)
+extension AppUnderX {
+    /// Mistakes get one clear line on stderr and a non-zero exit, never a crash.
+    @Suite("Bad input on the command line")
+    struct BadInputTests {
+        private func run(_ arguments: [String], display: String? = ProcessInfo.processInfo.environment["DISPLAY"],
+                         wrapper: [String] = []) throws -> (status: Int32?, stderr: String, app: AppProcess) {
+            let app = try AppProcess(arguments, display: display, wrapper: wrapper)
+            let status = app.waitForExit()
+            return (status, app.stderr, app)
         }
-        let result = try run([folder.path], wrapper: wrapper)
-        #expect(result.status == 1)
-        expectOneLine(result.stderr, containing: "Cannot read the folder")
-    }
 
-    @Test("no display")
-    func noDisplay() throws {
-        let folder = try Fixtures.pictureFolder(count: 1)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run([folder.path], display: nil)
-        #expect(result.status == 1)
-        expectOneLine(result.stderr, containing: "cannot open a display")
-    }
+        private func expectOneLine(_ stderr: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let lines = stderr.split(separator: "\n").filter { !$0.isEmpty }
+            #expect(lines.count == 1, "expected one line, got: \(stderr)", sourceLocation: sourceLocation)
+            #expect(stderr.hasPrefix("flick: "), sourceLocation: sourceLocation)
+            #expect(stderr.contains(text), "expected ‘\(text)’ in: \(stderr)", sourceLocation: sourceLocation)
+        }
 
-    @Test("an unknown option and a bad value")
-    func badOptions() throws {
-        let unknown = try run(["--frobnicate"])
-        #expect(unknown.status == 2)
-        expectOneLine(unknown.stderr, containing: "unknown option")
-        let badFit = try run(["--fit", "stretch"])
-        #expect(badFit.status == 2)
-        expectOneLine(badFit.stderr, containing: "cover")
-    }
+        @Test("a folder that does not exist")
+        func missingFolder() throws {
+            let result = try run(["/nonexistent/flick-\(UUID().uuidString)"])
+            #expect(result.status == 1)
+            expectOneLine(result.stderr, containing: "does not exist")
+        }
 
-    @Test("--help lists the commands and options")
-    func help() throws {
-        let app = try AppProcess(["--help"])
-        #expect(app.waitForExit() == 0)
-        // --help prints to stdout, which AppProcess parses for JSON; read it again directly.
-        let text = try X11.run([AppProcess.binary.path, "--help"])
-        for word in ["Usage: flick", "FOLDER", "--report-state", "--demo-items", "--fit", "--help", "--version"] {
-            #expect(text.contains(word), "help lacks \(word)")
+        @Test("a file instead of a folder")
+        func notAFolder() throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("flick-file-\(UUID().uuidString)")
+            try Data("x".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let result = try run([file.path])
+            #expect(result.status == 1)
+            expectOneLine(result.stderr, containing: "not a folder")
+        }
+
+        @Test("a folder that cannot be read")
+        func unreadableFolder() throws {
+            // Root reads any folder, so as root the app runs as nobody instead.
+            let wrapper = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-locked-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path)
+            defer {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+                try? FileManager.default.removeItem(at: folder)
+            }
+            let result = try run([folder.path], wrapper: wrapper)
+            #expect(result.status == 1)
+            expectOneLine(result.stderr, containing: "Cannot read the folder")
+        }
+
+        @Test("no display")
+        func noDisplay() throws {
+            let folder = try Fixtures.pictureFolder(count: 1)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let result = try run([folder.path], display: nil)
+            #expect(result.status == 1)
+            expectOneLine(result.stderr, containing: "cannot open a display")
+        }
+
+        @Test("an unknown option and a bad value")
+        func badOptions() throws {
+            let unknown = try run(["--frobnicate"])
+            #expect(unknown.status == 2)
+            expectOneLine(unknown.stderr, containing: "unknown option")
+            let badFit = try run(["--fit", "stretch"])
+            #expect(badFit.status == 2)
+            expectOneLine(badFit.stderr, containing: "cover")
+        }
+
+        @Test("--help lists the commands and options")
+        func help() throws {
+            let app = try AppProcess(["--help"])
+            #expect(app.waitForExit() == 0)
+            // --help prints to stdout, which AppProcess parses for JSON; read it again directly.
+            let text = try X11.run([AppProcess.binary.path, "--help"])
+            for word in ["Usage: flick", "FOLDER", "--report-state", "--demo-items", "--fit", "--help", "--version"] {
+                #expect(text.contains(word), "help lacks \(word)")
+            }
         }
     }
 }

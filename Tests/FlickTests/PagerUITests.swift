@@ -1,114 +1,134 @@
 import Foundation
 import Testing
 
-/// The real app in a real window on the test display, driven by X input
-/// events; what it does is read from `--report-state`, not from pixels.
-@Suite("The feed window under X", .serialized)
-struct PagerUITests {
-    /// Asserts the bound on page widgets over every state line seen.
-    private func expectBoundedMounting(_ app: AppProcess, sourceLocation: SourceLocation = #_sourceLocation) {
-        let most = app.states.map(\.mountedPages).max() ?? 0
-        #expect(most <= 5, "at most 5 page widgets may be mounted, saw \(most)", sourceLocation: sourceLocation)
-    }
+extension AppUnderX {
+    /// The real app in a real window on the test display, driven by X input
+    /// events; what it does is read from `--report-state`, not from pixels.
+    @Suite("The feed window under X")
+    struct PagerUITests {
+        /// Asserts the bound on page widgets over every state line seen.
+        private func expectBoundedMounting(_ app: AppProcess, sourceLocation: SourceLocation = #_sourceLocation) {
+            let most = app.states.map(\.mountedPages).max() ?? 0
+            #expect(most <= 5, "at most 5 page widgets may be mounted, saw \(most)", sourceLocation: sourceLocation)
+        }
 
-    /// Sends `action` and waits until the feed lands (settled) on `index`.
-    private func expect(_ app: AppProcess, landsOn index: Int, after action: () throws -> Void,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let seen = app.states.count
-        try action()
-        let state = app.waitForState(after: seen) { $0.currentIndex == index && $0.settled == true }
-        #expect(state != nil, "expected to land on \(index); last state \(String(describing: app.latest))",
-                sourceLocation: sourceLocation)
-    }
+        /// Sends `stay` where it must not move the feed, then `move`, and
+        /// expects the first new state to be the landing that `move` alone
+        /// gives: `stay` changed nothing.
+        private func expect(_ app: AppProcess, staysOn index: Int, after stay: () throws -> Void,
+                            thenLandsOn next: Int, after move: () throws -> Void,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let seen = app.states.count
+            try stay()
+            try move()
+            let state = app.waitForState(after: seen, timeout: 10) { $0.currentIndex == next && $0.settled == true }
+            #expect(state != nil, "expected to land on \(next); last state \(String(describing: app.latest))",
+                    sourceLocation: sourceLocation)
+            let visited = app.states.dropFirst(seen).map(\.currentIndex)
+            #expect(visited.allSatisfy { $0 == index || $0 == next }, "\(visited) left \(index) other than for \(next)",
+                    sourceLocation: sourceLocation)
+        }
 
-    @Test("keys, wheel and drags page a 10-item folder feed one page at a time")
-    func tenItemFeed() throws {
-        let folder = try Fixtures.pictureFolder(count: 10)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try AppProcess([folder.path, "--report-state"])
-        let first = app.waitForState { $0.phase == "feed" }
-        #expect(first?.itemCount == 10)
-        #expect(first?.currentIndex == 0)
-        #expect(first?.currentID == folder.appendingPathComponent("pic-0.png").path, "newest first")
-        let window = try app.focusedWindow()
+        /// Sends `action` and waits until the feed lands (settled) on `index`.
+        private func expect(_ app: AppProcess, landsOn index: Int, after action: () throws -> Void,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let seen = app.states.count
+            try action()
+            let state = app.waitForState(after: seen, timeout: 10) { $0.currentIndex == index && $0.settled == true }
+            #expect(state != nil, "expected to land on \(index); last state \(String(describing: app.latest))",
+                    sourceLocation: sourceLocation)
+        }
 
-        try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
-        try expect(app, landsOn: 2) { try X11.key("j", window: window) }
-        try expect(app, landsOn: 3) { try X11.key("Page_Down", window: window) }
-        try expect(app, landsOn: 2) { try X11.key("Up", window: window) }
-        try expect(app, landsOn: 1) { try X11.key("k", window: window) }
-        try expect(app, landsOn: 0) { try X11.key("Page_Up", window: window) }
-        try expect(app, landsOn: 0) { try X11.key("Up", window: window) } // stays at the start
-        try expect(app, landsOn: 9) { try X11.key("End", window: window) }
-        #expect(app.latest?.currentID == folder.appendingPathComponent("pic-9.png").path)
-        try expect(app, landsOn: 9) { try X11.key("Down", window: window) } // stays at the end
-        try expect(app, landsOn: 0) { try X11.key("Home", window: window) }
+        @Test("keys, wheel and drags page a 10-item folder feed one page at a time")
+        func tenItemFeed() throws {
+            let folder = try Fixtures.pictureFolder(count: 10)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"])
+            let first = app.waitForState { $0.phase == "feed" }
+            #expect(first?.itemCount == 10)
+            #expect(first?.currentIndex == 0)
+            #expect(first?.currentID == folder.appendingPathComponent("pic-0.png").path, "newest first")
+            let window = try app.focusedWindow()
 
-        try expect(app, landsOn: 1) { try X11.wheel(down: true, window: window) }
-        try expect(app, landsOn: 2) { try X11.wheel(down: true, window: window) }
-        try expect(app, landsOn: 1) { try X11.wheel(down: false, window: window) }
+            try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
+            try expect(app, landsOn: 2) { try X11.key("j", window: window) }
+            try expect(app, landsOn: 3) { try X11.key("Page_Down", window: window) }
+            try expect(app, landsOn: 2) { try X11.key("Up", window: window) }
+            try expect(app, landsOn: 1) { try X11.key("k", window: window) }
+            try expect(app, landsOn: 0) { try X11.key("Page_Up", window: window) }
+            try expect(app, staysOn: 0, after: { try X11.key("Up", window: window) },
+                       thenLandsOn: 9, after: { try X11.key("End", window: window) })
+            #expect(app.latest?.currentID == folder.appendingPathComponent("pic-9.png").path)
+            try expect(app, staysOn: 9, after: { try X11.key("Down", window: window) },
+                       thenLandsOn: 0, after: { try X11.key("Home", window: window) })
 
-        let (_, height) = try X11.geometry(window)
-        // Dragging up past half a page shows the next page; a short drag snaps back.
-        try expect(app, landsOn: 2) { try X11.drag(dy: -height * 6 / 10, window: window) }
-        try expect(app, landsOn: 2) { try X11.drag(dy: -height / 5, window: window) }
-        try expect(app, landsOn: 1) { try X11.drag(dy: height * 6 / 10, window: window) }
-        // Space is kept for play/pause: it does not page.
-        try expect(app, landsOn: 1) { try X11.key("space", window: window) }
+            try expect(app, landsOn: 1) { try X11.wheel(down: true, window: window) }
+            try expect(app, landsOn: 2) { try X11.wheel(down: true, window: window) }
+            try expect(app, landsOn: 1) { try X11.wheel(down: false, window: window) }
 
-        expectBoundedMounting(app)
-        #expect(app.states.allSatisfy { $0.itemCount == 10 })
-    }
+            let (_, height) = try X11.geometry(window)
+            // Dragging up past half a page shows the next page; a short drag snaps back.
+            try expect(app, landsOn: 2) { try X11.drag(dy: -height * 6 / 10, window: window) }
+            try expect(app, landsOn: 2) { try X11.drag(dy: -height / 5, window: window) }
+            try expect(app, landsOn: 1) { try X11.drag(dy: height * 6 / 10, window: window) }
+            // Space is kept for play/pause: it does not page.
+            try expect(app, staysOn: 1, after: { try X11.key("space", window: window) },
+                       thenLandsOn: 2, after: { try X11.key("Down", window: window) })
 
-    @Test("a 100,000-item feed keeps at most 5 pages mounted wherever it goes")
-    func hundredThousandItemFeed() throws {
-        let app = try AppProcess(["--demo-items", "100000", "--report-state"])
-        // The first run makes the demo media; that takes a while on a fresh machine.
-        let first = app.waitForState(timeout: 300) { $0.phase == "feed" }
-        #expect(first?.itemCount == 100_000, "stderr: \(app.stderr)")
-        let window = try app.focusedWindow()
+            expectBoundedMounting(app)
+            #expect(app.states.allSatisfy { $0.itemCount == 10 })
+        }
 
-        try expect(app, landsOn: 99_999) { try X11.key("End", window: window) }
-        #expect(app.latest?.currentID == "demo-99999")
-        try expect(app, landsOn: 99_998) { try X11.key("Page_Up", window: window) }
-        try expect(app, landsOn: 99_997) { try X11.wheel(down: false, window: window) }
-        try expect(app, landsOn: 0) { try X11.key("Home", window: window) }
-        // Twenty quick presses: every one lands, one page each.
-        let seen = app.states.count
-        for _ in 0..<20 { try X11.key("Down", window: window) }
-        let landed = app.waitForState(after: seen) { $0.currentIndex == 20 && $0.settled == true }
-        #expect(landed != nil, "last state \(String(describing: app.latest))")
-        let visited = app.states.dropFirst(seen).map(\.currentIndex)
-        #expect(zip(visited, visited.dropFirst()).allSatisfy { $1 - $0 <= 1 }, "never more than one page per key")
+        @Test("a 100,000-item feed keeps at most 5 pages mounted wherever it goes")
+        func hundredThousandItemFeed() throws {
+            let app = try AppProcess(["--demo-items", "100000", "--report-state"])
+            // The first run makes the demo media; that takes a while on a fresh machine.
+            let first = app.waitForState(timeout: 300) { $0.phase == "feed" }
+            #expect(first?.itemCount == 100_000, "stderr: \(app.stderr)")
+            let window = try app.focusedWindow()
 
-        expectBoundedMounting(app)
-    }
+            try expect(app, landsOn: 99_999) { try X11.key("End", window: window) }
+            #expect(app.latest?.currentID == "demo-99999")
+            try expect(app, landsOn: 99_998) { try X11.key("Page_Up", window: window) }
+            try expect(app, landsOn: 99_997) { try X11.wheel(down: false, window: window) }
+            try expect(app, landsOn: 0) { try X11.key("Home", window: window) }
+            // Twenty quick presses: every one lands, one page each.
+            let seen = app.states.count
+            for _ in 0..<20 { try X11.key("Down", window: window) }
+            let landed = app.waitForState(after: seen) { $0.currentIndex == 20 && $0.settled == true }
+            #expect(landed != nil, "last state \(String(describing: app.latest))")
+            let visited = app.states.dropFirst(seen).map(\.currentIndex)
+            #expect(zip(visited, visited.dropFirst()).allSatisfy { $1 - $0 <= 1 }, "never more than one page per key")
 
-    @Test("with animations turned off, page changes are instant")
-    func animationsOff() throws {
-        let folder = try Fixtures.pictureFolder(count: 4)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try AppProcess([folder.path, "--report-state"], animations: false)
-        #expect(app.waitForState { $0.phase == "feed" } != nil)
-        let window = try app.focusedWindow()
-        let seen = app.states.count
-        try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
-        try expect(app, landsOn: 2) { try X11.wheel(down: true, window: window) }
-        let lines = app.states.dropFirst(seen)
-        #expect(!lines.isEmpty)
-        #expect(lines.allSatisfy { $0.settled == true }, "no line may show the pager between pages: \(Array(lines))")
-    }
+            expectBoundedMounting(app)
+        }
 
-    @Test("with animations on, a page change animates before it settles")
-    func animationsOn() throws {
-        let folder = try Fixtures.pictureFolder(count: 3)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try AppProcess([folder.path, "--report-state"], animations: true)
-        #expect(app.waitForState { $0.phase == "feed" } != nil)
-        let window = try app.focusedWindow()
-        let seen = app.states.count
-        try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
-        let lines = app.states.dropFirst(seen)
-        #expect(lines.contains { $0.currentIndex == 1 && $0.settled == false }, "the landing page is known while animating")
+        @Test("with animations turned off, page changes are instant")
+        func animationsOff() throws {
+            let folder = try Fixtures.pictureFolder(count: 4)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"], animations: false)
+            #expect(app.waitForState { $0.phase == "feed" } != nil)
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
+            try expect(app, landsOn: 2) { try X11.wheel(down: true, window: window) }
+            let lines = app.states.dropFirst(seen)
+            #expect(!lines.isEmpty)
+            #expect(lines.allSatisfy { $0.settled == true }, "no line may show the pager between pages: \(Array(lines))")
+        }
+
+        @Test("with animations on, a page change animates before it settles")
+        func animationsOn() throws {
+            let folder = try Fixtures.pictureFolder(count: 3)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"], animations: true)
+            #expect(app.waitForState { $0.phase == "feed" } != nil)
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try expect(app, landsOn: 1) { try X11.key("Down", window: window) }
+            let lines = app.states.dropFirst(seen)
+            #expect(lines.contains { $0.currentIndex == 1 && $0.settled == false }, "the landing page is known while animating")
+        }
     }
 }

@@ -44,16 +44,37 @@ public final class GObjectRef: @unchecked Sendable {
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
 }
 
+/// Anything that points at a GObject instance as C code sees it: typed
+/// struct pointers, opaque pointers (for types whose struct is private) and
+/// untyped `gpointer`s.
+public protocol GObjectPointer {
+    /// The same address, untyped.
+    var rawGObject: UnsafeMutableRawPointer { get }
+}
+
+extension UnsafeMutableRawPointer: GObjectPointer {
+    public var rawGObject: UnsafeMutableRawPointer { self }
+}
+
+extension UnsafeMutablePointer: GObjectPointer {
+    public var rawGObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+}
+
+extension OpaquePointer: GObjectPointer {
+    public var rawGObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
+}
+
 /// Casts between GObject C struct pointers: the one place where the C cast
 /// macros (`G_OBJECT()`, `GTK_WIDGET()`, ...) are written out. Instance
 /// checks are the caller's responsibility.
 @inline(__always)
-public func gcast<T>(_ pointer: UnsafeMutableRawPointer?, to type: T.Type = T.self) -> UnsafeMutablePointer<T>? {
-    pointer?.assumingMemoryBound(to: T.self)
+public func gcast<T>(_ pointer: (some GObjectPointer)?, to type: T.Type = T.self) -> UnsafeMutablePointer<T>? {
+    pointer?.rawGObject.assumingMemoryBound(to: T.self)
 }
 
+/// The same cast for C types that Swift imports as `OpaquePointer`
+/// (GSimpleAction, GtkEventController, ... whose structs are private).
 @inline(__always)
-public func gcast<T, U>(_ pointer: UnsafeMutablePointer<U>?, to type: T.Type = T.self) -> UnsafeMutablePointer<T>? {
-    guard let pointer else { return nil }
-    return UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
+public func gopaque(_ pointer: (some GObjectPointer)?) -> OpaquePointer? {
+    pointer.map { OpaquePointer($0.rawGObject) }
 }

@@ -6,7 +6,7 @@ import CGLib
 
 /// Connecting Swift closures to GObject signals emitted on the GTK thread.
 public enum Signals {
-    public typealias Instance = UnsafeMutableRawPointer
+    public typealias Instance = GObjectPointer
 
     /// `void handler(GObject *self, gpointer user_data)`
     @MainActor @discardableResult
@@ -18,7 +18,7 @@ public enum Signals {
             let box = ClosureBox<@MainActor () -> Void>.from(data)
             MainActor.assumeIsolated { box.value() }
         }
-        return SignalConnection.connect(instance, signal, box: ClosureBox(handler),
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self), after: after)
     }
 
@@ -33,7 +33,7 @@ public enum Signals {
             let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Void>.from(data)
             MainActor.assumeIsolated { box.value(arg) }
         }
-        return SignalConnection.connect(instance, signal, box: ClosureBox(handler),
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self), after: after)
     }
 
@@ -47,7 +47,7 @@ public enum Signals {
             let box = ClosureBox<@MainActor () -> Bool>.from(data)
             return MainActor.assumeIsolated { box.value() } ? 1 : 0
         }
-        return SignalConnection.connect(instance, signal, box: ClosureBox(handler),
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
@@ -62,7 +62,7 @@ public enum Signals {
             let box = ClosureBox<@MainActor (Double, Double) -> Void>.from(data)
             MainActor.assumeIsolated { box.value(a, b) }
         }
-        return SignalConnection.connect(instance, signal, box: ClosureBox(handler),
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
@@ -77,7 +77,7 @@ public enum Signals {
             let box = ClosureBox<@MainActor (Double, Double) -> Bool>.from(data)
             return MainActor.assumeIsolated { box.value(a, b) } ? 1 : 0
         }
-        return SignalConnection.connect(instance, signal, box: ClosureBox(handler),
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }

@@ -31,7 +31,7 @@ final class FeedPage {
     private var loaded: (generation: Int, box: PixelSize, fit: ContentFit)?
     private var fit: ContentFit
     private var reloadTimer: MainLoopSource?
-    /// True once the picture for the current binding is shown.
+    /// True once the picture for the current binding has been painted.
     private(set) var isReady = false
     /// Called when the page becomes ready (its picture is shown).
     var onReady: (() -> Void)?
@@ -140,9 +140,12 @@ final class FeedPage {
         case .success(let image)?:
             let texture = TextureFactory.texture(from: image)
             gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
-            if !isReady, texture != nil {
-                isReady = true
-                onReady?()
+            if texture != nil {
+                AfterPaint.once(root.widget) { [weak self] in
+                    guard let self, self.generation.load() == expected, !self.isReady else { return }
+                    self.isReady = true
+                    self.onReady?()
+                }
             }
         case .failure(let error)?:
             gtk_label_set_text(gopaque(message), "Can’t show this \(item?.kind == .video ? "video" : "picture")\n\(error)")

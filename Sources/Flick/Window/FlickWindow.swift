@@ -38,7 +38,9 @@ final class FlickWindow {
         gtk_box_append(gcast(content), header)
 
         stack = OpaquePointer(gtk_stack_new()!)
-        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // No transition: the first view shown is the real one; a crossfade is
+        // only worth it after the first-run progress (see showFeed).
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_widget_set_vexpand(gcast(stack), 1)
         gtk_box_append(gcast(content), gcast(stack))
 
@@ -82,6 +84,8 @@ final class FlickWindow {
     /// Shows the feed widget.
     func showFeed(_ view: FeedView) {
         feedView = view
+        let fromLoading = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == View.loading.rawValue
+        gtk_stack_set_transition_type(stack, fromLoading ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, view.widget, View.feed.rawValue)
         gtk_stack_set_visible_child_name(stack, View.feed.rawValue)
         gtk_widget_grab_focus(view.widget)

@@ -33,6 +33,8 @@ final class AppProcess: @unchecked Sendable {
     private var lines: [ReportedState] = []
     private var stderrText = ""
     private var finished = false
+    /// Bytes of stdout after the last newline (touched only by its reader).
+    private var pendingOut = Data()
     let home: URL
 
     /// Where the built products are: beside the test bundle.
@@ -66,6 +68,7 @@ final class AppProcess: @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = Self.sharedCache.path
         environment["GSETTINGS_BACKEND"] = "memory"
         environment["NO_AT_BRIDGE"] = "1"
+        environment["GTK_A11Y"] = "none"
         environment["GDK_BACKEND"] = "x11"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         if let display { environment["DISPLAY"] = display } else { environment.removeValue(forKey: "DISPLAY") }
@@ -83,7 +86,6 @@ final class AppProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        var pending = Data()
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let chunk = handle.availableData
             guard let self else { return }
@@ -92,10 +94,10 @@ final class AppProcess: @unchecked Sendable {
                 self.lock.lock(); self.finished = true; self.lock.broadcast(); self.lock.unlock()
                 return
             }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<newline]
-                pending.removeSubrange(pending.startIndex...newline)
+            self.pendingOut.append(chunk)
+            while let newline = self.pendingOut.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = self.pendingOut[self.pendingOut.startIndex..<newline]
+                self.pendingOut.removeSubrange(self.pendingOut.startIndex...newline)
                 if let state = try? JSONDecoder().decode(ReportedState.self, from: Data(line)) {
                     self.lock.lock(); self.lines.append(state); self.lock.broadcast(); self.lock.unlock()
                 }
@@ -136,7 +138,7 @@ final class AppProcess: @unchecked Sendable {
         while true {
             if let match = lines.dropFirst(after).first(where: predicate) { return match }
             if finished || Date() >= deadline { return nil }
-            lock.wait(until: min(deadline, Date().addingTimeInterval(0.5)))
+            _ = lock.wait(until: min(deadline, Date().addingTimeInterval(0.5)))
         }
     }
 
@@ -150,10 +152,12 @@ final class AppProcess: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
-    /// Ends the process if it still runs.
+    /// Ends the process if it still runs: SIGTERM, then SIGKILL after 5 s.
     func stop() {
-        if process.isRunning {
-            process.terminate()
+        guard process.isRunning else { return }
+        process.terminate()
+        if waitForExit(timeout: 5) == nil {
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
