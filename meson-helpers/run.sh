@@ -22,6 +22,14 @@ if ! swift build -c release --product flick 2>&1 | { grep -v 'prohibited flag' >
 fi
 bin_dir=$(swift build -c release --show-bin-path)
 
+# A system library that went missing after the build would otherwise stop
+# the program with the dynamic loader's message; say what to do instead.
+missing=$(ldd "$bin_dir/flick" | awk '/not found/ {print $1}' | tr '\n' ' ')
+if [ -n "$missing" ]; then
+  echo "flick: missing system libraries: $missing— run meson-helpers/setup-debian.sh" >&2
+  exit 1
+fi
+
 # Preferences need the compiled settings schema; keep it beside the build.
 schema_dir="$bin_dir/schemas"
 mkdir -p "$schema_dir"

@@ -15,6 +15,12 @@ public final class AtomicCounter: @unchecked Sendable {
         return value
     }
 
+    /// Replaces the value.
+    public func store(_ newValue: Int) {
+        lock.lock(); defer { lock.unlock() }
+        value = newValue
+    }
+
     /// The current value.
     public func load() -> Int {
         lock.lock(); defer { lock.unlock() }

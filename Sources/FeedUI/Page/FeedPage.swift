@@ -23,12 +23,16 @@ final class FeedPage {
     /// The feed index and item this page shows.
     private(set) var index: Int = -1
     private(set) var item: FeedItem?
-    /// Bumped on every bind; read from decode threads to drop stale work.
-    private let generation = AtomicCounter()
+    /// Every bind takes a new generation (FeedCore's guard); results for an
+    /// older one are dropped.
+    private var bindings = GenerationGuard()
+    /// The current generation, mirrored for decode threads so they can skip
+    /// work for a page that has moved on before it starts.
+    private let liveGeneration = AtomicCounter()
     /// Size of the page in device pixels, once allocated.
     private var box = PixelSize(width: 0, height: 0)
     /// What the picture currently shows: (generation, box, fit), to skip reloads.
-    private var loaded: (generation: Int, box: PixelSize, fit: ContentFit)?
+    private var loaded: (generation: UInt64, box: PixelSize, fit: ContentFit)?
     private var fit: ContentFit
     private var reloadTimer: MainLoopSource?
     /// True once the picture for the current binding has been painted.
@@ -81,7 +85,7 @@ final class FeedPage {
     /// index keeps what is shown.
     func bind(_ item: FeedItem, at index: Int) {
         if self.item == item, self.index == index { return }
-        generation.add(1)
+        liveGeneration.store(Int(bindings.bind()))
         self.item = item
         self.index = index
         loaded = nil
@@ -125,24 +129,24 @@ final class FeedPage {
 
     private func loadIfNeeded() {
         guard let item, box.width > 0, box.height > 0 else { return }
-        let current = generation.load()
+        let current = bindings.current
         if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
         loaded = (current, box, fit)
-        let ticket = PageImageLoader.Ticket(generation: current, cell: generation)
+        let ticket = PageImageLoader.Ticket(generation: Int(current), cell: liveGeneration)
         PageImageLoader.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
             self?.show(result, generation: current)
         }
     }
 
-    private func show(_ result: Result<DecodedImage, Error>?, generation expected: Int) {
-        guard generation.load() == expected else { return } // stale: the page was rebound
+    private func show(_ result: Result<DecodedImage, Error>?, generation expected: UInt64) {
+        guard bindings.accepts(expected) else { return } // stale: the page was rebound
         switch result {
         case .success(let image)?:
             let texture = TextureFactory.texture(from: image)
             gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
             if texture != nil {
                 AfterPaint.once(root.widget) { [weak self] in
-                    guard let self, self.generation.load() == expected, !self.isReady else { return }
+                    guard let self, self.bindings.accepts(expected), !self.isReady else { return }
                     self.isReady = true
                     self.onReady?()
                 }
