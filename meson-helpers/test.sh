@@ -54,6 +54,8 @@ export GSETTINGS_SCHEMA_DIR="$work/schemas"
 export GSETTINGS_BACKEND=memory
 export FLICK_DATA_DIR="$source_dir/data"
 export NO_AT_BRIDGE=1
+# The demo media the UI tests open is made fresh, as on a first run.
+export FLICK_TEST_CACHE="$work/cache"
 
 echo "flick tests: checking that meson installs a valid desktop app" >&2
 bash meson-helpers/check-install.sh
