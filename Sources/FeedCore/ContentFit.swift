@@ -35,27 +35,3 @@ public enum ContentFit: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 }
-
-/// A size in pixels.
-public struct PixelSize: Sendable, Hashable, Codable {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}
-
-/// A rectangle in pixels, origin at the top left.
-public struct PixelRect: Sendable, Hashable, Codable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
