@@ -1,0 +1,38 @@
+import Foundation
+
+/// What the server has sent, per request path: for tests and the benchmark.
+/// Bumped on the server's thread, read from any thread: every access takes the lock.
+final class ServerCounters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bodyBytes: [String: Int] = [:]
+    private var total = 0
+    private var ranges: [String: [String?]] = [:]
+
+    /// A request arrived, with its Range header (nil without one).
+    func recordRequest(path: String, range: String?) {
+        lock.lock(); defer { lock.unlock() }
+        ranges[path, default: []].append(range)
+    }
+
+    /// `count` body bytes were written to the socket.
+    func recordBody(path: String, count: Int) {
+        lock.lock(); defer { lock.unlock() }
+        bodyBytes[path, default: 0] += count
+        total += count
+    }
+
+    func bytesSent(path: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return bodyBytes[path] ?? 0
+    }
+
+    var totalBytesSent: Int {
+        lock.lock(); defer { lock.unlock() }
+        return total
+    }
+
+    func requests(path: String) -> [String?] {
+        lock.lock(); defer { lock.unlock() }
+        return ranges[path] ?? []
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What the media server answers at a path, as registered by `serve…`.
+enum ServerRoute: Sendable {
+    /// One file with a fixed content type.
+    case file(URL, contentType: String)
+    /// Every regular file below a folder; the content type is guessed per file.
+    case directory(URL)
+    /// A JSON body made per request from the query; nil is a 404.
+    case json(@Sendable (_ query: [String: String]) -> Data?)
+}
+
+/// A request's path matched against the routes. Pure: no disk access.
+enum ResolvedRoute: Sendable {
+    case file(URL, contentType: String?)
+    case json(@Sendable (_ query: [String: String]) -> Data?)
+    case notFound
+
+    /// Exact paths win; otherwise the longest directory prefix whose
+    /// remainder is a plain relative path (no `.`, `..` or empty components).
+    static func resolve(_ path: String, in routes: [String: ServerRoute]) -> ResolvedRoute {
+        if let route = routes[path] {
+            switch route {
+            case .file(let url, let contentType): return .file(url, contentType: contentType)
+            case .json(let body): return .json(body)
+            case .directory: break
+            }
+        }
+        var best: (prefix: String, directory: URL)?
+        for (prefix, route) in routes {
+            guard case .directory(let directory) = route, path.hasPrefix(prefix),
+                  prefix.count > (best?.prefix.count ?? -1) else { continue }
+            best = (prefix, directory)
+        }
+        guard let best else { return .notFound }
+        let components = path.dropFirst(best.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.isEmpty,
+              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return .notFound }
+        let file = components.reduce(best.directory) { $0.appendingPathComponent(String($1), isDirectory: false) }
+        return .file(file, contentType: nil)
+    }
+
+    /// A route path as stored: always starting with "/".
+    static func normalized(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "/" + path
+    }
+
+    /// A directory prefix as stored: starting and ending with "/".
+    static func normalizedPrefix(_ prefix: String) -> String {
+        let path = normalized(prefix)
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+}
