@@ -1,0 +1,147 @@
+import CFlickShim
+import CGLib
+import CGStreamer
+import FeedCore
+
+/// The GStreamer objects behind one ``VideoPlayer``: one playbin whose video
+/// sink is `videoscale ! videoconvert ! capsfilter ! appsink`, and its bus
+/// watch. Holds a reference to each object it reaches and tears everything
+/// down (NULL, watch removed, callbacks dropped, references released) in
+/// `deinit`.
+///
+/// Made and used on the GTK thread; `deinit` is safe on any thread, since
+/// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
+final class Playbin: @unchecked Sendable {
+    /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text, no vis).
+    static let flags: UInt32 = 0x13
+    /// Frames queued in the appsink before older ones are dropped.
+    static let maxBuffers: UInt32 = 2
+
+    /// Playbins made and not yet finalized, process-wide (any thread).
+    static let alive = AtomicCounter()
+
+    /// The playbin (one strong reference).
+    let element: UnsafeMutablePointer<GstElement>
+    /// The sink bin's appsink (one strong reference).
+    private let appsink: UnsafeMutablePointer<GstElement>
+    /// The sink bin's capsfilter (one strong reference).
+    private let capsfilter: UnsafeMutablePointer<GstElement>
+    /// Sizes and crops frames for the current binding.
+    let scale: ScaleRequest
+    /// The bus watch's source on the GTK thread's main context; 0 when none.
+    private var busWatch: guint = 0
+
+    init(name: String, mailbox: FrameMailbox) throws(VideoPlayerError) {
+        do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
+        guard let playbin = gst_element_factory_make("playbin", name) else {
+            throw .cannotCreate("GStreamer could not make a playbin")
+        }
+        gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        var error: UnsafeMutablePointer<GError>?
+        let description = """
+            videoscale name=scale ! videoconvert ! capsfilter name=size caps=\(ScaleRequest.anySize) \
+            ! appsink name=sink caps=video/x-raw,format=RGBA max-buffers=\(Self.maxBuffers) drop=true \
+            enable-last-sample=false
+            """
+        let made = gst_parse_bin_from_description(description, 1, &error)
+        if let failure = error {
+            let message = String(cString: failure.pointee.message)
+            g_error_free(failure)
+            if let made { gst_object_unref(UnsafeMutableRawPointer(made)) }
+            gst_object_unref(UnsafeMutableRawPointer(playbin))
+            throw .cannotCreate("GStreamer could not make the video sink: \(message)")
+        }
+        let bin = UnsafeMutableRawPointer(made).map { $0.assumingMemoryBound(to: GstBin.self) }
+        guard let bin, let scaler = gst_bin_get_by_name(bin, "scale"),
+              let capsfilter = gst_bin_get_by_name(bin, "size"),
+              let appsink = gst_bin_get_by_name(bin, "sink") else {
+            if let made { gst_object_unref(UnsafeMutableRawPointer(made)) }
+            gst_object_unref(UnsafeMutableRawPointer(playbin))
+            throw .cannotCreate("GStreamer could not make the video sink")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(scaler)) }
+        element = playbin
+        self.appsink = appsink
+        self.capsfilter = capsfilter
+        scale = ScaleRequest.install(on: scaler, capsfilter: capsfilter)
+        mailbox.attach(to: UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self), scale: scale)
+
+        let object = UnsafeMutableRawPointer(playbin)
+        flick_object_set_flags(object, "flags", Self.flags)
+        flick_object_set_boolean(object, "mute", 1)
+        // playbin takes the bin's floating reference.
+        flick_object_set_object(object, "video-sink", UnsafeMutableRawPointer(bin))
+        Self.alive.add(1)
+        g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { _, _ in Playbin.alive.add(-1) }, nil)
+    }
+
+    deinit {
+        gst_element_set_state(element, GST_STATE_NULL)
+        if busWatch != 0 { g_source_remove(busWatch) }
+        // Replacing the callbacks releases the mailbox and scale request now.
+        var none = GstAppSinkCallbacks()
+        gst_app_sink_set_callbacks(UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self),
+                                   &none, nil, nil)
+        gst_object_unref(UnsafeMutableRawPointer(appsink))
+        gst_object_unref(UnsafeMutableRawPointer(capsfilter))
+        gst_object_unref(UnsafeMutableRawPointer(element))
+    }
+
+    /// Watches the bus on the calling thread's main context (the GTK thread);
+    /// messages go to `owner`'s player there.
+    func watchBus(_ owner: WeakPlayer, _ callback: @escaping GstBusFunc) {
+        guard busWatch == 0, let bus = gst_element_get_bus(element) else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        busWatch = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, callback,
+                                          Unmanaged.passRetained(owner).toOpaque(), releaseBoxDestroyNotify)
+    }
+
+    /// Goes to READY and drops every bus message posted until then, so
+    /// nothing of the binding being left reaches the watch. Synchronous:
+    /// when it returns, no streaming thread of that binding runs.
+    func resetToReady() {
+        guard let bus = gst_element_get_bus(element) else {
+            gst_element_set_state(element, GST_STATE_READY)
+            return
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        gst_bus_set_flushing(bus, 1)
+        gst_element_set_state(element, GST_STATE_READY)
+        gst_bus_set_flushing(bus, 0)
+    }
+
+    /// Asks for `state`; false when GStreamer refused at once.
+    @discardableResult
+    func set(_ state: GstState) -> Bool {
+        gst_element_set_state(element, state) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// Where the pipeline is heading (or is, when nothing is pending).
+    var targetState: GstState {
+        element.pointee.target_state
+    }
+
+    /// The pipeline's settled state.
+    var currentState: GstState {
+        element.pointee.current_state
+    }
+
+    var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(element) }
+
+    /// Whether `message` was posted by the playbin itself (not a child).
+    func isOwnMessage(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+        UnsafeMutableRawPointer(message.pointee.src) == object
+    }
+}
+
+/// Why a player could not be made.
+public enum VideoPlayerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// GStreamer or one of its elements is missing or would not start.
+    case cannotCreate(String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let reason): return reason
+        }
+    }
+}

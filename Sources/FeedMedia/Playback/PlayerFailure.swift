@@ -1,0 +1,98 @@
+import CGLib
+import CGStreamer
+import FeedCore
+import Foundation
+
+/// A player error in FeedCore's terms: the code, a message for people and,
+/// when an HTTP response caused it, the status. A plain value.
+struct PlayerFailure: Sendable, Equatable {
+    var code: ErrorCode
+    var message: String
+    var httpStatus: Int?
+
+    var event: PlayerEvent { .failed(code, message: message, httpStatus: httpStatus) }
+
+    /// Reads an ERROR message: its GError, debug string, details structure
+    /// (souphttpsrc puts `http-status-code` there) and the posting element's
+    /// class. GTK thread; the message is borrowed.
+    static func from(_ message: UnsafeMutablePointer<GstMessage>) -> PlayerFailure {
+        var status: Int?
+        var details: UnsafePointer<GstStructure>?
+        gst_message_parse_error_details(message, &details)
+        if let details {
+            var value: guint = 0
+            if gst_structure_get_uint(details, "http-status-code", &value) != 0, value > 0 { status = Int(value) }
+        }
+        let error = GStreamerError.parse(message)
+        return classify(error, httpStatus: status ?? httpStatus(in: error.debug) ?? httpStatus(in: error.message),
+                        fromDecoder: postedByDecoder(message))
+    }
+
+    /// The code for a GStreamer error (see the cases below for the mapping).
+    static func classify(_ error: GStreamerError, httpStatus: Int?, fromDecoder: Bool) -> PlayerFailure {
+        func failure(_ code: ErrorCode, _ status: Int? = nil) -> PlayerFailure {
+            PlayerFailure(code: code, message: error.message, httpStatus: status)
+        }
+        if let httpStatus, let code = ErrorCode.forHTTPStatus(httpStatus) {
+            return failure(code, httpStatus)
+        }
+        let text = "\(error.message) \(error.debug ?? "")".lowercased()
+        if text.contains("timed out") || text.contains("timeout") {
+            return failure(.timeout)
+        }
+        func code(_ value: some RawRepresentable<UInt32>) -> Int32 { Int32(value.rawValue) }
+        switch error.domain {
+        case .resource:
+            if error.code == code(GST_RESOURCE_ERROR_NOT_FOUND) { return failure(.sourceNotFound) }
+            if fromDecoder { return failure(.decoderInitFailed) }
+            if error.code == code(GST_RESOURCE_ERROR_NOT_AUTHORIZED) { return failure(.httpError) }
+            return failure(.playerFailed)
+        case .stream:
+            switch error.code {
+            case code(GST_STREAM_ERROR_DECODE):
+                return failure(.decodeFailed)
+            case code(GST_STREAM_ERROR_TYPE_NOT_FOUND), code(GST_STREAM_ERROR_WRONG_TYPE),
+                 code(GST_STREAM_ERROR_DEMUX), code(GST_STREAM_ERROR_FORMAT),
+                 code(GST_STREAM_ERROR_CODEC_NOT_FOUND):
+                return failure(.unsupportedFormat)
+            default:
+                return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
+            }
+        case .core:
+            // No element installed for the stream's format: trying again, or
+            // freeing other players, cannot help.
+            if error.code == code(GST_CORE_ERROR_MISSING_PLUGIN) { return failure(.unsupportedFormat) }
+            return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
+        case .library:
+            return failure(.decoderInitFailed)
+        case .other:
+            return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
+        }
+    }
+
+    /// An HTTP status written as "(403)" in an error text, as souphttpsrc does.
+    static func httpStatus(in text: String?) -> Int? {
+        guard let text else { return nil }
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "(") {
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix(while: \.isNumber)
+            if digits.count == 3, after.dropFirst(3).first == ")", let value = Int(digits), (100..<600).contains(value) {
+                return value
+            }
+            rest = after
+        }
+        return nil
+    }
+
+    /// Whether the element that posted `message` is a decoder (its factory's
+    /// class names "Decoder"), so a failure to start it is DECODER_INIT_FAILED.
+    private static func postedByDecoder(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+        guard let source = message.pointee.src,
+              g_type_check_instance_is_a(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GTypeInstance.self),
+                                         gst_element_get_type()) != 0,
+              let factory = gst_element_get_factory(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstElement.self)),
+              let klass = gst_element_factory_get_metadata(factory, "klass") else { return false }
+        return String(cString: klass).contains("Decoder")
+    }
+}

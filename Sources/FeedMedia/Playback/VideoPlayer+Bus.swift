@@ -1,0 +1,92 @@
+import CGLib
+import CGStreamer
+import FeedCore
+
+/// What the player does with its playbin's bus messages. GTK thread (the bus
+/// watch runs on its main context). Messages of an earlier binding never get
+/// here: rebinding flushes the bus while going to READY.
+extension VideoPlayer {
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard let playbin, uri != nil else { return }
+        let own = playbin.isOwnMessage(message)
+        switch message.pointee.type {
+        case GST_MESSAGE_ERROR:
+            fail(PlayerFailure.from(message))
+        case GST_MESSAGE_EOS where own:
+            reachedEnd()
+        case GST_MESSAGE_ASYNC_DONE where own:
+            asyncDone()
+        case GST_MESSAGE_STATE_CHANGED where own:
+            var old = GST_STATE_VOID_PENDING, new = GST_STATE_VOID_PENDING, pending = GST_STATE_VOID_PENDING
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            stateChanged(from: old, to: new, pending: pending)
+        case GST_MESSAGE_BUFFERING:
+            var percent: gint = 100
+            gst_message_parse_buffering(message, &percent)
+            bufferingChanged(percent: Int(percent))
+        default:
+            break
+        }
+    }
+
+    /// The first ASYNC_DONE of a binding is the preroll; later ones end seeks.
+    private func asyncDone() {
+        guard !failed else { return }
+        if !prerolled {
+            prerolled = true
+            prerollDone()
+            move(.ready)
+            emit(.prerolled)
+            if pendingSeek != nil { issuePendingSeek() }
+            if wantsPlay { startPlaying() }
+            return
+        }
+        seekInFlight = false
+        if pendingSeek != nil { issuePendingSeek() }
+    }
+
+    private func stateChanged(from old: GstState, to new: GstState, pending: GstState) {
+        if new == GST_STATE_PLAYING && old != GST_STATE_PLAYING {
+            emit(.playing)
+        } else if new == GST_STATE_PAUSED && old == GST_STATE_PLAYING && pending == GST_STATE_VOID_PENDING
+                    && !buffering && !wantsPlay {
+            // Settled in PAUSED because we asked: not a seek's lost state, not buffering.
+            emit(.paused)
+        }
+    }
+
+    private func reachedEnd() {
+        guard !failed, state == .playing || state == .buffering else { return }
+        if loops && wantsPlay {
+            restartFromBeginning()
+            emit(.looped)
+        } else {
+            move(.ended)
+            emit(.ended)
+        }
+    }
+
+    /// Network sources report how full their buffer is: pause below 100 %
+    /// while playing, resume at 100 % if still wanted.
+    private func bufferingChanged(percent: Int) {
+        guard !failed, let playbin else { return }
+        if percent < 100 {
+            guard !buffering else { return }
+            buffering = true
+            if state == .playing {
+                playbin.set(GST_STATE_PAUSED)
+                move(.bufferStart)
+            }
+            emit(.bufferingStarted)
+        } else if buffering {
+            buffering = false
+            emit(.bufferingEnded)
+            if state == .buffering {
+                playbin.set(GST_STATE_PLAYING)
+                move(.bufferEnd)
+            } else if wantsPlay && (state == .ready || state == .paused) {
+                startPlaying()
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import CFlickShim
+import CGLib
+import CGStreamer
+import FeedCore
+
+/// A reusable GStreamer video player: one playbin, bound to one item at a
+/// time, handing scaled RGBA frames and events to the GTK thread.
+///
+/// Owned by the GTK thread (``PlayerPool``). Commands are short: check, then
+/// ask GStreamer. Streaming threads only touch the frame mailbox; bus
+/// messages are read by a watch on the GTK thread's main context. Every
+/// binding takes a new generation; frames and events of an earlier one are
+/// never delivered (the mailbox drops them, the bus is flushed on rebinding).
+@MainActor
+public final class VideoPlayer {
+    /// The pool's number for this player, for logs and diagnostics.
+    public let id: Int
+    /// Called on the GTK thread with the newest frame of the current binding;
+    /// at most one hand-over is pending per player, newer frames replace older.
+    public var onFrame: ((VideoFrame) -> Void)?
+    /// Called on the GTK thread with an event and the generation it belongs
+    /// to; events of an earlier binding are dropped before this is called.
+    public var onEvent: ((PlayerEvent, UInt64) -> Void)?
+    /// The current binding's generation (from a GenerationGuard); every
+    /// `load`, `unload` and `destroy` takes a new one.
+    public private(set) var generation: UInt64 = 0
+    /// The bound item's URI; nil when unbound.
+    public private(set) var uri: String?
+    /// Whether reaching the end restarts from the beginning (default on).
+    public var loops = true
+    /// Where the player is in FeedCore's playback state machine; only
+    /// `PlaybackMachine.next` moves it.
+    public private(set) var state: PlaybackState = .idle
+
+    /// How long preparing may take before the binding fails with TIMEOUT, in milliseconds.
+    static let prerollTimeoutMilliseconds: UInt32 = 20_000
+
+    /// The GStreamer side; nil once destroyed. GTK thread.
+    private(set) var playbin: Playbin?
+    private var generations = GenerationGuard()
+    private let owner = WeakPlayer()
+    private let mailbox: FrameMailbox
+    private var prerollTimer: MainLoopSource?
+
+    // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
+    // reset by every (re)binding.
+    /// The first ASYNC_DONE arrived: a frame is available.
+    var prerolled = false
+    /// play() was asked and not yet undone by pause().
+    var wantsPlay = false
+    /// Paused by us because the network source ran dry.
+    var buffering = false
+    /// A flushing seek was sent and its ASYNC_DONE has not arrived.
+    var seekInFlight = false
+    /// The newest seek asked while another was in flight (or before preroll).
+    var pendingSeek: (seconds: Double, accurate: Bool)?
+    /// An error was reported for this binding; later ones are not.
+    var failed = false
+
+    /// Builds one playbin (flags video|audio|soft-volume) whose video sink
+    /// scales to the requested box and ends in an RGBA appsink; muted.
+    public init(id: Int) throws {
+        self.id = id
+        mailbox = FrameMailbox(owner: owner)
+        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox)
+        self.playbin = playbin
+        owner.player = self
+        playbin.watchBus(owner, busCallback)
+    }
+
+    /// Playbins alive in the process (made and not yet finalized), for
+    /// diagnostics and leak checks. Any thread.
+    public nonisolated static var pipelinesAlive: Int { Playbin.alive.load() }
+
+    /// Frames replaced in the mailbox before the GTK thread took them.
+    public var coalescedFrames: Int { mailbox.coalesced.load() }
+
+    /// Binds the player to a new item: READY, set the URI, size frames for
+    /// `box` with `fit`, then PAUSED to preroll the first frame. Frames are
+    /// scaled to `fit.decodeSize(stream, box)` in the pipeline and cover
+    /// frames are handed over cropped to the box, so no frame is larger
+    /// than `box`. Returns the new generation.
+    @discardableResult
+    public func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
+        let generation = rebind()
+        guard let playbin else { return generation }
+        self.uri = uri
+        move(.bind)
+        move(.prepare)
+        playbin.scale.set(box: box, fit: fit)
+        mailbox.accept(generation)
+        flick_object_set_string(playbin.object, "uri", uri)
+        playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
+        prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
+            guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
+            self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
+        }
+        return generation
+    }
+
+    /// Plays now, or once prerolled when still preparing.
+    public func play() {
+        guard uri != nil, !failed else { return }
+        wantsPlay = true
+        switch state {
+        case .ready, .paused:
+            startPlaying()
+        case .ended:
+            pendingSeek = (0, false)
+            issuePendingSeek()
+            startPlaying()
+        default:
+            break // preparing: remembered; playing/buffering: already
+        }
+    }
+
+    /// Pauses (a prerolled player that never played stays `ready`).
+    public func pause() {
+        wantsPlay = false
+        guard let playbin, uri != nil else { return }
+        switch state {
+        case .playing, .buffering:
+            playbin.set(GST_STATE_PAUSED)
+            move(.pause)
+        default:
+            break
+        }
+    }
+
+    /// playbin's `mute`, read from and written to the element, so a late
+    /// play() on a muted player can never make a sound.
+    public var isMuted: Bool {
+        get { playbin.map { flick_object_get_boolean($0.object, "mute") != 0 } ?? true }
+        set { playbin.map { flick_object_set_boolean($0.object, "mute", newValue ? 1 : 0) } }
+    }
+
+    /// Seeks while prerolled (paused or playing); before preroll the seek is
+    /// kept for then. One seek is in flight at a time; a newer one replaces
+    /// the one waiting. `accurate` decodes up to the exact time, else the
+    /// nearest earlier key frame is shown.
+    public func seek(to seconds: Double, accurate: Bool) {
+        guard uri != nil, !failed, seconds.isFinite else { return }
+        pendingSeek = (max(0, seconds), accurate)
+        if prerolled && !seekInFlight { issuePendingSeek() }
+    }
+
+    /// The playback position in seconds, when GStreamer knows it.
+    public var position: Double? {
+        guard let playbin, uri != nil else { return nil }
+        var value: gint64 = -1
+        guard gst_element_query_position(playbin.element, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// The item's duration in seconds, when known.
+    public var duration: Double? {
+        guard let playbin, uri != nil else { return nil }
+        var value: gint64 = -1
+        guard gst_element_query_duration(playbin.element, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// Whether the player plays or is about to: playing, buffering while
+    /// wanting to play, or preparing with play() asked.
+    public var isPlaying: Bool {
+        state == .playing || state == .buffering || (state == .preparing && wantsPlay)
+    }
+
+    /// Whether the pipeline is at or heading for PLAYING (what can make
+    /// sound and use the CPU), for diagnostics.
+    public var isPipelinePlaying: Bool {
+        guard let playbin else { return false }
+        return playbin.targetState == GST_STATE_PLAYING || playbin.currentState == GST_STATE_PLAYING
+    }
+
+    /// The stream's display size (square pixels) once known.
+    public var videoSize: PixelSize? { playbin?.scale.streamSize }
+
+    /// Whether `destroy()` has run.
+    public var isDestroyed: Bool { playbin == nil }
+
+    /// Leaves the item: READY (the pipeline is kept for reuse), pending
+    /// frames dropped, a new generation so late frames and events are too.
+    public func unload() {
+        rebind()
+    }
+
+    /// Tears the pipeline down to NULL and releases it for good (pool shrink,
+    /// feed closed). Later calls do nothing.
+    public func destroy() {
+        rebind()
+        mailbox.accept(0)
+        playbin = nil // Playbin.deinit: NULL, watch removed, references released
+        owner.player = nil
+    }
+
+    // MARK: Internals, GTK thread
+
+    /// Leaves the current binding, if any: READY with the bus flushed, a new
+    /// generation, per-binding state reset, the machine back to idle.
+    @discardableResult
+    private func rebind() -> UInt64 {
+        playbin?.resetToReady()
+        mailbox.accept(0)
+        prerollTimer?.cancel()
+        prerollTimer = nil
+        generation = generations.bind()
+        uri = nil
+        prerolled = false
+        wantsPlay = false
+        buffering = false
+        seekInFlight = false
+        pendingSeek = nil
+        failed = false
+        move(.release)
+        move(.released)
+        return generation
+    }
+
+    /// Applies a machine event; an illegal one is ignored.
+    func move(_ event: PlaybackEvent) {
+        if let next = PlaybackMachine.next(state, event) { state = next }
+    }
+
+    func startPlaying() {
+        guard let playbin, prerolled, !buffering, !failed else { return }
+        playbin.set(GST_STATE_PLAYING)
+        move(.play)
+    }
+
+    func issuePendingSeek() {
+        guard let playbin, let seek = pendingSeek else { return }
+        pendingSeek = nil
+        var flags = GST_SEEK_FLAG_FLUSH.rawValue
+        flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
+                               : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
+        if gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                   gint64(seek.seconds * 1e9)) != 0 {
+            seekInFlight = true
+        }
+    }
+
+    /// Reports a failure once per binding and stops streaming (READY).
+    func fail(_ failure: PlayerFailure) {
+        guard !failed else { return }
+        failed = true
+        wantsPlay = false
+        prerollTimer?.cancel()
+        move(.fail)
+        playbin?.resetToReady()
+        emit(failure.event)
+    }
+
+    func emit(_ event: PlayerEvent) {
+        onEvent?(event, generation)
+    }
+
+    /// The mailbox's hop: hands the newest frame over if it is still current.
+    func deliverPendingFrame() {
+        guard let frame = mailbox.take(), frame.generation == generation, playbin != nil, uri != nil else { return }
+        onFrame?(frame)
+    }
+
+    func prerollDone() {
+        prerollTimer?.cancel()
+        prerollTimer = nil
+    }
+
+    func restartFromBeginning() {
+        pendingSeek = (0, false)
+        seekInFlight = false
+        issuePendingSeek()
+    }
+}
+
+/// The bus watch: GTK thread, messages of the player's playbin.
+private let busCallback: GstBusFunc = { _, message, data in
+    guard let message, let data else { return 1 }
+    let owner = Unmanaged<WeakPlayer>.fromOpaque(data).takeUnretainedValue()
+    // Borrowed for the length of this call, on the thread that runs it.
+    nonisolated(unsafe) let borrowed = message
+    MainActor.assumeIsolated { owner.player?.handle(borrowed) }
+    return 1 // keep watching
+}
