@@ -1,0 +1,131 @@
+import Foundation
+
+// The page as JSON holds it, decoded with Foundation's JSONDecoder. Unknown
+// keys are ignored (only known keys are asked for). Each element of `items`
+// decodes on its own, so one bad item does not fail the page.
+
+extension FeedDocument {
+    /// `{ "items": [...], "next": string-or-null }`.
+    struct RawPage: Decodable {
+        var items: [RawSlot]
+        var next: String?
+    }
+
+    /// One element of `items`: the decoded item, or why it would not decode.
+    struct RawSlot: Decodable {
+        var result: Result<RawItem, RawItemError>
+
+        init(from decoder: any Decoder) throws {
+            do {
+                result = .success(try RawItem(from: decoder))
+            } catch let error as RawItemError {
+                result = .failure(error)
+            } catch let error as DecodingError {
+                result = .failure(RawItemError(id: nil, reason: Self.reason(for: error)))
+            }
+        }
+
+        /// Maps a decoding error inside one item to a skip reason. Coding
+        /// paths start `items`, index, field.
+        static func reason(for error: DecodingError) -> SkippedFeedItem.Reason {
+            switch error {
+            case .keyNotFound(let key, let context):
+                return context.codingPath.count > 2 ? wrongType(context) : .missingField(key.stringValue)
+            case .valueNotFound(_, let context):
+                return context.codingPath.count > 3 ? wrongType(context)
+                    : .missingField(context.codingPath.last?.stringValue ?? "value")
+            case .typeMismatch(_, let context), .dataCorrupted(let context):
+                return wrongType(context)
+            @unknown default:
+                return .notAnObject
+            }
+        }
+
+        private static func wrongType(_ context: DecodingError.Context) -> SkippedFeedItem.Reason {
+            guard context.codingPath.count > 2 else { return .notAnObject }
+            let field = context.codingPath[2].stringValue
+            return .wrongType(field: field, expected: expectedType(of: field))
+        }
+
+        /// The JSON type each field must have, as the schema says.
+        static func expectedType(of field: String) -> String {
+            switch field {
+            case "width", "height", "likes": return "a whole number"
+            case "duration": return "a number"
+            case "liked": return "true or false"
+            case "headers": return "an object of strings"
+            case "id": return "a string or a whole number"
+            default: return "a string"
+            }
+        }
+    }
+
+    /// An item that failed to decode, with its id when that much was read.
+    struct RawItemError: Error {
+        var id: String?
+        var reason: SkippedFeedItem.Reason
+    }
+
+    /// An item's fields as JSON types, before the rules of `FeedDocument`.
+    struct RawItem: Decodable {
+        var id: String
+        var type: String
+        var uri: String
+        var poster: String?
+        var width: Int?
+        var height: Int?
+        var duration: Double?
+        var headers: [String: String]?
+        var cacheKey: String?
+        var title: String?
+        var subtitle: String?
+        var author: String?
+        var likes: Int?
+        var liked: Bool?
+        var likeURL: String?
+        var accessibilityLabel: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, type, uri, poster, width, height, duration, headers, cacheKey
+            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try Self.decodeID(container)
+            // From here on a failure knows the item's id.
+            do {
+                type = try container.decode(String.self, forKey: .type)
+                uri = try container.decode(String.self, forKey: .uri)
+                poster = try container.decodeIfPresent(String.self, forKey: .poster)
+                width = try container.decodeIfPresent(Int.self, forKey: .width)
+                height = try container.decodeIfPresent(Int.self, forKey: .height)
+                duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+                headers = try container.decodeIfPresent([String: String].self, forKey: .headers)
+                cacheKey = try container.decodeIfPresent(String.self, forKey: .cacheKey)
+                title = try container.decodeIfPresent(String.self, forKey: .title)
+                subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
+                author = try container.decodeIfPresent(String.self, forKey: .author)
+                likes = try container.decodeIfPresent(Int.self, forKey: .likes)
+                liked = try container.decodeIfPresent(Bool.self, forKey: .liked)
+                likeURL = try container.decodeIfPresent(String.self, forKey: .likeURL)
+                accessibilityLabel = try container.decodeIfPresent(String.self, forKey: .accessibilityLabel)
+            } catch let error as DecodingError {
+                throw RawItemError(id: id, reason: RawSlot.reason(for: error))
+            }
+        }
+
+        /// Ids are strings; integer ids (common in real APIs) are read as
+        /// their decimal text.
+        private static func decodeID(_ container: KeyedDecodingContainer<CodingKeys>) throws -> String {
+            if let integer = try? container.decodeIfPresent(Int.self, forKey: .id) {
+                return String(integer)
+            }
+            do {
+                return try container.decode(String.self, forKey: .id)
+            } catch DecodingError.typeMismatch {
+                throw RawItemError(id: nil, reason: .wrongType(field: "id", expected: RawSlot.expectedType(of: "id")))
+            }
+        }
+    }
+}

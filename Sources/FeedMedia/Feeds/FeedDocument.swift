@@ -1,0 +1,137 @@
+import FeedCore
+import Foundation
+
+/// Reads one page of a JSON feed. Pure: bytes in, a ``FeedPage`` or a
+/// ``FeedLoadError`` out; any thread.
+///
+/// The format (see `data/feed.schema.json`):
+///
+/// ```json
+/// { "items": [ { "id": "a1", "type": "video", "uri": "https://cdn.example/a1.mp4",
+///                "poster": "https://cdn.example/a1.jpg", "width": 720, "height": 1280 } ],
+///   "next": "opaque-cursor" }
+/// ```
+///
+/// - Unknown fields are ignored, at every level.
+/// - A bad item (missing or wrongly typed field, unknown `type`, a media
+///   address that is not http(s) on a remote feed, a duplicate id) is left
+///   out with its reason; the rest of the page still shows.
+/// - The page as a whole is refused when it is over ``maxBytes``, has more
+///   than ``maxItems`` items, is not JSON, or is not an object with an
+///   `items` array (and a string or null `next`).
+/// - `uri`, `poster` and `likeURL` may be relative; they are resolved against
+///   the page's URL.
+public enum FeedDocument {
+    /// The largest page accepted: 8 MB (8 × 1,048,576 bytes).
+    public static let maxBytes = 8 * 1_048_576
+    /// The most items a page may hold.
+    public static let maxItems = 1_000
+
+    /// Parses `data`, fetched from `pageURL` (after redirects).
+    public static func parse(_ data: Data, pageURL: URL) throws(FeedLoadError) -> FeedPage {
+        guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
+        let raw = try decode(data)
+        guard raw.items.count <= maxItems else { throw .tooManyItems(count: raw.items.count, limit: maxItems) }
+
+        var page = FeedPage(items: [])
+        var ids = Set<String>()
+        for (index, slot) in raw.items.enumerated() {
+            switch slot.result {
+            case .failure(let error):
+                page.skipped.append(SkippedFeedItem(index: index, id: error.id, reason: error.reason))
+            case .success(let item):
+                switch validate(item, pageURL: pageURL) {
+                case .failure(let reason):
+                    page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: reason))
+                case .success(let (feedItem, extras)):
+                    guard ids.insert(feedItem.id).inserted else {
+                        page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .duplicateID))
+                        continue
+                    }
+                    page.items.append(feedItem)
+                    if !extras.isEmpty { page.extras[feedItem.id] = extras }
+                }
+            }
+        }
+        if let next = FeedNext.parse(raw.next, pageURL: pageURL) {
+            page.next = next
+        } else {
+            page.unusableNext = raw.next
+        }
+        return page
+    }
+
+    /// Decodes the page's shape, mapping the decoder's errors to one-line reasons.
+    private static func decode(_ data: Data) throws(FeedLoadError) -> RawPage {
+        do {
+            return try JSONDecoder().decode(RawPage.self, from: data)
+        } catch let error as DecodingError {
+            switch error {
+            case .dataCorrupted(let context) where context.codingPath.isEmpty:
+                throw .notJSON(JSONSyntax.problem(in: data))
+            case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
+                throw .schema("the page has no \"\(key.stringValue)\" array")
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                throw .schema(shapeProblem(context.codingPath))
+            case .keyNotFound(_, let context):
+                throw .schema(shapeProblem(context.codingPath))
+            @unknown default:
+                throw .schema("the page does not have the feed's shape")
+            }
+        } catch {
+            throw .notJSON(JSONSyntax.problem(in: data))
+        }
+    }
+
+    private static func shapeProblem(_ path: [any CodingKey]) -> String {
+        switch path.first?.stringValue {
+        case nil: return "the page is not a JSON object"
+        case "items": return "\"items\" is not an array"
+        case "next": return "\"next\" is neither a string nor null"
+        case let key?: return "\"\(key)\" has the wrong type"
+        }
+    }
+
+    /// Applies the item rules to a decoded item.
+    static func validate(_ raw: RawItem, pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
+        guard !raw.id.isEmpty else { return .failure(.emptyID) }
+        guard let kind = FeedItem.Kind(rawValue: raw.type) else { return .failure(.unknownType(raw.type)) }
+        guard let uri = FeedURLRules.resolve(raw.uri, pageURL: pageURL) else {
+            return .failure(.unsupportedURI(field: "uri", value: raw.uri))
+        }
+        var poster: URL?
+        if let value = raw.poster {
+            guard let resolved = FeedURLRules.resolve(value, pageURL: pageURL) else {
+                return .failure(.unsupportedURI(field: "poster", value: value))
+            }
+            poster = resolved
+        }
+        var likeURL: URL?
+        if let value = raw.likeURL {
+            guard let resolved = FeedURLRules.resolve(value, pageURL: pageURL),
+                  FeedURLRules.remoteSchemes.contains(resolved.scheme?.lowercased() ?? "") else {
+                return .failure(.unsupportedURI(field: "likeURL", value: value))
+            }
+            likeURL = resolved
+        }
+        for (field, value) in [("width", raw.width), ("height", raw.height)] {
+            if let value, value <= 0 { return .failure(.outOfRange(field: field)) }
+        }
+        if let duration = raw.duration, !(duration >= 0 && duration.isFinite) {
+            return .failure(.outOfRange(field: "duration"))
+        }
+        if let likes = raw.likes, likes < 0 { return .failure(.outOfRange(field: "likes")) }
+        let headers = raw.headers ?? [:]
+        if let bad = headers.first(where: { !HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }) {
+            return .failure(.invalidHeader(bad.key))
+        }
+
+        let item = FeedItem(id: raw.id, kind: kind, uri: uri.absoluteString, poster: poster?.absoluteString,
+                            width: raw.width, height: raw.height, duration: raw.duration,
+                            title: raw.title, subtitle: raw.subtitle, author: raw.author,
+                            accessibilityLabel: raw.accessibilityLabel)
+        let extras = RemoteItemExtras(headers: headers, cacheKey: raw.cacheKey, likes: raw.likes,
+                                      liked: raw.liked, likeURL: likeURL)
+        return .success((item, extras))
+    }
+}

@@ -1,0 +1,75 @@
+import FeedCore
+import Foundation
+
+/// Why a feed page could not be used at all (a bad item only skips that
+/// item; see ``SkippedFeedItem``). Each case reads as one human line through
+/// `description`, for logs and the feed-level error card.
+public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The feed or next-page address is not a usable http(s) URL.
+    case invalidURL(String)
+    /// The server could not be reached or the connection broke; GIO's message.
+    case network(String)
+    /// Nothing arrived for this long, in seconds.
+    case timedOut(seconds: Int)
+    /// The server answered a failing status; the reason phrase when it sent one.
+    case httpStatus(Int, reason: String?)
+    /// The body is larger than the page limit, in bytes (`bytes` is the
+    /// Content-Length when the download was stopped on the headers).
+    case tooLarge(bytes: Int, limit: Int)
+    /// The page holds more items than the limit.
+    case tooManyItems(count: Int, limit: Int)
+    /// The body is not JSON; says where parsing stopped and, when the server
+    /// named another content type, which one.
+    case notJSON(String)
+    /// The body is JSON but not a feed page (no `items` array, a `next` that
+    /// is not a string, ...).
+    case schema(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url):
+            return "The feed address \(url) is not an http(s) URL."
+        case .network(let message):
+            return "Could not reach the feed: \(message)"
+        case .timedOut(let seconds):
+            return "The feed did not answer within \(seconds) s."
+        case .httpStatus(let status, let reason):
+            let phrase = reason.flatMap { $0.isEmpty ? nil : $0 }.map { " (\($0))" } ?? ""
+            return "The feed answered HTTP \(status)\(phrase)."
+        case .tooLarge(let bytes, let limit):
+            return "The feed page is too large: \(Self.megabytes(bytes)) (the limit is \(Self.megabytes(limit)))."
+        case .tooManyItems(let count, let limit):
+            return "The feed page has \(count) items (the limit is \(limit))."
+        case .notJSON(let detail):
+            return "The feed is not JSON: \(detail)."
+        case .schema(let detail):
+            return "The feed is not a Flick feed page: \(detail)."
+        }
+    }
+
+    /// The shared error code, for the error card and metrics.
+    public var code: ErrorCode {
+        switch self {
+        case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema: return .unsupportedFormat
+        case .network: return .networkUnavailable
+        case .timedOut: return .timeout
+        case .httpStatus(let status, _): return ErrorCode.forHTTPStatus(status) ?? .httpError
+        }
+    }
+
+    /// Whether asking again later may help (network trouble, 5xx, 408, 429):
+    /// the load-more row retries these with backoff, the rest wait for the user.
+    public var isRetryable: Bool {
+        switch self {
+        case .network, .timedOut: return true
+        case .httpStatus(let status, _): return ErrorCode.isRetryableHTTPStatus(status)
+        case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema: return false
+        }
+    }
+
+    /// "9.0 MB", in units of 1,048,576 bytes (the limit is 8 of them).
+    static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_048_576
+        return value == value.rounded() ? "\(Int(value)) MB" : String(format: "%.1f MB", value)
+    }
+}

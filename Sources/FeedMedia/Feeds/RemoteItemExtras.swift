@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a JSON feed says about an item beyond ``FeedCore/FeedItem``'s
+/// fields, keyed by item id next to the items.
+public struct RemoteItemExtras: Sendable, Hashable {
+    /// HTTP headers to send with every request for the item's media and
+    /// poster (tokens, cookies). Names are HTTP tokens, values have no line breaks.
+    public var headers: [String: String]
+    /// The key the disk cache files the media under, when the feed gives one
+    /// (URLs with expiring signatures); otherwise the cache keys on the URL.
+    public var cacheKey: String?
+    /// How many likes the item has.
+    public var likes: Int?
+    /// Whether the user has liked it.
+    public var liked: Bool?
+    /// Where a like is sent (an absolute http(s) URL, resolved against the page).
+    public var likeURL: URL?
+
+    public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
+                liked: Bool? = nil, likeURL: URL? = nil) {
+        self.headers = headers
+        self.cacheKey = cacheKey
+        self.likes = likes
+        self.liked = liked
+        self.likeURL = likeURL
+    }
+
+    /// True when the feed said nothing extra; such items get no entry.
+    public var isEmpty: Bool {
+        headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil
+    }
+}

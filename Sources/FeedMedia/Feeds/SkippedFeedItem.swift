@@ -1,0 +1,63 @@
+/// An item of a feed page that was left out, and why. The rest of the page
+/// still shows; the app logs these.
+public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
+    /// Why an item was left out.
+    public enum Reason: Error, Sendable, Equatable {
+        /// The array element is not a JSON object.
+        case notAnObject
+        /// A required field (`id`, `type`, `uri`) is missing or null.
+        case missingField(String)
+        /// A field holds the wrong JSON type; `expected` names the right one.
+        case wrongType(field: String, expected: String)
+        /// `id` is an empty string.
+        case emptyID
+        /// `type` is neither "video" nor "image".
+        case unknownType(String)
+        /// A media address (`uri`, `poster`, `likeURL`) is not an http(s) URL
+        /// (or, for a feed read from a file, not a file or http(s) URL).
+        case unsupportedURI(field: String, value: String)
+        /// A number out of range (a width of 0, negative likes, ...).
+        case outOfRange(field: String)
+        /// A header name that is not an HTTP token, or a value with a line break.
+        case invalidHeader(String)
+        /// Another item of the same page has this id; the first one is kept.
+        case duplicateID
+        /// An earlier page of the same feed already had this id.
+        case alreadyInFeed
+    }
+
+    /// The item's position in the page's `items` array, from 0.
+    public var index: Int
+    /// The item's id when it had a readable one.
+    public var id: String?
+    public var reason: Reason
+
+    public init(index: Int, id: String?, reason: Reason) {
+        self.index = index
+        self.id = id
+        self.reason = reason
+    }
+
+    /// One line: `item 3 (id "a7"): uri file:///x is not an http(s) URL`.
+    public var description: String {
+        let name = id.map { "item \(index) (id \"\($0)\")" } ?? "item \(index)"
+        return "\(name): \(reason)"
+    }
+}
+
+extension SkippedFeedItem.Reason: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notAnObject: return "not a JSON object"
+        case .missingField(let field): return "no \(field)"
+        case .wrongType(let field, let expected): return "\(field) is not \(expected)"
+        case .emptyID: return "the id is empty"
+        case .unknownType(let type): return "unknown type \"\(type)\" (expected video or image)"
+        case .unsupportedURI(let field, let value): return "\(field) \(value) is not an http(s) URL"
+        case .outOfRange(let field): return "\(field) is out of range"
+        case .invalidHeader(let name): return "header \"\(name)\" is not a valid HTTP header"
+        case .duplicateID: return "duplicate id, the first item with it is kept"
+        case .alreadyInFeed: return "an earlier page already had this id"
+        }
+    }
+}
