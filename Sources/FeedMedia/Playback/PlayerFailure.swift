@@ -70,14 +70,17 @@ struct PlayerFailure: Sendable, Equatable {
         }
     }
 
-    /// An HTTP status written as "(403)" in an error text, as souphttpsrc does.
+    /// An HTTP status as souphttpsrc writes it in its debug text:
+    /// "Forbidden (403), URL: ...". The ", URL" is required: debug texts also
+    /// hold source line numbers like "gstfilesrc.c(553)".
     static func httpStatus(in text: String?) -> Int? {
         guard let text else { return nil }
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "(") {
             let after = rest[rest.index(after: open)...]
             let digits = after.prefix(while: \.isNumber)
-            if digits.count == 3, after.dropFirst(3).first == ")", let value = Int(digits), (100..<600).contains(value) {
+            if digits.count == 3, after.dropFirst(3).hasPrefix("), URL"), let value = Int(digits),
+               (100..<600).contains(value) {
                 return value
             }
             rest = after

@@ -88,12 +88,17 @@ final class ScaleRequest: @unchecked Sendable {
             parN = 1
             parD = 1
         }
-        let stream = PixelSize(width: Int((Double(width) * Double(parN) / Double(parD)).rounded()), height: Int(height))
+        let seen = PixelSize(width: Int((Double(width) * Double(parN) / Double(parD)).rounded()), height: Int(height))
+        // The first caps of a binding are the stream's own (the capsfilter has
+        // no size then). Later ones may come from playbin's converter
+        // renegotiating to our size, so the size is still decided from the
+        // stream's: the result is the same and negotiation settles.
         lock.lock()
+        let stream = shown ?? seen
         shown = stream
         var size = fit.decodeSize(source: stream, box: box)
         lock.unlock()
-        if size.width <= 0 || size.height <= 0 { size = stream }
+        if size.width <= 0 || size.height <= 0 { size = seen }
         setCaps("video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1")
     }
 

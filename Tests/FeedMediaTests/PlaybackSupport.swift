@@ -1,0 +1,109 @@
+import CGLib
+import FeedCore
+import Foundation
+@testable import FeedMedia
+
+/// Clips for the player tests, made once per test process: three demo clips
+/// (4, 7 and 10 s) and a 1 s clip for loops, small so that several players
+/// decode them at once on a two-core machine.
+struct PlaybackClips: Sendable {
+    let directory: URL
+    let videos: [URL]
+    let colors: [DemoPalette.Color]
+    /// 1 s long.
+    let short: URL
+    let size: PixelSize
+
+    static let size = PixelSize(width: 144, height: 256)
+
+    /// The clips, or the error making them; made on first use.
+    static let shared: Result<PlaybackClips, Error> = Result { try make() }
+
+    static func get() throws -> PlaybackClips { try shared.get() }
+
+    private static func make() throws -> PlaybackClips {
+        try MediaRuntime.initialize()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flick-playback-clips-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let library = try DemoMediaGenerator(directory: directory, clipCount: 3, clipSize: size)
+            .generate { _, _ in }
+        var short = DemoMediaPlan(clipCount: 1, clipSize: size).clips[0]
+        short.duration = 1
+        short.videoName = "short.mp4"
+        let shortURL = directory.appendingPathComponent(short.videoName)
+        try DemoMediaJob(item: "short clip", message: "", weight: 1, target: shortURL,
+                         pipeline: DemoPipelines.clipVideo(short, aacEncoder: MediaRuntime.aacEncoder),
+                         timeout: 60).render(in: directory)
+        let plan = DemoMediaPlan(clipCount: 3, clipSize: size)
+        return PlaybackClips(directory: directory, videos: library.clips.map(\.video),
+                             colors: plan.clips.map(\.color), short: shortURL, size: size)
+    }
+}
+
+/// What one player handed over: frame facts (frames themselves are not
+/// kept, so the pipeline's buffers go back at once) and events.
+@MainActor
+final class PlayerRecorder {
+    struct Frame {
+        var generation: UInt64
+        var width: Int
+        var height: Int
+        var stride: Int
+        var pts: Double?
+        /// The centre pixel, read from the mapped bytes.
+        var centre: (r: Int, g: Int, b: Int)
+    }
+
+    private(set) var frames: [Frame] = []
+    private(set) var events: [(event: PlayerEvent, generation: UInt64)] = []
+
+    init(_ player: VideoPlayer) {
+        player.onFrame = { [weak self] frame in self?.record(frame) }
+        player.onEvent = { [weak self] event, generation in self?.events.append((event, generation)) }
+    }
+
+    private func record(_ frame: VideoFrame) {
+        var size: gsize = 0
+        let data = g_bytes_get_data(frame.bytes, &size)!.assumingMemoryBound(to: UInt8.self)
+        let offset = (frame.height / 2) * frame.stride + (frame.width / 2) * 4
+        precondition(Int(size) >= frame.stride * (frame.height - 1) + frame.width * 4)
+        frames.append(Frame(generation: frame.generation, width: frame.width, height: frame.height,
+                            stride: frame.stride, pts: frame.pts,
+                            centre: (Int(data[offset]), Int(data[offset + 1]), Int(data[offset + 2]))))
+    }
+
+    func frames(of generation: UInt64) -> [Frame] { frames.filter { $0.generation == generation } }
+
+    func saw(_ event: PlayerEvent, generation: UInt64) -> Bool {
+        events.contains { $0.event == event && $0.generation == generation }
+    }
+
+    /// The first failure of `generation`, if any.
+    func failure(of generation: UInt64) -> (code: ErrorCode, status: Int?)? {
+        for (event, gen) in events where gen == generation {
+            if case .failed(let code, _, let status) = event { return (code, status) }
+        }
+        return nil
+    }
+
+    func reset() {
+        frames.removeAll()
+        events.removeAll()
+    }
+}
+
+/// Runs the GLib main context and the main actor's queue until `condition`
+/// holds or `seconds` pass; returns whether it held. Never a fixed sleep:
+/// it returns as soon as the condition is true.
+@MainActor
+func pumpUntil(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+        var dispatched = 0
+        while dispatched < 64, g_main_context_iteration(nil, 0) != 0 { dispatched += 1 }
+        if condition() { return true }
+        if Date() > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(4))
+    }
+}

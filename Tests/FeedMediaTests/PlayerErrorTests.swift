@@ -1,0 +1,111 @@
+import CGLib
+import CGStreamer
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+extension PlaybackTests {
+    /// Loads `uri` and waits for a failure of that binding.
+    func failure(loading uri: String) async throws -> (code: ErrorCode, status: Int?)? {
+        let player = try VideoPlayer(id: 20)
+        defer { player.destroy() }
+        let recorder = PlayerRecorder(player)
+        let generation = player.load(uri: uri, box: PixelSize(width: 64, height: 64), fit: .cover)
+        player.play()
+        _ = await pumpUntil { recorder.failure(of: generation) != nil || recorder.saw(.prerolled, generation: generation) }
+        if recorder.failure(of: generation) != nil {
+            #expect(player.state == .error)
+            #expect(!player.isPlaying && !player.isPipelinePlaying)
+        }
+        return recorder.failure(of: generation)
+    }
+
+    @Test("a missing file fails with SOURCE_NOT_FOUND")
+    func missingFile() async throws {
+        let uri = clips.directory.appendingPathComponent("no-such-clip.mp4").absoluteString
+        let failure = try await failure(loading: uri)
+        #expect(failure?.code == .sourceNotFound)
+        #expect(failure?.status == nil)
+    }
+
+    @Test("random bytes named .mp4 fail as an unsupported format or a decode failure")
+    func corruptFile() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("corrupt.mp4")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<64 * 1024).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
+        let failure = try await failure(loading: url.absoluteString)
+        #expect(failure?.code == .unsupportedFormat || failure?.code == .decodeFailed, "\(String(describing: failure))")
+    }
+
+    @Test("HTTP 403 fails with HTTP_ERROR 403, 404 with SOURCE_NOT_FOUND, 503 as a retryable HTTP_ERROR")
+    func httpStatuses() async throws {
+        let server = MediaServer()
+        defer { server.stop() }
+        _ = try server.startOnOwnThread()
+        for (status, code) in [(403, ErrorCode.httpError), (404, .sourceNotFound), (503, .httpError)] {
+            let path = "/status-\(status).mp4"
+            server.serveFile(clips.videos[0], at: path, contentType: "video/mp4")
+            server.setFault(.status(status), for: path)
+            let uri = try #require(server.url(for: path)).absoluteString
+            let failure = try await failure(loading: uri)
+            #expect(failure?.code == code, "status \(status): \(String(describing: failure))")
+            if code == .httpError {
+                #expect(failure?.status == status)
+                #expect(RetryPolicy.isRetryable(code, httpStatus: failure?.status) == (status >= 500))
+            }
+        }
+    }
+
+    @Test("a clip served over loopback HTTP with ranges prerolls and plays")
+    func playsOverHTTP() async throws {
+        let server = MediaServer()
+        defer { server.stop() }
+        _ = try server.startOnOwnThread()
+        server.serveFile(clips.videos[2], at: "/clip.mp4", contentType: "video/mp4")
+        let uri = try #require(server.url(for: "/clip.mp4")).absoluteString
+
+        let player = try VideoPlayer(id: 21)
+        defer { player.destroy() }
+        let recorder = PlayerRecorder(player)
+        let generation = await loadAndPreroll(player, recorder, uri: uri)
+        player.play()
+        #expect(await pumpUntil { recorder.frames(of: generation).count >= 10 })
+        #expect(player.state == .playing || player.state == .buffering)
+        #expect(server.bytesSent(path: "/clip.mp4") > 0)
+        let color = clips.colors[2]
+        let first = try #require(recorder.frames(of: generation).first)
+        #expect(abs(first.centre.r - color.red) < 24 && abs(first.centre.g - color.green) < 24,
+                "centre \(first.centre) vs \(color.name)")
+    }
+
+    @Test("GStreamer errors map to FeedCore's codes")
+    func errorMapping() {
+        func code(_ domain: GStreamerError.Domain, _ value: some RawRepresentable<UInt32>, message: String = "failed",
+                  debug: String? = nil, status: Int? = nil, decoder: Bool = false) -> PlayerFailure {
+            let error = GStreamerError(domain: domain, code: Int32(value.rawValue), message: message, debug: debug)
+            return PlayerFailure.classify(error, httpStatus: status ?? PlayerFailure.httpStatus(in: debug), fromDecoder: decoder)
+        }
+        #expect(code(.resource, GST_RESOURCE_ERROR_NOT_FOUND).code == .sourceNotFound)
+        let forbidden = code(.resource, GST_RESOURCE_ERROR_NOT_AUTHORIZED, message: "Forbidden",
+                             debug: "Forbidden (403), URL: http://127.0.0.1:1/a.mp4, Redirect to: (NULL)")
+        #expect(forbidden.code == .httpError && forbidden.httpStatus == 403)
+        #expect(code(.resource, GST_RESOURCE_ERROR_NOT_FOUND, debug: "Not Found (404), URL: x").code == .sourceNotFound)
+        let unavailable = code(.resource, GST_RESOURCE_ERROR_READ, debug: "Service Unavailable (503), URL: x")
+        #expect(unavailable.code == .httpError && unavailable.httpStatus == 503)
+        #expect(code(.stream, GST_STREAM_ERROR_DECODE).code == .decodeFailed)
+        #expect(code(.stream, GST_STREAM_ERROR_TYPE_NOT_FOUND).code == .unsupportedFormat)
+        #expect(code(.stream, GST_STREAM_ERROR_WRONG_TYPE).code == .unsupportedFormat)
+        #expect(code(.stream, GST_STREAM_ERROR_DEMUX).code == .unsupportedFormat)
+        #expect(code(.core, GST_CORE_ERROR_MISSING_PLUGIN).code == .unsupportedFormat)
+        #expect(code(.library, GST_LIBRARY_ERROR_INIT).code == .decoderInitFailed)
+        #expect(code(.core, GST_CORE_ERROR_STATE_CHANGE, decoder: true).code == .decoderInitFailed)
+        #expect(code(.resource, GST_RESOURCE_ERROR_READ, message: "Socket I/O timed out").code == .timeout)
+        #expect(code(.core, GST_CORE_ERROR_FAILED).code == .playerFailed)
+        #expect(PlayerFailure.httpStatus(in: "(abc) then (12) then Bad Gateway (502), URL: x") == 502)
+        #expect(PlayerFailure.httpStatus(in: "../plugins/elements/gstfilesrc.c(553): gst_file_src_start ()") == nil)
+        #expect(PlayerFailure.httpStatus(in: "no status here") == nil)
+    }
+}
