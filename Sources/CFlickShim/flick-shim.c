@@ -99,6 +99,91 @@ flick_container_set_handlers(void *container, FlickMeasureFunc measure,
     gtk_widget_queue_resize(GTK_WIDGET(self));
 }
 
+// MARK: FlickFramePaintable
+
+#define FLICK_TYPE_FRAME_PAINTABLE (flick_frame_paintable_get_type())
+G_DECLARE_FINAL_TYPE(FlickFramePaintable, flick_frame_paintable, FLICK, FRAME_PAINTABLE, GObject)
+
+struct _FlickFramePaintable {
+    GObject parent_instance;
+    GdkTexture *texture;
+};
+
+static void
+flick_frame_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot,
+                               double width, double height)
+{
+    FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
+    if (self->texture != NULL)
+        gdk_paintable_snapshot(GDK_PAINTABLE(self->texture), snapshot, width, height);
+}
+
+static int
+flick_frame_paintable_get_intrinsic_width(GdkPaintable *paintable)
+{
+    FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
+    return self->texture != NULL ? gdk_texture_get_width(self->texture) : 0;
+}
+
+static int
+flick_frame_paintable_get_intrinsic_height(GdkPaintable *paintable)
+{
+    FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
+    return self->texture != NULL ? gdk_texture_get_height(self->texture) : 0;
+}
+
+static void
+flick_frame_paintable_iface_init(GdkPaintableInterface *iface)
+{
+    iface->snapshot = flick_frame_paintable_snapshot;
+    iface->get_intrinsic_width = flick_frame_paintable_get_intrinsic_width;
+    iface->get_intrinsic_height = flick_frame_paintable_get_intrinsic_height;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(FlickFramePaintable, flick_frame_paintable, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(GDK_TYPE_PAINTABLE, flick_frame_paintable_iface_init))
+
+static void
+flick_frame_paintable_dispose(GObject *object)
+{
+    FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(object);
+    g_clear_object(&self->texture);
+    G_OBJECT_CLASS(flick_frame_paintable_parent_class)->dispose(object);
+}
+
+static void
+flick_frame_paintable_class_init(FlickFramePaintableClass *klass)
+{
+    G_OBJECT_CLASS(klass)->dispose = flick_frame_paintable_dispose;
+}
+
+static void
+flick_frame_paintable_init(FlickFramePaintable *self)
+{
+}
+
+void *
+flick_frame_paintable_new(void)
+{
+    return g_object_new(FLICK_TYPE_FRAME_PAINTABLE, NULL);
+}
+
+void
+flick_frame_paintable_set_texture(void *paintable, void *texture)
+{
+    FlickFramePaintable *self = paintable;
+    g_return_if_fail(FLICK_IS_FRAME_PAINTABLE(self));
+    int old_width = flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self));
+    int old_height = flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self));
+    g_set_object(&self->texture, texture);
+    gdk_paintable_invalidate_contents(GDK_PAINTABLE(self));
+    if (old_width != flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self)) ||
+        old_height != flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self)))
+        gdk_paintable_invalidate_size(GDK_PAINTABLE(self));
+}
+
+// MARK: Variadic calls
+
 void flick_object_set_boolean(void *o, const char *n, int v) { g_object_set(o, n, (gboolean) v, NULL); }
 void flick_object_set_int(void *o, const char *n, int v) { g_object_set(o, n, v, NULL); }
 void flick_object_set_uint(void *o, const char *n, unsigned int v) { g_object_set(o, n, v, NULL); }

@@ -5,6 +5,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case previousPage = "previous-page"
     case firstPage = "first-page"
     case lastPage = "last-page"
+    case togglePlayback = "toggle-playback"
+    case toggleMute = "toggle-mute"
+    case seekForward = "seek-forward"
+    case seekBackward = "seek-backward"
 
     /// The action's name within its group.
     public var name: String { rawValue }
@@ -18,6 +22,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .previousPage: return ["Up", "k", "Page_Up"]
         case .firstPage: return ["Home"]
         case .lastPage: return ["End"]
+        case .togglePlayback: return ["space"]
+        case .toggleMute: return ["m"]
+        case .seekForward: return ["Right"]
+        case .seekBackward: return ["Left"]
         }
     }
 
@@ -28,6 +36,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .previousPage: return "Previous post"
         case .firstPage: return "First post"
         case .lastPage: return "Last post"
+        case .togglePlayback: return "Play or pause"
+        case .toggleMute: return "Mute or unmute"
+        case .seekForward: return "Forward 5 seconds"
+        case .seekBackward: return "Back 5 seconds"
         }
     }
 }

@@ -15,9 +15,30 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// True once the current page shows its picture (or poster) for the
     /// current item.
     public var currentReady: Bool
+    /// Playbins alive in the pool.
+    public var playersAlive: Int
+    /// Players holding a prerolled, paused item other than the current one.
+    public var playersPrepared: Int
+    /// Players in PLAYING (never more than one).
+    public var playersPlaying: Int
+    /// Players with sound on (never more than one).
+    public var playersUnmuted: Int
+    /// Whether the user has sound off.
+    public var muted: Bool
+    /// Time to first frame of the current item in ms, once its first video
+    /// frame has been painted (0 when it was painted before it became current).
+    public var ttffMilliseconds: Double?
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
-                settled: Bool = true, currentReady: Bool = false) {
+                settled: Bool = true, currentReady: Bool = false,
+                playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
+                playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil) {
+        self.playersAlive = playersAlive
+        self.playersPrepared = playersPrepared
+        self.playersPlaying = playersPlaying
+        self.playersUnmuted = playersUnmuted
+        self.muted = muted
+        self.ttffMilliseconds = ttffMilliseconds
         self.currentIndex = currentIndex
         self.currentID = currentID
         self.mountedPages = mountedPages
@@ -33,5 +54,11 @@ public struct FeedState: Sendable, Equatable, Codable {
         case itemCount = "item_count"
         case settled
         case currentReady = "current_ready"
+        case playersAlive = "players_alive"
+        case playersPrepared = "players_prepared"
+        case playersPlaying = "players_playing"
+        case playersUnmuted = "players_unmuted"
+        case muted
+        case ttffMilliseconds = "ttff_ms"
     }
 }

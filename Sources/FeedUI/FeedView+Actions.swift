@@ -38,10 +38,40 @@ extension FeedView {
     /// Carries out `action`.
     public func perform(_ action: FeedAction) {
         switch action {
-        case .nextPage: next()
-        case .previousPage: previous()
-        case .firstPage: scroll(to: 0)
-        case .lastPage: scroll(to: count - 1)
+        case .nextPage: releaseVelocity = 0; next()
+        case .previousPage: releaseVelocity = 0; previous()
+        case .firstPage: releaseVelocity = 0; scroll(to: 0)
+        case .lastPage: releaseVelocity = 0; scroll(to: count - 1)
+        case .togglePlayback: playback.togglePlayback()
+        case .toggleMute: playback.setMuted(!playback.muted)
+        case .seekForward: playback.seek(by: 5)
+        case .seekBackward: playback.seek(by: -5)
         }
     }
+
+    // MARK: Playback API
+
+    /// Plays the current video.
+    public func play() { playback.play() }
+    /// Pauses the current video (it stays paused until played or left).
+    public func pause() { playback.pause() }
+    /// Seeks the current video to `seconds`.
+    public func seek(to seconds: Double) { playback.seek(to: seconds) }
+    /// Whether the current video's sound is off; persists across pages.
+    public var isMuted: Bool {
+        get { playback.muted }
+        set { playback.setMuted(newValue) }
+    }
+    /// Called when the user mutes or unmutes.
+    public var onMutedChange: ((Bool) -> Void)? {
+        get { playback.onMutedChange }
+        set { playback.onMutedChange = newValue }
+    }
+    /// Called when a video starts or stops playing (e.g. to inhibit the screensaver).
+    public var onPlayingChange: ((Bool) -> Void)? {
+        get { playback.onPlayingChange }
+        set { playback.onPlayingChange = newValue }
+    }
+    /// Tries the current item again with a fresh retry budget.
+    public func retry() { playback.retry() }
 }

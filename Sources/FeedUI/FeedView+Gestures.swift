@@ -33,6 +33,17 @@ extension FeedView {
             Signals.connectDoubles(drag, "drag-end") { [weak self] _, _ in self?.dragEnded() },
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, gopaque(drag))
+
+        // A click that does not become a drag plays or pauses the video.
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(gopaque(click), 1)
+        if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
+            guard let self, presses == 1, !self.dragThresholdPassed, self.drag == nil else { return }
+            self.perform(.togglePlayback)
+        }) {
+            connections.append(connection)
+        }
+        gtk_widget_add_controller(widget, gopaque(click))
     }
 
     // MARK: Following a gesture
@@ -59,10 +70,11 @@ extension FeedView {
     func endFollowing() {
         guard let tracker = drag else { return }
         drag = nil
+        let velocity = tracker.velocity(at: g_get_monotonic_time())
         let input = SnapDecision.Input(currentIndex: tracker.startIndex,
                                        offset: position - Double(tracker.startIndex),
-                                       velocity: tracker.velocity(at: g_get_monotonic_time()),
-                                       count: count)
+                                       velocity: velocity, count: count)
+        releaseVelocity = abs(velocity)
         scroll(to: SnapDecision.target(input), animated: true)
     }
 

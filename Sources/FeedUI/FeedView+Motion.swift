@@ -15,6 +15,7 @@ extension FeedView {
         guard count > 0 else { return }
         let target = min(max(index, 0), count - 1)
         let instant = !animated || !Widget.animationsEnabled || abs(Double(target) - position) > 1.0001
+        if target != currentIndex { direction = target > currentIndex ? .forward : .backward }
         currentIndex = target
         if instant {
             stopAnimation()

@@ -55,15 +55,26 @@ public final class FeedView {
     var animation: TickCallback?
     var connections: [SignalConnection] = []
     private var lastState: FeedState?
+    /// Which way the feed last moved, for the preload plan.
+    var direction: ScrollDirection = .forward
+    /// Pages per second at the last gesture's release (0 after key moves).
+    var releaseVelocity = 0.0
+    /// Runs the player pool from what is on screen.
+    let playback: PlaybackCoordinator
+    private var replanTimer: MainLoopSource?
 
     /// Creates the feed widget over `dataSource`.
     /// - Parameters:
     ///   - radius: pages kept mounted on each side (at most `2 * radius + 1` page widgets).
     ///   - fit: how media fills a page.
-    public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover) {
+    ///   - playerPoolSize: playbins alive at most (1...5).
+    ///   - muted: whether videos start muted.
+    public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
+                playerPoolSize: Int = 3, muted: Bool = true) {
         self.dataSource = dataSource
         self.radius = max(1, radius)
         self.fit = fit
+        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted)
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
         gtk_widget_set_hexpand(widget, 1)
@@ -72,6 +83,8 @@ public final class FeedView {
         installLayout()
         installGestures()
         installActions()
+        playback.attach(to: self)
+        playback.onChange = { [weak self] in self?.reportState() }
         remount()
     }
 
@@ -80,12 +93,31 @@ public final class FeedView {
 
     /// The state as reported to `onStateChange`.
     public var state: FeedState {
-        FeedState(currentIndex: currentIndex,
-                  currentID: count > 0 ? dataSource?.item(at: currentIndex).id : nil,
-                  mountedPages: pages.count,
-                  itemCount: count,
-                  settled: drag == nil && !isAnimating && position == Double(currentIndex),
-                  currentReady: pages[currentIndex]?.isReady ?? false)
+        let pool = playback.pool
+        return FeedState(currentIndex: currentIndex,
+                         currentID: count > 0 ? dataSource?.item(at: currentIndex).id : nil,
+                         mountedPages: pages.count,
+                         itemCount: count,
+                         settled: drag == nil && !isAnimating && position == Double(currentIndex),
+                         currentReady: pages[currentIndex]?.isReady ?? false,
+                         playersAlive: pool.players.count,
+                         playersPrepared: pool.preparedCount,
+                         playersPlaying: pool.playingCount,
+                         playersUnmuted: pool.unmutedCount,
+                         muted: playback.muted,
+                         ttffMilliseconds: playback.ttffMilliseconds)
+    }
+
+    /// The item at `index`, if the feed has one there.
+    func item(at index: Int) -> FeedItem? {
+        guard let dataSource, index >= 0, index < dataSource.count else { return nil }
+        return dataSource.item(at: index)
+    }
+
+    /// The page's size in device pixels (what frames and pictures are scaled to).
+    var pixelBox: PixelSize {
+        let scale = gtk_widget_get_scale_factor(widget)
+        return PixelSize(width: Int(width * scale), height: Int(height * scale))
     }
 
     /// Re-reads the data source after items were appended or replaced. The
@@ -119,6 +151,7 @@ public final class FeedView {
             mounted = target
             gtk_widget_queue_allocate(widget)
         }
+        playback.update()
         reportState()
     }
 
@@ -171,6 +204,12 @@ public final class FeedView {
     /// Places every mounted page at its offset from the scroll position;
     /// pages entirely outside the viewport are not drawn.
     func layout(width: Int32, height: Int32) {
+        if width != self.width || height != self.height {
+            // Players scale frames to the page: re-plan once the size settles.
+            replanTimer?.cancel()
+            let first = self.width == 0
+            replanTimer = MainLoopSource.after(milliseconds: first ? 0 : 200) { [weak self] in self?.playback.update() }
+        }
         self.width = width
         self.height = height
         let scale = gtk_widget_get_scale_factor(widget)
@@ -183,6 +222,11 @@ public final class FeedView {
             gtk_widget_allocate(page.root.widget, width, height, -1, transform)
             page.setBox(box)
         }
+    }
+
+    /// Stops every player and frees the pool: call when the feed goes away.
+    public func shutdown() {
+        playback.shutdown()
     }
 
     deinit {

@@ -100,9 +100,15 @@ final class AppController {
     private func showFeed(_ source: FeedDataSource) {
         guard let window, let settings else { return }
         dataSource = source
+        // The user's last mute choice, saved across launches (muted until they unmute).
+        let muted = settings.bool(.muted, default: true)
         let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
-                            fit: options.fit ?? settings.contentFit)
+                            fit: options.fit ?? settings.contentFit,
+                            playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
+                            muted: muted)
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
+        view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
+        view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
     }

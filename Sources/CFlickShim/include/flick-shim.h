@@ -42,6 +42,22 @@ void flick_container_set_handlers(void *container,
                                   void *user_data,
                                   FlickDestroyNotify destroy);
 
+// MARK: FlickFramePaintable
+
+/// The FlickFramePaintable GType: a GdkPaintable that shows one texture at a
+/// time. Video frames swap the texture; GTK is told only that the contents
+/// changed (and the size, when it did), so the page is redrawn but not
+/// re-laid out for every frame.
+unsigned long flick_frame_paintable_get_type(void);
+
+/// A new paintable (GdkPaintable *, full reference) with no texture.
+void *flick_frame_paintable_new(void);
+
+/// Shows `texture` (a GdkTexture *, or NULL for nothing). Takes its own
+/// reference; emits invalidate-contents, and invalidate-size when the
+/// texture's size differs from the previous one.
+void flick_frame_paintable_set_texture(void *paintable, void *texture);
+
 // MARK: Variadic calls as plain functions
 
 void flick_object_set_boolean(void *object, const char *name, int value);

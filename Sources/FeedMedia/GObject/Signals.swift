@@ -80,4 +80,19 @@ public enum Signals {
         return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// `void handler(GObject *self, int n, double x, double y, gpointer user_data)`:
+    /// GtkGestureClick's `pressed` and `released`.
+    @MainActor @discardableResult
+    public static func connectPress(_ instance: Instance, _ signal: String,
+                                    _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection? {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, n, x, y, data in
+            guard let data else { return }
+            let box = ClosureBox<@MainActor (Int32, Double, Double) -> Void>.from(data)
+            MainActor.assumeIsolated { box.value(n, x, y) }
+        }
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
+                                        thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }

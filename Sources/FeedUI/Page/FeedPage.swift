@@ -19,6 +19,11 @@ final class FeedPage {
     private let title: WidgetPointer
     private let subtitle: WidgetPointer
     private let message: WidgetPointer
+    /// Video frames, over the poster.
+    let video = VideoSurface()
+    /// What went wrong with this item, when something did.
+    let errorCard = ErrorCard()
+    private let muteButton: WidgetPointer
 
     /// The feed index and item this page shows.
     private(set) var index: Int = -1
@@ -39,6 +44,11 @@ final class FeedPage {
     private(set) var isReady = false
     /// Called when the page becomes ready (its picture is shown).
     var onReady: (() -> Void)?
+    /// True once a video frame of the current binding has been painted; the
+    /// poster hides then, so the page goes poster → video, never black.
+    private(set) var hasPaintedVideo = false
+    /// Called once per binding when its first video frame has been painted.
+    var onFirstVideoPaint: (() -> Void)?
 
     init(fit: ContentFit) {
         self.fit = fit
@@ -52,6 +62,8 @@ final class FeedPage {
         gtk_picture_set_can_shrink(gopaque(picture), 1)
         gtk_widget_set_can_focus(picture, 0)
         gtk_overlay_set_child(gopaque(overlay), picture)
+
+        gtk_overlay_add_overlay(gopaque(overlay), video.picture)
 
         message = gtk_label_new(nil)!
         Widget.addClasses(message, "flick-message")
@@ -78,6 +90,18 @@ final class FeedPage {
             gtk_box_append(gcast(caption), label)
         }
         gtk_overlay_add_overlay(gopaque(overlay), caption)
+        gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
+
+        muteButton = gtk_button_new_from_icon_name("audio-volume-muted-symbolic")!
+        Widget.addClasses(muteButton, "circular", "osd", "flick-mute")
+        gtk_widget_set_halign(muteButton, GTK_ALIGN_END)
+        gtk_widget_set_valign(muteButton, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(muteButton, 12)
+        gtk_widget_set_margin_end(muteButton, 12)
+        gtk_widget_set_tooltip_text(muteButton, "Mute or unmute (M)")
+        gtk_actionable_set_action_name(gopaque(muteButton), FeedAction.toggleMute.detailedName)
+        gtk_widget_set_visible(muteButton, 0)
+        gtk_overlay_add_overlay(gopaque(overlay), muteButton)
         applyFit()
     }
 
@@ -91,7 +115,12 @@ final class FeedPage {
         loaded = nil
         isReady = false
         gtk_picture_set_paintable(gopaque(picture), nil)
+        gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(message, 0)
+        video.clear()
+        hasPaintedVideo = false
+        errorCard.hide()
+        gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
         gtk_label_set_text(gopaque(title), item.title ?? "")
         gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
         gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
@@ -125,6 +154,34 @@ final class FeedPage {
 
     private func applyFit() {
         gtk_picture_set_content_fit(gopaque(picture), fit == .cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
+        video.setFit(fit == .cover)
+    }
+
+    /// Shows a video frame of this page's item. The poster hides once the
+    /// first one has been painted.
+    func present(_ frame: VideoFrame) {
+        video.show(frame)
+        guard video.framesShown == 1 else { return }
+        let expected = bindings.current
+        AfterPaint.once(root.widget) { [weak self] in
+            guard let self, self.bindings.accepts(expected), !self.hasPaintedVideo, self.video.framesShown > 0 else { return }
+            self.hasPaintedVideo = true
+            gtk_widget_set_visible(self.picture, 0)
+            self.onFirstVideoPaint?()
+        }
+    }
+
+    /// Drops the video (its player left this page); the poster shows again.
+    func clearVideo() {
+        video.clear()
+        hasPaintedVideo = false
+        gtk_widget_set_visible(picture, 1)
+    }
+
+    /// Shows the mute state on the page's button.
+    func setMuted(_ muted: Bool) {
+        let icon = muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic"
+        gtk_button_set_icon_name(gcast(muteButton), icon)
     }
 
     private func loadIfNeeded() {

@@ -25,6 +25,12 @@ final class StateReporter {
         var itemCount: Int
         var settled: Bool
         var currentReady: Bool
+        var playersAlive: Int
+        var playersPrepared: Int
+        var playersPlaying: Int
+        var playersUnmuted: Int
+        var muted: Bool
+        var ttffMilliseconds: Double?
         var progress: Double?
 
         enum CodingKeys: String, CodingKey {
@@ -35,6 +41,12 @@ final class StateReporter {
             case itemCount = "item_count"
             case settled
             case currentReady = "current_ready"
+            case playersAlive = "players_alive"
+            case playersPrepared = "players_prepared"
+            case playersPlaying = "players_playing"
+            case playersUnmuted = "players_unmuted"
+            case muted
+            case ttffMilliseconds = "ttff_ms"
             case progress
         }
     }
@@ -58,6 +70,12 @@ final class StateReporter {
                         itemCount: feed?.itemCount ?? 0,
                         settled: feed?.settled ?? true,
                         currentReady: feed?.currentReady ?? false,
+                        playersAlive: feed?.playersAlive ?? 0,
+                        playersPrepared: feed?.playersPrepared ?? 0,
+                        playersPlaying: feed?.playersPlaying ?? 0,
+                        playersUnmuted: feed?.playersUnmuted ?? 0,
+                        muted: feed?.muted ?? true,
+                        ttffMilliseconds: feed?.ttffMilliseconds.map { ($0 * 10).rounded() / 10 },
                         progress: progress.map { ($0 * 100).rounded() / 100 })
         guard line != last, let data = try? encoder.encode(line) else { return }
         last = line

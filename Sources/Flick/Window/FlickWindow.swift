@@ -22,6 +22,10 @@ final class FlickWindow {
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
     private(set) var feedView: FeedView?
+    /// A video is playing (reported by the feed).
+    private var videoPlaying = false
+    /// The idle-inhibit cookie while the screensaver is held off; 0 when not.
+    private var inhibitCookie: guint = 0
 
     init(application: UnsafeMutablePointer<AdwApplication>, settings: AppSettings, title: String) {
         self.settings = settings
@@ -65,10 +69,16 @@ final class FlickWindow {
         gtk_stack_add_named(stack, errorPage, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
-        connections += [Signals.connectReturningBool(window, "close-request") { [weak self] in
-            self?.saveSize()
-            return false
-        }].compactMap { $0 }
+        connections += [
+            Signals.connectReturningBool(window, "close-request") { [weak self] in
+                self?.saveSize()
+                self?.feedView?.shutdown()
+                return false
+            },
+            Signals.connect(window, "notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in
+                self?.updateInhibit()
+            },
+        ].compactMap { $0 }
     }
 
     func present() { gtk_window_present(gcast(window.widget)) }
@@ -103,6 +113,24 @@ final class FlickWindow {
         adw_status_page_set_title(gopaque(errorPage), title)
         adw_status_page_set_description(gopaque(errorPage), message)
         gtk_stack_set_visible_child_name(stack, View.error.rawValue)
+    }
+
+    /// Keeps the screensaver away while a video plays in the focused window.
+    func setVideoPlaying(_ playing: Bool) {
+        videoPlaying = playing
+        updateInhibit()
+    }
+
+    private func updateInhibit() {
+        let window = self.window.widget
+        let wanted = videoPlaying && gtk_window_is_active(gcast(window)) != 0
+        guard let application = gtk_window_get_application(gcast(window)) else { return }
+        if wanted, inhibitCookie == 0 {
+            inhibitCookie = gtk_application_inhibit(application, gcast(window), GTK_APPLICATION_INHIBIT_IDLE, "Playing a video")
+        } else if !wanted, inhibitCookie != 0 {
+            gtk_application_uninhibit(application, inhibitCookie)
+            inhibitCookie = 0
+        }
     }
 
     private func saveSize() {

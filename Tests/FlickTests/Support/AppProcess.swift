@@ -11,6 +11,12 @@ struct ReportedState: Decodable, Equatable {
     var settled: Bool?
     var currentReady: Bool?
     var progress: Double?
+    var playersAlive: Int?
+    var playersPrepared: Int?
+    var playersPlaying: Int?
+    var playersUnmuted: Int?
+    var muted: Bool?
+    var ttffMilliseconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -21,6 +27,12 @@ struct ReportedState: Decodable, Equatable {
         case settled
         case currentReady = "current_ready"
         case progress
+        case playersAlive = "players_alive"
+        case playersPrepared = "players_prepared"
+        case playersPlaying = "players_playing"
+        case playersUnmuted = "players_unmuted"
+        case muted
+        case ttffMilliseconds = "ttff_ms"
     }
 }
 
@@ -182,19 +194,21 @@ final class AppProcess: @unchecked Sendable {
 enum X11 {
     struct Failure: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
-    /// Runs a command and returns its stdout; throws on a non-zero exit.
+    /// Runs a command and returns its stdout (and stderr, when
+    /// `allowFailure`: ImageMagick's compare prints its count there and
+    /// exits 1 when images differ); throws on a non-zero exit otherwise.
     @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
+    static func run(_ arguments: [String], allowFailure: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = allowFailure ? out : FileHandle.nullDevice
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard allowFailure || process.terminationStatus == 0 else {
             throw Failure(message: "\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
         return String(decoding: data, as: UTF8.self)

@@ -1,0 +1,48 @@
+import CFlickShim
+import CGLib
+import CGtk
+import FeedMedia
+
+/// Where a page's video frames are drawn: a GtkPicture over one
+/// FlickFramePaintable whose texture is swapped per frame, so a new frame
+/// redraws the page without re-laying it out. GTK thread only.
+@MainActor
+final class VideoSurface {
+    /// The picture widget, stacked over the page's poster.
+    let picture: WidgetPointer
+    private let paintable: GObjectRef
+    /// Frames shown since the last clear.
+    private(set) var framesShown = 0
+
+    init() {
+        paintable = GObjectRef(owning: flick_frame_paintable_new())!
+        picture = gtk_picture_new_for_paintable(gopaque(paintable.raw))!
+        gtk_picture_set_can_shrink(gopaque(picture), 1)
+        gtk_widget_set_can_target(picture, 0)
+        gtk_widget_set_visible(picture, 0)
+    }
+
+    /// How the frame fills the page when its size differs from the page's.
+    func setFit(_ cover: Bool) {
+        gtk_picture_set_content_fit(gopaque(picture), cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
+    }
+
+    /// Shows `frame` without copying its pixels: the texture wraps the
+    /// frame's mapped buffer, which is unmapped when GTK drops the texture.
+    func show(_ frame: VideoFrame) {
+        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
+                                                   GDK_MEMORY_R8G8B8A8_PREMULTIPLIED,
+                                                   frame.bytes, gsize(frame.stride)) else { return }
+        flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)
+        g_object_unref(texture.rawGObject)
+        gtk_widget_set_visible(picture, 1)
+        framesShown += 1
+    }
+
+    /// Drops the frame shown (the page was rebound or its player left).
+    func clear() {
+        flick_frame_paintable_set_texture(paintable.raw, nil)
+        gtk_widget_set_visible(picture, 0)
+        framesShown = 0
+    }
+}

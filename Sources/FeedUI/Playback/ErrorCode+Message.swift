@@ -1,0 +1,24 @@
+import FeedCore
+
+extension ErrorCode {
+    /// What the error card says, in words a viewer understands.
+    func message(httpStatus: Int?) -> String {
+        switch self {
+        case .networkUnavailable: return "You’re offline. The video will load when the network is back."
+        case .httpError:
+            if let httpStatus, httpStatus == 401 || httpStatus == 403 {
+                return "This video isn’t available: the server refused it (\(httpStatus))."
+            }
+            if let httpStatus { return "The server could not send this video (\(httpStatus))." }
+            return "The server could not send this video."
+        case .timeout: return "The video took too long to arrive."
+        case .sourceNotFound: return "This video no longer exists."
+        case .unsupportedFormat: return "This video’s format can’t be played."
+        case .decoderInitFailed: return "No video decoder could be started for this video."
+        case .decodeFailed: return "This video is damaged and can’t be played."
+        case .imageDecodeFailed: return "This picture is damaged and can’t be shown."
+        case .cacheCorrupt: return "The saved copy of this video was damaged."
+        case .playerFailed, .unknown: return "Something went wrong while playing this video."
+        }
+    }
+}

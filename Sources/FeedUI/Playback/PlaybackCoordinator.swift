@@ -1,0 +1,215 @@
+import CGLib
+import FeedCore
+import FeedMedia
+
+/// Drives the player pool from what is on screen: after every landing it
+/// asks FeedCore for the preload plan, lets the pool apply it, routes each
+/// player's frames to the page of its index and handles failures with
+/// FeedCore's retry policy. GTK thread only; owned by `FeedView`.
+@MainActor
+final class PlaybackCoordinator {
+    let pool: PlayerPool
+    /// Every player is muted but the current one, and that one too while this is true.
+    private(set) var muted: Bool
+    /// The user paused the current item; cleared on landing elsewhere.
+    private(set) var userPaused = false
+    /// Called when `muted` changes (the app persists it).
+    var onMutedChange: ((Bool) -> Void)?
+    /// Called when whether a video is playing changes (screensaver inhibit).
+    var onPlayingChange: ((Bool) -> Void)?
+    /// Called when something worth reporting changed.
+    var onChange: (() -> Void)?
+
+    private weak var view: FeedView?
+    private var current = -1
+    /// Microseconds (monotonic) when `current` became current.
+    private var becameCurrentAt = 0
+    /// Time to first frame of the current item, once known (ms).
+    private(set) var ttffMilliseconds: Double?
+    private var budget = RetryPolicy.Budget.fresh
+    private var retryTimer: MainLoopSource?
+    private var wasPlaying = false
+
+    init(capacity: Int, muted: Bool) {
+        pool = PlayerPool(capacity: capacity)
+        self.muted = muted
+    }
+
+    func attach(to view: FeedView) { self.view = view }
+
+    // MARK: Applying the plan
+
+    /// Re-plans after the landing page, the mounted pages or the page size changed.
+    func update() {
+        guard let view else { return }
+        let index = view.currentIndex
+        if index != current { landed(on: index) }
+        guard view.count > 0, view.pixelBox.width > 0 else { return }
+        let plan = PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: index, count: view.count,
+                                                          direction: view.direction, velocity: view.releaseVelocity))
+        pool.apply(plan, uriFor: { [weak view] i in
+            guard let item = view?.item(at: i), item.kind == .video else { return nil }
+            return item.uri
+        }, box: view.pixelBox, fit: view.fit, muted: muted)
+        if userPaused { pool.player(for: index)?.pause() }
+        wirePlayers()
+        for (i, page) in view.pages where pool.player(for: i) == nil && page.video.framesShown > 0 {
+            page.clearVideo()
+        }
+        for page in view.pages.values { page.setMuted(muted) }
+        notePlaying()
+        onChange?()
+    }
+
+    private func landed(on index: Int) {
+        current = index
+        userPaused = false
+        budget = .fresh
+        retryTimer?.cancel()
+        retryTimer = nil
+        becameCurrentAt = Int(g_get_monotonic_time())
+        // A frame already drawn before the page became current: nothing to wait for.
+        ttffMilliseconds = view?.pages[index]?.hasPaintedVideo == true ? 0 : nil
+    }
+
+    /// Points every assigned player's frames and events at its index.
+    private func wirePlayers() {
+        for (index, player) in pool.assignments {
+            let generation = player.generation
+            player.onFrame = { [weak self, weak player] frame in
+                guard let self, let player, frame.generation == generation, player.generation == generation,
+                      self.pool.player(for: index) === player, let page = self.view?.pages[index] else { return }
+                if page.onFirstVideoPaint == nil {
+                    page.onFirstVideoPaint = { [weak self] in self?.firstVideoPainted(at: index) }
+                }
+                page.present(frame)
+            }
+            player.onEvent = { [weak self, weak player] event, eventGeneration in
+                guard let self, let player, eventGeneration == generation, player.generation == generation,
+                      self.pool.player(for: index) === player else { return }
+                self.handle(event, at: index, player: player)
+            }
+        }
+    }
+
+    private func firstVideoPainted(at index: Int) {
+        guard index == current, ttffMilliseconds == nil else { return }
+        ttffMilliseconds = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
+                                                         firstPaintAt: Double(g_get_monotonic_time()) / 1000)
+        onChange?()
+    }
+
+    // MARK: Events and errors
+
+    private func handle(_ event: PlayerEvent, at index: Int, player: VideoPlayer) {
+        switch event {
+        case .failed(let code, _, let status):
+            guard index == current else { return } // speculative failures stay quiet
+            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget), code: code, status: status, index: index)
+        case .playing, .paused, .prerolled, .bufferingStarted, .bufferingEnded, .looped, .ended:
+            view?.pages[index]?.errorCard.hide()
+        }
+        notePlaying()
+        onChange?()
+    }
+
+    private func decide(_ input: RetryPolicy.Input, code: ErrorCode, status: Int?, index: Int) {
+        let decision = RetryPolicy.decide(input)
+        budget = decision.budget
+        switch decision.action {
+        case .retry(let seconds):
+            scheduleRetry(after: seconds, index: index)
+        case .releaseOthersAndRetry(let seconds):
+            pool.releaseOthers(keeping: index)
+            scheduleRetry(after: seconds, index: index)
+        case .evictAndRetry, .retryNow:
+            reload(index)
+        case .waitForNetwork:
+            view?.pages[index]?.errorCard.show(ErrorCode.networkUnavailable.message(httpStatus: nil), retry: nil)
+        case .report(let reported):
+            let retryable = RetryPolicy.isRetryable(reported, httpStatus: status)
+            view?.pages[index]?.errorCard.show(reported.message(httpStatus: status),
+                                               retry: retryable ? { [weak self] in self?.retry() } : nil)
+        case .nothing:
+            break
+        }
+    }
+
+    private func scheduleRetry(after seconds: Double, index: Int) {
+        retryTimer?.cancel()
+        let landing = current
+        retryTimer = MainLoopSource.after(milliseconds: UInt32(seconds * 1000)) { [weak self] in
+            guard let self, self.current == landing else { return } // stale: the user moved on
+            self.reload(index)
+        }
+    }
+
+    private func reload(_ index: Int) {
+        guard let view, let player = pool.player(for: index), let item = view.item(at: index) else { return }
+        view.pages[index]?.errorCard.hide()
+        player.load(uri: item.uri, box: view.pixelBox, fit: view.fit)
+        wirePlayers()
+        if index == current, !userPaused { player.play() }
+    }
+
+    // MARK: Controls
+
+    /// The user's Retry: a fresh budget, at once.
+    func retry() {
+        let decision = RetryPolicy.decide(RetryPolicy.Input(event: .manualRetry, budget: budget))
+        budget = decision.budget
+        reload(current)
+    }
+
+    func togglePlayback() {
+        guard let player = pool.player(for: current) else { return }
+        if player.isPlaying { pause() } else { play() }
+    }
+
+    func play() {
+        userPaused = false
+        pool.player(for: current)?.play()
+        notePlaying()
+        onChange?()
+    }
+
+    func pause() {
+        userPaused = true
+        pool.player(for: current)?.pause()
+        notePlaying()
+        onChange?()
+    }
+
+    func setMuted(_ newValue: Bool) {
+        guard newValue != muted else { return }
+        muted = newValue
+        pool.player(for: current)?.isMuted = newValue
+        view?.pages.values.forEach { $0.setMuted(newValue) }
+        onMutedChange?(newValue)
+        onChange?()
+    }
+
+    /// Seeks the current video by `delta` seconds (accurate: a key press is one seek).
+    func seek(by delta: Double) {
+        guard let player = pool.player(for: current), let position = player.position else { return }
+        let duration = player.duration ?? .infinity
+        player.seek(to: min(max(0, position + delta), max(0, duration - 0.1)), accurate: true)
+    }
+
+    func seek(to seconds: Double) {
+        pool.player(for: current)?.seek(to: seconds, accurate: true)
+    }
+
+    private func notePlaying() {
+        let playing = pool.playingCount > 0
+        guard playing != wasPlaying else { return }
+        wasPlaying = playing
+        onPlayingChange?(playing)
+    }
+
+    /// Frees every player (the feed is going away).
+    func shutdown() {
+        retryTimer?.cancel()
+        pool.releaseAll()
+    }
+}
