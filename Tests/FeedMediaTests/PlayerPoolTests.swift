@@ -1,3 +1,4 @@
+import CGLib
 import FeedCore
 import Foundation
 import Testing
@@ -106,5 +107,44 @@ extension PlaybackTests {
 
         pool.releaseAll()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive == before })
+    }
+}
+
+extension PlaybackTests {
+    @Test("jumping 0 → 1 → 2 → 3 → 4 → 10 → 20 → 21 → 5 → 100 ends with item 100's player delivering only its own frames")
+    func rapidJumps() async throws {
+        let pool = PlayerPool(capacity: 3)
+        defer { pool.releaseAll() }
+        let box = PixelSize(width: 72, height: 128)
+        var delivered: [(player: Int, generation: UInt64)] = []
+        for index in [0, 1, 2, 3, 4, 10, 20, 21, 5, 100] {
+            let plan = PreloadPolicy.plan(.init(currentIndex: index, count: 1200, tier: .high))
+            pool.apply(plan, uriFor: uri, box: box, fit: .cover, muted: false)
+            for player in pool.players {
+                player.onFrame = { [id = player.id] frame in delivered.append((id, frame.generation)) }
+            }
+            #expect(pool.playingCount <= 1 && pool.unmutedCount <= 1, "at \(index)")
+            for _ in 0..<3 { g_main_context_iteration(nil, 0) } // a little of each item, no waiting
+        }
+        let current = try #require(pool.player(for: 100))
+        #expect(current.uri == uri(100))
+        delivered.removeAll()
+        #expect(await pumpUntil { current.state == .playing && delivered.filter { $0.player == current.id }.count >= 5 })
+        #expect(delivered.filter { $0.player == current.id }.allSatisfy { $0.generation == current.generation },
+                "a frame of another binding reached item 100's player")
+        #expect(Set(pool.assignments.keys) == [99, 100, 101])
+    }
+
+    @Test("a new box resizes a bound player's frames without reloading it")
+    func resizeWithoutReload() async throws {
+        let player = try VideoPlayer(id: 30)
+        defer { player.destroy() }
+        let recorder = PlayerRecorder(player)
+        let generation = await loadAndPreroll(player, recorder, uri: clips.videos[1].absoluteString,
+                                              box: PixelSize(width: 72, height: 128), fit: .cover)
+        player.play()
+        player.resize(box: PixelSize(width: 36, height: 64), fit: .cover)
+        #expect(player.generation == generation)
+        #expect(await pumpUntil { recorder.frames(of: generation).last.map { $0.width == 36 && $0.height == 64 } == true })
     }
 }

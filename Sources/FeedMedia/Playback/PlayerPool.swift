@@ -45,6 +45,7 @@ public final class PlayerPool {
     /// below capacity. Players serving anything else are unloaded (READY), not
     /// merely paused. Every player but the `.play` one is muted and paused
     /// first; then the `.play` one gets `isMuted = muted` and `play()`.
+    /// Players kept for their item are resized to `box` if it changed.
     /// Returns the indices whose player was (re)loaded, for the UI to rebind.
     @discardableResult
     public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
@@ -63,6 +64,8 @@ public final class PlayerPool {
             assignments[index] = nil
         }
         priority = wanted.map(\.index)
+
+        for player in assignments.values { player.resize(box: box, fit: fit) }
 
         // Silence and pause everything but the current item before it plays.
         let playing = wanted.first(where: \.plays)?.index

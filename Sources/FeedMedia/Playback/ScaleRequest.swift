@@ -60,6 +60,19 @@ final class ScaleRequest: @unchecked Sendable {
         setCaps(Self.anySize)
     }
 
+    /// GTK thread: a new box for the stream already playing (the page was
+    /// resized). With the stream's size known, the capsfilter gets the new
+    /// size at once and the pipeline renegotiates without stopping.
+    func resize(box: PixelSize, fit: ContentFit) {
+        lock.lock()
+        self.box = box
+        self.fit = fit
+        let size = shown.map { fit.decodeSize(source: $0, box: box) }
+        lock.unlock()
+        guard let size, size.width > 0, size.height > 0 else { return }
+        setCaps("video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1")
+    }
+
     /// The part of a `decoded`-sized frame to hand over: all of it for
     /// contain, the centred box-sized part for cover (ContentFit's crop, done
     /// for free by pointing into the mapped frame). Streaming thread.

@@ -26,6 +26,9 @@ public final class VideoPlayer {
     public private(set) var generation: UInt64 = 0
     /// The bound item's URI; nil when unbound.
     public private(set) var uri: String?
+    /// The box frames are sized for, in pixels, and how they fit it.
+    public private(set) var box = PixelSize(width: 0, height: 0)
+    public private(set) var fit = ContentFit.cover
     /// Whether reaching the end restarts from the beginning (default on).
     public var loops = true
     /// Where the player is in FeedCore's playback state machine; only
@@ -85,6 +88,8 @@ public final class VideoPlayer {
         let generation = rebind()
         guard let playbin else { return generation }
         self.uri = uri
+        self.box = box
+        self.fit = fit
         move(.bind)
         move(.prepare)
         playbin.scale.set(box: box, fit: fit)
@@ -96,6 +101,15 @@ public final class VideoPlayer {
             self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
         }
         return generation
+    }
+
+    /// Sizes the bound item's frames for a new box without reloading it
+    /// (the page was resized); the next frames come at the new size.
+    public func resize(box: PixelSize, fit: ContentFit) {
+        guard let playbin, uri != nil, box != self.box || fit != self.fit else { return }
+        self.box = box
+        self.fit = fit
+        playbin.scale.resize(box: box, fit: fit)
     }
 
     /// Plays now, or once prerolled when still preparing.
