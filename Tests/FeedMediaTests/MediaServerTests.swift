@@ -38,6 +38,7 @@ struct MediaServerTests {
         #expect(served.base.absoluteString.hasPrefix("http://127.0.0.1:"))
         #expect(served.server.baseURL == served.base)
         #expect(served.server.url(for: "clip.mp4") == served.url)
+        #expect(served.server.url(for: "/a b.mp4")?.absoluteString == served.base.absoluteString + "a%20b.mp4")
 
         let reply = TestHTTPClient().fetch(served.url)
         #expect(reply.error == nil)
@@ -149,6 +150,8 @@ struct MediaServerTests {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + ServedBytes.make(100)
         _ = try ServedBytes.write(png, named: "poster", in: folder)
         _ = try ServedBytes.write(Data("secret".utf8), named: "secret.txt", in: temp.url)
+        let spaced = ServedBytes.make(300, seed: 7)
+        _ = try ServedBytes.write(spaced, named: "my clips/a b.mp4", in: folder)
 
         let server = MediaServer()
         server.serveDirectory(folder, at: "media")
@@ -167,11 +170,19 @@ struct MediaServerTests {
         #expect(client.fetch(base.appendingPathComponent("media/poster")).header("Content-Type") == "image/png",
                 "sniffed from the bytes when the name says nothing")
 
+        let escaped = client.fetch(try #require(URL(string: "media/my%20clips/a%20b.mp4", relativeTo: base)))
+        #expect(escaped.status == 200)
+        #expect(escaped.body == spaced)
+        #expect(server.requests(path: "/media/my clips/a b.mp4") == [nil], "counted under the decoded path")
+
         for missing in ["media/clips", "media/clips/", "media/nothing.mp4", "secret.txt", "media/%2E%2E/secret.txt",
                         "media", "other/feed.json"] {
             let url = try #require(URL(string: missing, relativeTo: base))
             #expect(client.fetch(url).status == 404, "\(missing)")
         }
+        // Escaped slashes and dots cannot climb out either (libsoup itself refuses this one).
+        let climbing = try #require(URL(string: "media/my%20clips%2F..%2F..%2Fsecret.txt", relativeTo: base))
+        #expect(client.fetch(climbing).status >= 400)
         #expect(server.requests(path: "/media/clips/a.mp4") == [nil, "bytes=10-19"])
     }
 

@@ -86,10 +86,12 @@ public final class MediaServer: @unchecked Sendable {
         lock.withLock { url }
     }
 
-    /// The full URL of a served path while running.
+    /// The full URL of a served path (as registered, unescaped) while running.
     public func url(for path: String) -> URL? {
-        guard let base = baseURL else { return nil }
-        return URL(string: String(ResolvedRoute.normalized(path).dropFirst()), relativeTo: base)?.absoluteURL
+        guard let base = baseURL,
+              let escaped = String(ResolvedRoute.normalized(path).dropFirst())
+                .addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        return URL(string: escaped, relativeTo: base)?.absoluteURL
     }
 
     // MARK: Routes

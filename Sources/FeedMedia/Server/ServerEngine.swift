@@ -88,6 +88,7 @@ final class ServerEngine {
 
     // MARK: Requests
 
+    /// - Parameter path: the request path, percent escapes decoded by libsoup.
     fileprivate func handle(_ message: OpaquePointer, path: String, query: [String: String]) {
         let requestHeaders = soup_server_message_get_request_headers(message)
         counters.recordRequest(path: path, range: Self.header(requestHeaders, "Range"))
@@ -220,6 +221,7 @@ private let serverCallback: SoupServerCallback = { _, message, path, query, data
         soup_server_message_set_status(message, 503, nil)
         return
     }
+    // libsoup passes the path with its percent escapes decoded.
     let path = path.map { String(cString: $0) } ?? "/"
     engine.handle(message, path: path, query: queryDictionary(query))
 }

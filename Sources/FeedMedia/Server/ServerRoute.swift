@@ -18,6 +18,8 @@ enum ResolvedRoute: Sendable {
 
     /// Exact paths win; otherwise the longest directory prefix whose
     /// remainder is a plain relative path (no `.`, `..` or empty components).
+    /// - Parameter path: the request path as libsoup hands it to handlers,
+    ///   percent escapes already decoded.
     static func resolve(_ path: String, in routes: [String: ServerRoute]) -> ResolvedRoute {
         if let route = routes[path] {
             switch route {
@@ -35,7 +37,9 @@ enum ResolvedRoute: Sendable {
         guard let best else { return .notFound }
         let components = path.dropFirst(best.prefix.count).split(separator: "/", omittingEmptySubsequences: false)
         guard !components.isEmpty,
-              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return .notFound }
+              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+            return .notFound
+        }
         let file = components.reduce(best.directory) { $0.appendingPathComponent(String($1), isDirectory: false) }
         return .file(file, contentType: nil)
     }

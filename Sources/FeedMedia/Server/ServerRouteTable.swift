@@ -33,7 +33,7 @@ final class ServerRouteTable: @unchecked Sendable {
         faults[path] = fault.map { ($0, 0) }
     }
 
-    /// Resolves `path` and counts the request against its fault.
+    /// Resolves a request path (decoded) and counts the request against its fault.
     func begin(path: String) -> Request {
         lock.lock(); defer { lock.unlock() }
         var request = Request(route: ResolvedRoute.resolve(path, in: routes))
