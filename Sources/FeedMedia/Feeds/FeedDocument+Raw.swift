@@ -22,6 +22,8 @@ extension FeedDocument {
                 result = .failure(error)
             } catch let error as DecodingError {
                 result = .failure(RawItemError(id: nil, reason: Self.reason(for: error)))
+            } catch {
+                result = .failure(RawItemError(id: nil, reason: .notAnObject))
             }
         }
 
@@ -95,23 +97,41 @@ extension FeedDocument {
             id = try Self.decodeID(container)
             // From here on a failure knows the item's id.
             do {
-                type = try container.decode(String.self, forKey: .type)
-                uri = try container.decode(String.self, forKey: .uri)
-                poster = try container.decodeIfPresent(String.self, forKey: .poster)
-                width = try container.decodeIfPresent(Int.self, forKey: .width)
-                height = try container.decodeIfPresent(Int.self, forKey: .height)
-                duration = try container.decodeIfPresent(Double.self, forKey: .duration)
-                headers = try container.decodeIfPresent([String: String].self, forKey: .headers)
-                cacheKey = try container.decodeIfPresent(String.self, forKey: .cacheKey)
-                title = try container.decodeIfPresent(String.self, forKey: .title)
-                subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-                author = try container.decodeIfPresent(String.self, forKey: .author)
-                likes = try container.decodeIfPresent(Int.self, forKey: .likes)
-                liked = try container.decodeIfPresent(Bool.self, forKey: .liked)
-                likeURL = try container.decodeIfPresent(String.self, forKey: .likeURL)
-                accessibilityLabel = try container.decodeIfPresent(String.self, forKey: .accessibilityLabel)
-            } catch let error as DecodingError {
-                throw RawItemError(id: id, reason: RawSlot.reason(for: error))
+                type = try Self.required(container, .type)
+                uri = try Self.required(container, .uri)
+                poster = try Self.optional(container, .poster)
+                width = try Self.optional(container, .width)
+                height = try Self.optional(container, .height)
+                duration = try Self.optional(container, .duration)
+                headers = try Self.optional(container, .headers)
+                cacheKey = try Self.optional(container, .cacheKey)
+                title = try Self.optional(container, .title)
+                subtitle = try Self.optional(container, .subtitle)
+                author = try Self.optional(container, .author)
+                likes = try Self.optional(container, .likes)
+                liked = try Self.optional(container, .liked)
+                likeURL = try Self.optional(container, .likeURL)
+                accessibilityLabel = try Self.optional(container, .accessibilityLabel)
+            } catch let reason {
+                throw RawItemError(id: id, reason: reason)
+            }
+        }
+
+        private static func required<T: Decodable>(_ container: KeyedDecodingContainer<CodingKeys>,
+                                                   _ key: CodingKeys) throws(SkippedFeedItem.Reason) -> T {
+            guard let value: T = try optional(container, key) else { throw .missingField(key.stringValue) }
+            return value
+        }
+
+        /// The field, nil when missing or null. Any failure is the field's
+        /// wrong type: Foundation also throws its own non-DecodingError
+        /// errors here (a fraction where a whole number belongs).
+        private static func optional<T: Decodable>(_ container: KeyedDecodingContainer<CodingKeys>,
+                                                   _ key: CodingKeys) throws(SkippedFeedItem.Reason) -> T? {
+            do {
+                return try container.decodeIfPresent(T.self, forKey: key)
+            } catch {
+                throw .wrongType(field: key.stringValue, expected: RawSlot.expectedType(of: key.stringValue))
             }
         }
 
@@ -121,11 +141,12 @@ extension FeedDocument {
             if let integer = try? container.decodeIfPresent(Int.self, forKey: .id) {
                 return String(integer)
             }
-            do {
-                return try container.decode(String.self, forKey: .id)
-            } catch DecodingError.typeMismatch {
-                throw RawItemError(id: nil, reason: .wrongType(field: "id", expected: RawSlot.expectedType(of: "id")))
+            guard let id: String = try? container.decodeIfPresent(String.self, forKey: .id) else {
+                let present = (try? container.decodeNil(forKey: .id)) == false
+                throw RawItemError(id: nil, reason: present ? .wrongType(field: "id", expected: RawSlot.expectedType(of: "id"))
+                                                            : .missingField("id"))
             }
+            return id
         }
     }
 }

@@ -27,8 +27,9 @@ public enum FeedDocument {
     /// The most items a page may hold.
     public static let maxItems = 1_000
 
-    /// Parses `data`, fetched from `pageURL` (after redirects).
-    public static func parse(_ data: Data, pageURL: URL) throws(FeedLoadError) -> FeedPage {
+    /// Parses `data`, fetched from `pageURL` (after redirects). Items whose
+    /// id is in `knownIDs` (shown on an earlier page) are skipped.
+    public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = []) throws(FeedLoadError) -> FeedPage {
         guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
         let raw = try decode(data)
         guard raw.items.count <= maxItems else { throw .tooManyItems(count: raw.items.count, limit: maxItems) }
@@ -44,6 +45,10 @@ public enum FeedDocument {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: reason))
                 case .success(let (feedItem, extras)):
+                    guard !knownIDs.contains(feedItem.id) else {
+                        page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .alreadyInFeed))
+                        continue
+                    }
                     guard ids.insert(feedItem.id).inserted else {
                         page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .duplicateID))
                         continue
@@ -68,7 +73,7 @@ public enum FeedDocument {
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
-                throw .notJSON(JSONSyntax.problem(in: data))
+                throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema("the page does not have the feed's shape")
             case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
                 throw .schema("the page has no \"\(key.stringValue)\" array")
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
@@ -79,7 +84,7 @@ public enum FeedDocument {
                 throw .schema("the page does not have the feed's shape")
             }
         } catch {
-            throw .notJSON(JSONSyntax.problem(in: data))
+            throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema("the page does not have the feed's shape")
         }
     }
 

@@ -24,16 +24,14 @@ public enum FeedNext: Sendable, Hashable {
     /// not make a valid http(s) URL (the caller ends the feed and says why).
     public static func parse(_ next: String?, pageURL: URL) -> FeedNext? {
         guard let next, !next.isEmpty else { return .end }
-        if let absolute = URL(string: next), let scheme = absolute.scheme?.lowercased() {
+        if !next.contains(where: \.isWhitespace), let absolute = URL(string: next), let scheme = absolute.scheme?.lowercased() {
             if FeedURLRules.remoteSchemes.contains(scheme) {
                 return FeedURLRules.isUsable(absolute, pageURL: pageURL) ? .url(absolute) : nil
             }
             if scheme == "file" && pageURL.isFileURL { return .url(absolute) }
         }
         if next.hasPrefix("/") || next.hasPrefix("./") || next.hasPrefix("?") {
-            guard let resolved = URL(string: next, relativeTo: pageURL)?.absoluteURL,
-                  FeedURLRules.isUsable(resolved, pageURL: pageURL) else { return nil }
-            return .url(resolved)
+            return FeedURLRules.resolve(next, pageURL: pageURL).map(FeedNext.url)
         }
         return .cursor(next)
     }

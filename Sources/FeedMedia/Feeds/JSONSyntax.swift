@@ -6,13 +6,14 @@ import Foundation
 /// JSONSerialization names the character where parsing stopped, which is
 /// turned into a line and column here.
 enum JSONSyntax {
-    /// "unexpected end of the body", "invalid value at line 3, column 7", ...
-    static func problem(in data: Data) -> String {
+    /// "the body is empty", "invalid value at line 3, column 7", ...; nil
+    /// when the bytes are valid JSON after all.
+    static func problem(in data: Data) -> String? {
         if data.isEmpty { return "the body is empty" }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "the body is blank" }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return "it could not be decoded"
+            return nil
         } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
             return describe(detail, in: data)

@@ -1,0 +1,190 @@
+import CGLib
+import CSoup
+import FeedCore
+import Foundation
+
+/// Loads the pages of one JSON feed over HTTP, one at a time, in order.
+///
+/// GTK thread only: one SoupSession on the default main context; every
+/// answer arrives there. Each load carries the loader's generation, and an
+/// answer that comes back after `loadFirst()` started over or `cancel()`
+/// is dropped without calling its completion.
+///
+/// The loader remembers where the feed goes next (a URL, or the feed URL
+/// with a cursor), the ids already handed out (a later page repeating one
+/// has it skipped) and the URLs already fetched (a `next` that loops back
+/// ends the feed). A page with no usable items but a `next` is followed at
+/// once, up to ``Options/emptyPagesFollowed`` times, so the pager always
+/// gets something to show or the end.
+@MainActor
+public final class FeedPageLoader {
+    public typealias Completion = @MainActor (Result<FeedPageResult, FeedLoadError>) -> Void
+
+    /// How the loader talks to the server.
+    public struct Options: Sendable, Equatable {
+        /// Sent as User-Agent.
+        public var userAgent: String
+        /// Longest wait for a whole page, and for any read or write, in seconds.
+        public var timeoutSeconds: Int
+        /// The largest page accepted, in bytes.
+        public var maxBytes: Int
+        /// Empty pages with a `next` followed before handing one over.
+        public var emptyPagesFollowed: Int
+
+        public init(userAgent: String = "Flick/0.1 (GNOME; +https://github.com/flick/flick)",
+                    timeoutSeconds: Int = 30, maxBytes: Int = FeedDocument.maxBytes, emptyPagesFollowed: Int = 4) {
+            self.userAgent = userAgent
+            self.timeoutSeconds = timeoutSeconds
+            self.maxBytes = maxBytes
+            self.emptyPagesFollowed = emptyPagesFollowed
+        }
+    }
+
+    /// The feed's own URL; cursors are sent back on it.
+    public let feedURL: URL
+    public let options: Options
+
+    /// A page load is running.
+    public var isLoading: Bool { inFlight != nil }
+    /// The last page said there is nothing more (or pointed back at a page already read).
+    public private(set) var endReached = false
+    /// Pages handed over since `loadFirst()`, empty ones followed included.
+    public private(set) var pagesLoaded = 0
+
+    private let session: GObjectRef
+    private var generations = GenerationGuard()
+    private var inFlight: FeedRequest?
+    /// The URL `loadNext()` fetches; nil before the first page.
+    private var nextURL: URL?
+    private var knownIDs = Set<String>()
+    private var visitedURLs = Set<URL>()
+
+    public init(feedURL: URL, options: Options = .init()) {
+        self.feedURL = feedURL
+        self.options = options
+        // soup_session_new() is not variadic; set the rest with setters.
+        let session = GObjectRef(owning: UnsafeMutableRawPointer(soup_session_new()))!
+        soup_session_set_user_agent(session.pointer(as: SoupSession.self), options.userAgent)
+        soup_session_set_timeout(session.pointer(as: SoupSession.self), guint(max(1, options.timeoutSeconds)))
+        self.session = session
+    }
+
+    isolated deinit {
+        inFlight?.cancel()
+        soup_session_abort(session.pointer(as: SoupSession.self))
+    }
+
+    /// Starts the feed over from its first page, dropping a load in flight
+    /// and everything remembered. Always starts. Returns true.
+    @discardableResult
+    public func loadFirst(completion: @escaping Completion) -> Bool {
+        cancel()
+        endReached = false
+        pagesLoaded = 0
+        knownIDs.removeAll()
+        visitedURLs.removeAll()
+        nextURL = feedURL
+        let generation = generations.bind()
+        guard FeedURLRules.remoteSchemes.contains(feedURL.scheme?.lowercased() ?? ""), !(feedURL.host ?? "").isEmpty else {
+            // Answer on the next turn of the loop, as a real load would.
+            let error = FeedLoadError.invalidURL(feedURL.absoluteString)
+            MainLoopSource.idle { [weak self] in
+                if self?.generations.accepts(generation) == true { completion(.failure(error)) }
+                return false
+            }
+            return true
+        }
+        start(feedURL, generation: generation, skippedSoFar: [], emptyFollowed: 0, completion: completion)
+        return true
+    }
+
+    /// Loads the page after the last one. Does nothing (returns false)
+    /// while a load is in flight, after the end, or before `loadFirst()`.
+    /// After a failure it asks for the same page again.
+    @discardableResult
+    public func loadNext(completion: @escaping Completion) -> Bool {
+        guard inFlight == nil, !endReached, let nextURL else { return false }
+        start(nextURL, generation: generations.current, skippedSoFar: [], emptyFollowed: 0, completion: completion)
+        return true
+    }
+
+    /// Drops the load in flight, if any: its completion is never called.
+    public func cancel() {
+        generations.invalidate()
+        inFlight?.cancel()
+        inFlight = nil
+    }
+
+    private func start(_ url: URL, generation: UInt64, skippedSoFar: [SkippedFeedItem], emptyFollowed: Int,
+                       completion: @escaping Completion) {
+        let request = FeedRequest(url: url, session: session, maxBytes: options.maxBytes,
+                                  timeoutSeconds: options.timeoutSeconds) { [weak self] outcome in
+            guard let self, self.generations.accepts(generation) else { return }
+            self.inFlight = nil
+            self.finish(outcome, url: url, generation: generation, skippedSoFar: skippedSoFar,
+                        emptyFollowed: emptyFollowed, completion: completion)
+        }
+        guard let request else {
+            let error = FeedLoadError.invalidURL(url.absoluteString)
+            MainLoopSource.idle { [weak self] in
+                if self?.generations.accepts(generation) == true { completion(.failure(error)) }
+                return false
+            }
+            return
+        }
+        inFlight = request
+    }
+
+    private func finish(_ outcome: FeedRequest.Outcome, url: URL, generation: UInt64,
+                        skippedSoFar: [SkippedFeedItem], emptyFollowed: Int, completion: @escaping Completion) {
+        let response: FeedRequest.Response
+        switch outcome {
+        case .failure(.timedOut):
+            completion(.failure(.timedOut(seconds: options.timeoutSeconds)))
+            return
+        case .failure(let error):
+            completion(.failure(error))
+            return
+        case .response(let value):
+            response = value
+        }
+        guard (200..<300).contains(response.status) else {
+            completion(.failure(.httpStatus(response.status, reason: response.reason)))
+            return
+        }
+        var page: FeedPage
+        do {
+            page = try FeedDocument.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
+        } catch {
+            completion(.failure(Self.namingContentType(error, response.contentType)))
+            return
+        }
+        page.skipped = skippedSoFar + page.skipped
+        visitedURLs.insert(url)
+        visitedURLs.insert(response.url)
+        knownIDs.formUnion(page.items.map(\.id))
+        pagesLoaded += 1
+        let pageIndex = pagesLoaded - 1
+
+        let next = page.next.requestURL(feedURL: feedURL)
+        if let next, visitedURLs.contains(next) {
+            page.unusableNext = next.absoluteString
+            page.next = .end
+        }
+        nextURL = page.next == .end ? nil : next
+        endReached = nextURL == nil
+
+        if page.items.isEmpty, let nextURL, emptyFollowed < options.emptyPagesFollowed {
+            start(nextURL, generation: generation, skippedSoFar: page.skipped, emptyFollowed: emptyFollowed + 1,
+                  completion: completion)
+            return
+        }
+        completion(.success(FeedPageResult(page: page, url: response.url, pageIndex: pageIndex, endReached: endReached)))
+    }
+
+    /// A parse error says what the server called the body when it was not JSON.
+    private static func namingContentType(_ error: FeedLoadError, _ contentType: String?) -> FeedLoadError {
+        guard case .notJSON(let detail) = error, let contentType, !contentType.contains("json") else { return error }
+        return .notJSON("the server sent \(contentType), \(detail)")
+    }
+}
