@@ -124,6 +124,27 @@ struct MediaServerFaultTests {
         #expect(page.seconds > file.seconds)
     }
 
+    @Test("every exchange is freed once its response is over, stalled ones when the server stops")
+    func exchangesAreFreed() throws {
+        let served = try ServedFile(size: 100_000)
+        defer { served.tearDown() }
+        served.server.serveFile(served.file, at: "/stalled.mp4", contentType: "video/mp4")
+        served.server.serveFile(served.file, at: "/cut.mp4", contentType: "video/mp4")
+        served.server.setFault(.stallAfter(bytes: 10), for: "/stalled.mp4")
+        served.server.setFault(.truncateAfter(bytes: 10), for: "/cut.mp4")
+        let client = TestHTTPClient(timeoutSeconds: 1)
+        _ = client.fetch(served.url)
+        _ = client.fetch(served.url, method: "HEAD")
+        _ = client.fetch(served.url, headers: ["Range": "bytes=999999-"])
+        _ = client.fetch(served.base.appendingPathComponent("cut.mp4"))
+        _ = client.fetch(served.base.appendingPathComponent("nothing"))
+        #expect(eventually { served.server.liveExchanges == 0 }, "\(served.server.liveExchanges) left")
+        _ = client.fetch(served.base.appendingPathComponent("stalled.mp4"))
+        #expect(served.server.liveExchanges == 1, "the stalled response waits for the server to stop")
+        served.server.stop()
+        #expect(eventually { served.server.liveExchanges == 0 }, "\(served.server.liveExchanges) left")
+    }
+
     @Test("a client that gives up during the latency leaves the server serving")
     func clientGoneDuringLatency() throws {
         let served = try ServedFile(size: 1000, options: .init(latencyMilliseconds: 1500))

@@ -133,6 +133,10 @@ public final class MediaServer: @unchecked Sendable {
     /// Body bytes written to sockets for every path.
     public var totalBytesSent: Int { counters.totalBytesSent }
 
+    /// Requests whose exchange is still held (being answered, stalled, or
+    /// about to be freed): 0 once every response is over.
+    var liveExchanges: Int { counters.liveExchanges }
+
     /// The Range header of each request to `path`, in arrival order (nil for none).
     public func requests(path: String) -> [String?] {
         counters.requests(path: ResolvedRoute.normalized(path))

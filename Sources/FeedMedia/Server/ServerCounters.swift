@@ -7,6 +7,7 @@ final class ServerCounters: @unchecked Sendable {
     private var bodyBytes: [String: Int] = [:]
     private var total = 0
     private var ranges: [String: [String?]] = [:]
+    private var live = 0
 
     /// A request arrived, with its Range header (nil without one).
     func recordRequest(path: String, range: String?) {
@@ -19,6 +20,19 @@ final class ServerCounters: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         bodyBytes[path, default: 0] += count
         total += count
+    }
+
+    /// A request's exchange was made (+1) or freed (-1).
+    func recordExchange(_ delta: Int) {
+        lock.lock(); defer { lock.unlock() }
+        live += delta
+    }
+
+    /// Exchanges alive: requests being answered, or not yet freed. A leak
+    /// check for tests: it returns to 0 once every response is over.
+    var liveExchanges: Int {
+        lock.lock(); defer { lock.unlock() }
+        return live
     }
 
     func bytesSent(path: String) -> Int {

@@ -48,6 +48,7 @@ final class ServerExchange: ThrottledSender {
         self.counters = counters
         self.context = context
         self.onFinished = onFinished
+        counters.recordExchange(1)
         connect("finished") { $0.finish() }
         connect("wrote-headers") { $0.closeIfAtLimit() }
         connect("wrote-chunk") { exchange in
@@ -62,6 +63,7 @@ final class ServerExchange: ThrottledSender {
 
     deinit {
         startTimer?.cancel()
+        counters.recordExchange(-1)
     }
 
     var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
