@@ -28,11 +28,19 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// Time to first frame of the current item in ms, once its first video
     /// frame has been painted (0 when it was painted before it became current).
     public var ttffMilliseconds: Double?
+    /// The media URI whose video frame the current page shows, nil when it
+    /// shows none: lets tools check that a page never shows another item's video.
+    public var currentFrameSource: String?
+    /// The current item's media URI.
+    public var currentURI: String?
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 settled: Bool = true, currentReady: Bool = false,
                 playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
-                playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil) {
+                playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil,
+                currentFrameSource: String? = nil, currentURI: String? = nil) {
+        self.currentFrameSource = currentFrameSource
+        self.currentURI = currentURI
         self.playersAlive = playersAlive
         self.playersPrepared = playersPrepared
         self.playersPlaying = playersPlaying
@@ -60,5 +68,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case playersUnmuted = "players_unmuted"
         case muted
         case ttffMilliseconds = "ttff_ms"
+        case currentFrameSource = "current_frame_source"
+        case currentURI = "current_uri"
     }
 }

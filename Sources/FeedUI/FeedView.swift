@@ -105,7 +105,9 @@ public final class FeedView {
                          playersPlaying: pool.playingCount,
                          playersUnmuted: pool.unmutedCount,
                          muted: playback.muted,
-                         ttffMilliseconds: playback.ttffMilliseconds)
+                         ttffMilliseconds: playback.ttffMilliseconds,
+                         currentFrameSource: pages[currentIndex]?.frameSource,
+                         currentURI: item(at: currentIndex)?.uri)
     }
 
     /// The item at `index`, if the feed has one there.

@@ -111,6 +111,18 @@ final class AppController {
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
+        runJumps(options.jumps, on: view)
+    }
+
+    /// `--jumps`: one jump without animation every 180 ms.
+    private func runJumps(_ jumps: [Int], on view: FeedView) {
+        var remaining = jumps[...]
+        guard !remaining.isEmpty else { return }
+        MainLoopSource.timeout(milliseconds: 180) { [weak view] in
+            guard let view, let next = remaining.popFirst() else { return false }
+            view.scroll(to: next, animated: false)
+            return !remaining.isEmpty
+        }
     }
 }
 

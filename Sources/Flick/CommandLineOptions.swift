@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
     var demoItems = 1200
     /// Overrides the saved content fit.
     var fit: ContentFit?
+    /// Indices to jump to without animation, one every 180 ms, once the feed shows.
+    var jumps: [Int] = []
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -46,6 +48,8 @@ struct CommandLineOptions: Equatable {
       --demo-items N        Number of items in the demo feed (default 1200)
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
+      --jumps I,J,...       Once the feed shows, jump to these posts without animation,
+                            one every 180 ms, then stay (for checking stale frames)
       -h, --help            Show this help and exit
       --version             Show the version and exit
 
@@ -83,6 +87,13 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
                 }
                 options.fit = fit
+            case "--jumps":
+                let text = try value(for: argument)
+                let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                    throw ParseError(description: "--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘\(text)’")
+                }
+                options.jumps = parts.compactMap { $0 }
             case "--":
                 positional += arguments[(index + 1)...]
                 index = arguments.count

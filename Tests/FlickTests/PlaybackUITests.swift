@@ -76,6 +76,22 @@ extension AppUnderX {
             expectBounds(app)
         }
 
+        @Test("jumping 0,1,2,3,4,10,20,21,5,100 without animation ends on item 100's video, never another item's")
+        func rapidJumps() throws {
+            let app = try AppProcess(["--report-state", "--jumps", "0,1,2,3,4,10,20,21,5,100"])
+            let shown = app.waitForState(timeout: 300) {
+                $0.currentIndex == 100 && $0.currentFrameSource != nil && $0.playersPlaying == 1
+            }
+            #expect(shown?.currentFrameSource == shown?.currentURI, "page 100 shows its own video: \(String(describing: shown))")
+            #expect(shown?.currentID == "demo-100")
+            for state in app.states where state.currentFrameSource != nil {
+                #expect(state.currentFrameSource == state.currentURI,
+                        "post \(state.currentIndex) showed another item's frame: \(state)")
+            }
+            #expect(app.states.filter { $0.phase == "feed" }.map(\.currentIndex).contains(21), "the jumps ran")
+            expectBounds(app)
+        }
+
         @Test("after paging, the current page shows moving video, not a still poster or black")
         func screenshotShowsVideo() throws {
             let (app, window) = try openDemo()

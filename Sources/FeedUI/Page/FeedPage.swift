@@ -118,6 +118,7 @@ final class FeedPage {
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(message, 0)
         video.clear()
+        frameSource = nil
         hasPaintedVideo = false
         errorCard.hide()
         gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
@@ -157,10 +158,20 @@ final class FeedPage {
         video.setFit(fit == .cover)
     }
 
-    /// Shows a video frame of this page's item. The poster hides once the
-    /// first one has been painted.
-    func present(_ frame: VideoFrame) {
+    /// The media URI of the player binding whose frame this page shows now,
+    /// nil while it shows none (diagnostics: what is really on the page).
+    private(set) var frameSource: String?
+    /// Called when `frameSource` changes.
+    var onFrameSourceChange: (() -> Void)?
+
+    /// Shows a video frame of this page's item, made by the player binding
+    /// of `source`. The poster hides once the first one has been painted.
+    func present(_ frame: VideoFrame, source: String?) {
         video.show(frame)
+        if source != frameSource {
+            frameSource = source
+            onFrameSourceChange?()
+        }
         guard video.framesShown == 1 else { return }
         let expected = bindings.current
         AfterPaint.once(root.widget) { [weak self] in
@@ -174,6 +185,7 @@ final class FeedPage {
     /// Drops the video (its player left this page); the poster shows again.
     func clearVideo() {
         video.clear()
+        frameSource = nil
         hasPaintedVideo = false
         gtk_widget_set_visible(picture, 1)
     }

@@ -29,6 +29,10 @@ final class PlaybackCoordinator {
     private var budget = RetryPolicy.Budget.fresh
     private var retryTimer: MainLoopSource?
     private var wasPlaying = false
+    /// The media URI of each player binding, keyed by player id and
+    /// generation, so a frame's label comes from the frame itself.
+    private var bindingSources: [BindingKey: String] = [:]
+    private struct BindingKey: Hashable { let player: Int; let generation: UInt64 }
 
     init(capacity: Int, muted: Bool) {
         pool = PlayerPool(capacity: capacity)
@@ -74,15 +78,21 @@ final class PlaybackCoordinator {
 
     /// Points every assigned player's frames and events at its index.
     private func wirePlayers() {
+        if bindingSources.count > 64 {
+            let live = Set(pool.assignments.values.map { BindingKey(player: $0.id, generation: $0.generation) })
+            bindingSources = bindingSources.filter { live.contains($0.key) }
+        }
         for (index, player) in pool.assignments {
             let generation = player.generation
+            if let uri = player.uri { bindingSources[BindingKey(player: player.id, generation: generation)] = uri }
             player.onFrame = { [weak self, weak player] frame in
                 guard let self, let player, frame.generation == generation, player.generation == generation,
                       self.pool.player(for: index) === player, let page = self.view?.pages[index] else { return }
                 if page.onFirstVideoPaint == nil {
                     page.onFirstVideoPaint = { [weak self] in self?.firstVideoPainted(at: index) }
+                    page.onFrameSourceChange = { [weak self] in self?.onChange?() }
                 }
-                page.present(frame)
+                page.present(frame, source: self.bindingSources[BindingKey(player: player.id, generation: frame.generation)])
             }
             player.onEvent = { [weak self, weak player] event, eventGeneration in
                 guard let self, let player, eventGeneration == generation, player.generation == generation,

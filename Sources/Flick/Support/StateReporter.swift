@@ -31,6 +31,8 @@ final class StateReporter {
         var playersUnmuted: Int
         var muted: Bool
         var ttffMilliseconds: Double?
+        var currentFrameSource: String?
+        var currentURI: String?
         var progress: Double?
 
         enum CodingKeys: String, CodingKey {
@@ -47,6 +49,8 @@ final class StateReporter {
             case playersUnmuted = "players_unmuted"
             case muted
             case ttffMilliseconds = "ttff_ms"
+            case currentFrameSource = "current_frame_source"
+            case currentURI = "current_uri"
             case progress
         }
     }
@@ -76,6 +80,8 @@ final class StateReporter {
                         playersUnmuted: feed?.playersUnmuted ?? 0,
                         muted: feed?.muted ?? true,
                         ttffMilliseconds: feed?.ttffMilliseconds.map { ($0 * 10).rounded() / 10 },
+                        currentFrameSource: feed?.currentFrameSource,
+                        currentURI: feed?.currentURI,
                         progress: progress.map { ($0 * 100).rounded() / 100 })
         guard line != last, let data = try? encoder.encode(line) else { return }
         last = line

@@ -17,6 +17,8 @@ struct ReportedState: Decodable, Equatable {
     var playersUnmuted: Int?
     var muted: Bool?
     var ttffMilliseconds: Double?
+    var currentFrameSource: String?
+    var currentURI: String?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -33,6 +35,8 @@ struct ReportedState: Decodable, Equatable {
         case playersUnmuted = "players_unmuted"
         case muted
         case ttffMilliseconds = "ttff_ms"
+        case currentFrameSource = "current_frame_source"
+        case currentURI = "current_uri"
     }
 }
 
