@@ -33,12 +33,20 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var currentFrameSource: String?
     /// The current item's media URI.
     public var currentURI: String?
+    /// The error the current page shows (an ErrorCode name like
+    /// "HTTP_ERROR"), nil while it shows none.
+    public var currentError: String?
+    /// Whether that error card offers Retry.
+    public var currentErrorRetryable: Bool?
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 settled: Bool = true, currentReady: Bool = false,
                 playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
                 playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil,
-                currentFrameSource: String? = nil, currentURI: String? = nil) {
+                currentFrameSource: String? = nil, currentURI: String? = nil,
+                currentError: String? = nil, currentErrorRetryable: Bool? = nil) {
+        self.currentError = currentError
+        self.currentErrorRetryable = currentErrorRetryable
         self.currentFrameSource = currentFrameSource
         self.currentURI = currentURI
         self.playersAlive = playersAlive
@@ -70,5 +78,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case ttffMilliseconds = "ttff_ms"
         case currentFrameSource = "current_frame_source"
         case currentURI = "current_uri"
+        case currentError = "current_error"
+        case currentErrorRetryable = "current_error_retryable"
     }
 }

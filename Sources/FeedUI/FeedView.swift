@@ -107,7 +107,9 @@ public final class FeedView {
                          muted: playback.muted,
                          ttffMilliseconds: playback.ttffMilliseconds,
                          currentFrameSource: pages[currentIndex]?.frameSource,
-                         currentURI: item(at: currentIndex)?.uri)
+                         currentURI: item(at: currentIndex)?.uri,
+                         currentError: playback.currentError?.code.rawValue,
+                         currentErrorRetryable: playback.currentError?.retryable)
     }
 
     /// The item at `index`, if the feed has one there.

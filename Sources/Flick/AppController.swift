@@ -31,14 +31,48 @@ final class AppController {
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
         let settings = AppSettings()
         self.settings = settings
-        let title = folder.map { "\(AppInfo.name) — \($0.displayName)" } ?? AppInfo.name
+        var title = folder.map { "\(AppInfo.name) — \($0.displayName)" } ?? AppInfo.name
+        if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
         window.present()
         if let folder {
             show(folder: folder)
+        } else if case .run(.remote(let url)) = options.command {
+            openRemote(url)
         } else {
             openDemo()
+        }
+    }
+
+    private func openRemote(_ url: URL) {
+        guard let window else { return }
+        window.showLoading(0, message: "Loading \(url.host ?? "the feed")…")
+        reporter.report(phase: .loading, progress: 0)
+        let feed = RemoteFeed(url: url)
+        dataSource = feed
+        feed.loadFirst { [weak self, weak feed] error in
+            guard let self, let feed else { return }
+            if let error {
+                Log.error("could not open the feed: \(error)")
+                self.window?.showError(title: "Could not open the feed", message: error)
+                self.reporter.report(phase: .error)
+                return
+            }
+            if feed.count == 0 {
+                self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(url.absoluteString) has no items Flick can show.")
+                self.reporter.report(phase: .empty)
+                return
+            }
+            self.showFeed(feed)
+            guard let view = self.window?.feedView else { return }
+            feed.onAppend = { [weak view] in view?.reloadData() }
+            let report = view.onStateChange
+            view.onStateChange = { [weak feed] state in
+                report?(state)
+                feed?.landed(at: state.currentIndex)
+            }
+            feed.landed(at: view.currentIndex)
         }
     }
 

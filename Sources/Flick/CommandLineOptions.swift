@@ -1,3 +1,4 @@
+import Foundation
 import FeedCore
 
 /// What the user asked for on the command line.
@@ -8,6 +9,8 @@ struct CommandLineOptions: Equatable {
         case demo
         /// A folder of the user's own videos and pictures.
         case folder(String)
+        /// A JSON feed over http(s).
+        case remote(URL)
     }
 
     /// What to do.
@@ -40,6 +43,7 @@ struct CommandLineOptions: Equatable {
     Commands:
       flick                 Open the built-in demo feed (its media is made on first run)
       flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
+      flick URL             Open a JSON feed over http(s) (format: see the README)
 
     Options:
       --report-state        Print the feed's state as one JSON object per line on stdout
@@ -108,7 +112,20 @@ struct CommandLineOptions: Equatable {
         }
         switch positional.count {
         case 0: options.command = .run(.demo)
-        case 1: options.command = .run(.folder(positional[0]))
+        case 1:
+            let argument = positional[0]
+            let lowered = argument.lowercased()
+            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+                guard let url = URL(string: argument), url.host != nil else {
+                    throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
+                }
+                options.command = .run(.remote(url))
+            } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
+                      argument[argument.index(after: colon)...].hasPrefix("//") {
+                throw ParseError(description: "Flick opens http(s) feeds and folders, not ‘\(argument[..<colon])’ addresses")
+            } else {
+                options.command = .run(.folder(argument))
+            }
         default: throw ParseError(description: "flick opens one feed at a time; got \(positional.count): \(positional.joined(separator: " "))")
         }
         return options

@@ -24,6 +24,9 @@ final class PlaybackCoordinator {
     private var current = -1
     /// Microseconds (monotonic) when `current` became current.
     private var becameCurrentAt = 0
+    /// The error card the current item shows: its code and whether it
+    /// offers Retry; nil while it shows none.
+    private(set) var currentError: (code: ErrorCode, retryable: Bool)?
     /// Time to first frame of the current item, once known (ms).
     private(set) var ttffMilliseconds: Double?
     private var budget = RetryPolicy.Budget.fresh
@@ -47,7 +50,8 @@ final class PlaybackCoordinator {
     func update() {
         guard let view else { return }
         let index = view.currentIndex
-        if index != current { landed(on: index) }
+        let landing = index != current
+        if landing { landed(on: index) }
         guard view.count > 0, view.pixelBox.width > 0 else { return }
         let plan = PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: index, count: view.count,
                                                           direction: view.direction, velocity: view.releaseVelocity))
@@ -57,6 +61,9 @@ final class PlaybackCoordinator {
         }, box: view.pixelBox, fit: view.fit, muted: muted)
         if userPaused { pool.player(for: index)?.pause() }
         wirePlayers()
+        // A speculative failure was not reported; the item gets a fresh
+        // chance now that it is current.
+        if landing, pool.player(for: index)?.state == .error { reload(index) }
         for (i, page) in view.pages where pool.player(for: i) == nil && page.video.framesShown > 0 {
             page.clearVideo()
         }
@@ -67,6 +74,7 @@ final class PlaybackCoordinator {
 
     private func landed(on index: Int) {
         current = index
+        currentError = nil
         userPaused = false
         budget = .fresh
         retryTimer?.cancel()
@@ -118,6 +126,7 @@ final class PlaybackCoordinator {
             decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget), code: code, status: status, index: index)
         case .playing, .paused, .prerolled, .bufferingStarted, .bufferingEnded, .looped, .ended:
             view?.pages[index]?.errorCard.hide()
+            if index == current { currentError = nil }
         }
         notePlaying()
         onChange?()
@@ -135,9 +144,11 @@ final class PlaybackCoordinator {
         case .evictAndRetry, .retryNow:
             reload(index)
         case .waitForNetwork:
+            currentError = (.networkUnavailable, false)
             view?.pages[index]?.errorCard.show(ErrorCode.networkUnavailable.message(httpStatus: nil), retry: nil)
         case .report(let reported):
             let retryable = RetryPolicy.isRetryable(reported, httpStatus: status)
+            currentError = (reported, retryable)
             view?.pages[index]?.errorCard.show(reported.message(httpStatus: status),
                                                retry: retryable ? { [weak self] in self?.retry() } : nil)
         case .nothing:
@@ -157,6 +168,7 @@ final class PlaybackCoordinator {
     private func reload(_ index: Int) {
         guard let view, let player = pool.player(for: index), let item = view.item(at: index) else { return }
         view.pages[index]?.errorCard.hide()
+        if index == current { currentError = nil }
         player.load(uri: item.uri, box: view.pixelBox, fit: view.fit)
         wirePlayers()
         if index == current, !userPaused { player.play() }

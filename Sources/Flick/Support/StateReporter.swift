@@ -33,6 +33,8 @@ final class StateReporter {
         var ttffMilliseconds: Double?
         var currentFrameSource: String?
         var currentURI: String?
+        var currentError: String?
+        var currentErrorRetryable: Bool?
         var progress: Double?
 
         enum CodingKeys: String, CodingKey {
@@ -51,6 +53,8 @@ final class StateReporter {
             case ttffMilliseconds = "ttff_ms"
             case currentFrameSource = "current_frame_source"
             case currentURI = "current_uri"
+            case currentError = "current_error"
+            case currentErrorRetryable = "current_error_retryable"
             case progress
         }
     }
@@ -82,6 +86,8 @@ final class StateReporter {
                         ttffMilliseconds: feed?.ttffMilliseconds.map { ($0 * 10).rounded() / 10 },
                         currentFrameSource: feed?.currentFrameSource,
                         currentURI: feed?.currentURI,
+                        currentError: feed?.currentError,
+                        currentErrorRetryable: feed?.currentErrorRetryable,
                         progress: progress.map { ($0 * 100).rounded() / 100 })
         guard line != last, let data = try? encoder.encode(line) else { return }
         last = line

@@ -19,6 +19,8 @@ struct ReportedState: Decodable, Equatable {
     var ttffMilliseconds: Double?
     var currentFrameSource: String?
     var currentURI: String?
+    var currentError: String?
+    var currentErrorRetryable: Bool?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -37,6 +39,8 @@ struct ReportedState: Decodable, Equatable {
         case ttffMilliseconds = "ttff_ms"
         case currentFrameSource = "current_frame_source"
         case currentURI = "current_uri"
+        case currentError = "current_error"
+        case currentErrorRetryable = "current_error_retryable"
     }
 }
 

@@ -1,0 +1,92 @@
+import CGLib
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// A JSON feed over http(s) with cursor pagination, as a data source that
+/// grows at its end. GTK thread only.
+///
+/// When to ask for the next page is FeedCore's `PaginationTrigger`; this
+/// type only carries it out and appends what arrives.
+@MainActor
+final class RemoteFeed: FeedDataSource {
+    private let loader: FeedPageLoader
+    private(set) var items: [FeedItem] = []
+    private var requestedForCount: Int?
+    private var failures = 0
+    private var lastFailureTime: Double?
+    private var retryTimer: MainLoopSource?
+    /// Called after items were appended (the view reloads).
+    var onAppend: (() -> Void)?
+
+    init(url: URL) {
+        loader = FeedPageLoader(feedURL: url)
+    }
+
+    var count: Int { items.count }
+    func item(at index: Int) -> FeedItem { items[index] }
+
+    /// Loads the first page; `completion` gets nil on success or the one-line error.
+    func loadFirst(_ completion: @escaping @MainActor (String?) -> Void) {
+        loader.loadFirst { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                self.accept(page)
+                completion(nil)
+            case .failure(let error):
+                completion(error.description)
+            }
+        }
+    }
+
+    /// The landing page changed: load more when FeedCore says so.
+    func landed(at index: Int) {
+        let now = Double(g_get_monotonic_time()) / 1_000_000
+        let decision = PaginationTrigger.decide(PaginationTrigger.Input(
+            landingIndex: index, count: items.count, loadInFlight: loader.isLoading,
+            endReached: loader.endReached, requestedForCount: requestedForCount,
+            failures: failures, lastFailureTime: lastFailureTime, now: now))
+        switch decision {
+        case .load:
+            loadNext(from: index)
+        case .retry(let at):
+            retryTimer?.cancel()
+            retryTimer = MainLoopSource.after(milliseconds: UInt32(max(0, at - now) * 1000)) { [weak self] in
+                self?.landed(at: index)
+            }
+        case .idle:
+            break
+        }
+    }
+
+    private func loadNext(from index: Int) {
+        requestedForCount = items.count
+        loader.loadNext { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                self.failures = 0
+                self.accept(page)
+            case .failure(let error):
+                self.failures += 1
+                self.lastFailureTime = Double(g_get_monotonic_time()) / 1_000_000
+                self.requestedForCount = nil
+                Log.warning("could not load more of the feed: \(error)")
+                self.landed(at: index)
+            }
+        }
+    }
+
+    private func accept(_ result: FeedPageResult) {
+        for skipped in result.page.skipped {
+            Log.warning("skipped a feed item: \(skipped)")
+        }
+        let known = Set(items.map(\.id))
+        let fresh = result.items.filter { !known.contains($0.id) }
+        guard !fresh.isEmpty else { return }
+        items += fresh
+        onAppend?()
+    }
+}

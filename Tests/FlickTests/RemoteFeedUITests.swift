@@ -1,0 +1,53 @@
+import FeedCore
+import FeedMedia
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// A JSON feed over loopback HTTP, served by Flick's own MediaServer with
+    /// injected faults, opened by the real app.
+    @Suite("Playing a feed over HTTP")
+    struct RemoteFeedUITests {
+        /// Makes one short clip with the demo generator (shared across runs).
+        private func clip() throws -> DemoClip {
+            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
+            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
+            if let library = generator.existingLibrary() { return library.clips[0] }
+            return try generator.generate { _, _ in }.clips[0]
+        }
+
+        @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry")
+        func httpErrors() throws {
+            let clip = try clip()
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            server.serveFile(clip.video, at: "/flaky.mp4", contentType: "video/mp4")
+            server.serveFile(clip.video, at: "/forbidden.mp4", contentType: "video/mp4")
+            server.setFault(.failTimes(2, status: 503), for: "/flaky.mp4")
+            server.setFault(.status(403), for: "/forbidden.mp4")
+            let feed = """
+            {"items": [
+              {"id": "flaky", "type": "video", "uri": "\(base.absoluteString)flaky.mp4", "title": "Flaky"},
+              {"id": "forbidden", "type": "video", "uri": "\(base.absoluteString)forbidden.mp4", "title": "Forbidden"}
+            ], "next": null}
+            """
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+
+            let app = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
+            let playing = app.waitForState(timeout: 30) {
+                $0.phase == "feed" && $0.currentID == "flaky" && $0.playersPlaying == 1 && $0.currentError == nil
+            }
+            #expect(playing != nil, "the flaky video never played: \(String(describing: app.latest)); stderr: \(app.stderr)")
+            #expect(server.requests(path: "/flaky.mp4").count >= 3, "two failures, then the answer that played")
+            #expect(!app.states.contains { $0.currentError != nil && $0.currentID == "flaky" }, "retries are silent")
+
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("Down", window: window)
+            let failed = app.waitForState(after: seen, timeout: 20) { $0.currentID == "forbidden" && $0.currentError != nil }
+            #expect(failed?.currentError == "HTTP_ERROR", "\(String(describing: app.latest))")
+            #expect(failed?.currentErrorRetryable == false, "a 403 is not worth retrying: no Retry button")
+        }
+    }
+}
