@@ -72,6 +72,8 @@ extension FeedView {
         get { playback.onPlayingChange }
         set { playback.onPlayingChange = newValue }
     }
+    /// Playback counters: TTFF samples, rebuffers, coalesced frames, errors.
+    public var diagnostics: PlaybackDiagnostics { playback.diagnostics }
     /// Tries the current item again with a fresh retry budget.
     public func retry() { playback.retry() }
 }

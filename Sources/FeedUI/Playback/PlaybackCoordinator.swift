@@ -29,6 +29,11 @@ final class PlaybackCoordinator {
     private(set) var currentError: (code: ErrorCode, retryable: Bool)?
     /// Time to first frame of the current item, once known (ms).
     private(set) var ttffMilliseconds: Double?
+    /// Counters for diagnostics (framesCoalesced is read from the players).
+    private var counters = PlaybackDiagnostics()
+    private var rebuffer = RebufferCounter()
+    /// Microseconds (monotonic) when the current rebuffer began.
+    private var rebufferStartedAt: Int?
     private var budget = RetryPolicy.Budget.fresh
     private var retryTimer: MainLoopSource?
     private var wasPlaying = false
@@ -80,8 +85,21 @@ final class PlaybackCoordinator {
         retryTimer?.cancel()
         retryTimer = nil
         becameCurrentAt = Int(g_get_monotonic_time())
+        rebuffer.record(.itemChanged)
+        rebufferStartedAt = nil
         // A frame already drawn before the page became current: nothing to wait for.
         ttffMilliseconds = view?.pages[index]?.hasPaintedVideo == true ? 0 : nil
+        if ttffMilliseconds != nil {
+            counters.ttffSamples.append(0)
+            rebuffer.record(.firstFrame)
+        }
+    }
+
+    /// The counters, with the players' coalesced frames added up.
+    var diagnostics: PlaybackDiagnostics {
+        var result = counters
+        result.framesCoalesced = pool.players.reduce(0) { $0 + $1.coalescedFrames }
+        return result
     }
 
     /// Points every assigned player's frames and events at its index.
@@ -112,8 +130,11 @@ final class PlaybackCoordinator {
 
     private func firstVideoPainted(at index: Int) {
         guard index == current, ttffMilliseconds == nil else { return }
-        ttffMilliseconds = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
-                                                         firstPaintAt: Double(g_get_monotonic_time()) / 1000)
+        let ttff = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
+                                                 firstPaintAt: Double(g_get_monotonic_time()) / 1000)
+        ttffMilliseconds = ttff
+        counters.ttffSamples.append(ttff)
+        rebuffer.record(.firstFrame)
         onChange?()
     }
 
@@ -124,6 +145,16 @@ final class PlaybackCoordinator {
         case .failed(let code, _, let status):
             guard index == current else { return } // speculative failures stay quiet
             decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget), code: code, status: status, index: index)
+        case .bufferingStarted where index == current:
+            rebuffer.record(.bufferingStarted)
+            counters.rebuffers = rebuffer.count
+            if rebufferStartedAt == nil { rebufferStartedAt = Int(g_get_monotonic_time()) }
+        case .bufferingEnded where index == current:
+            rebuffer.record(.bufferingEnded)
+            if let started = rebufferStartedAt {
+                counters.rebufferMilliseconds += Double(Int(g_get_monotonic_time()) - started) / 1000
+                rebufferStartedAt = nil
+            }
         case .playing, .paused, .prerolled, .bufferingStarted, .bufferingEnded, .looped, .ended:
             view?.pages[index]?.errorCard.hide()
             if index == current { currentError = nil }
@@ -137,8 +168,10 @@ final class PlaybackCoordinator {
         budget = decision.budget
         switch decision.action {
         case .retry(let seconds):
+            counters.retries += 1
             scheduleRetry(after: seconds, index: index)
         case .releaseOthersAndRetry(let seconds):
+            counters.retries += 1
             pool.releaseOthers(keeping: index)
             scheduleRetry(after: seconds, index: index)
         case .evictAndRetry, .retryNow:
@@ -149,6 +182,7 @@ final class PlaybackCoordinator {
         case .report(let reported):
             let retryable = RetryPolicy.isRetryable(reported, httpStatus: status)
             currentError = (reported, retryable)
+            counters.errorsShown += 1
             view?.pages[index]?.errorCard.show(reported.message(httpStatus: status),
                                                retry: retryable ? { [weak self] in self?.retry() } : nil)
         case .nothing:
