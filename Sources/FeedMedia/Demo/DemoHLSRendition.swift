@@ -18,6 +18,11 @@ enum DemoHLSRendition {
 
     static let playlistName = "index.m3u8"
 
+    /// Whether GStreamer starts and has hlssink2.
+    static var isAvailable: Bool {
+        (try? MediaRuntime.initialize()) != nil && MediaRuntime.has("hlssink2")
+    }
+
     /// Segment length asked of hlssink2, in seconds.
     static let targetDuration = 2
 

@@ -62,11 +62,16 @@ public final class FeedPageLoader {
     public init(feedURL: URL, options: Options = .init()) {
         self.feedURL = feedURL
         self.options = options
-        // soup_session_new() is not variadic; set the rest with setters.
+        session = Self.makeSession(options)
+    }
+
+    /// A session with Flick's user agent and the I/O timeout.
+    /// `soup_session_new()` is not variadic; the rest is set with setters.
+    static func makeSession(_ options: Options) -> GObjectRef {
         let session = GObjectRef(owning: UnsafeMutableRawPointer(soup_session_new()))!
         soup_session_set_user_agent(session.pointer(as: SoupSession.self), options.userAgent)
         soup_session_set_timeout(session.pointer(as: SoupSession.self), guint(max(1, options.timeoutSeconds)))
-        self.session = session
+        return session
     }
 
     isolated deinit {
