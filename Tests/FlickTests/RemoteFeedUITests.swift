@@ -16,6 +16,25 @@ extension AppUnderX {
             return try generator.generate { _, _ in }.clips[0]
         }
 
+        @Test("videos in a local folder play, the next one prepared")
+        func folderVideos() throws {
+            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
+            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
+            let library = try generator.existingLibrary() ?? generator.generate { _, _ in }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-videos-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for clip in library.clips {
+                try FileManager.default.copyItem(at: clip.video, to: folder.appendingPathComponent(clip.video.lastPathComponent))
+            }
+            let app = try AppProcess([folder.path, "--report-state"])
+            let playing = app.waitForState(timeout: 30) {
+                $0.phase == "feed" && $0.playersPlaying == 1 && ($0.playersPrepared ?? 0) == 1 && $0.currentFrameSource != nil
+            }
+            #expect(playing != nil, "\(String(describing: app.latest)); stderr: \(app.stderr)")
+            #expect(playing?.currentFrameSource == playing?.currentURI)
+        }
+
         @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry")
         func httpErrors() throws {
             let clip = try clip()

@@ -70,9 +70,9 @@ final class RemoteFeed: FeedDataSource {
                 self.failures = 0
                 self.accept(page)
             case .failure(let error):
+                // requestedForCount stays: FeedCore's trigger backs off by failures.
                 self.failures += 1
                 self.lastFailureTime = Double(g_get_monotonic_time()) / 1_000_000
-                self.requestedForCount = nil
                 Log.warning("could not load more of the feed: \(error)")
                 self.landed(at: index)
             }
@@ -82,6 +82,9 @@ final class RemoteFeed: FeedDataSource {
     private func accept(_ result: FeedPageResult) {
         for skipped in result.page.skipped {
             Log.warning("skipped a feed item: \(skipped)")
+        }
+        if let unusable = result.page.unusableNext {
+            Log.warning("the feed ends here: its next page ‘\(unusable)’ is not a usable address")
         }
         let known = Set(items.map(\.id))
         let fresh = result.items.filter { !known.contains($0.id) }
