@@ -49,10 +49,17 @@ let package = Package(
                           path: "Tests/Probes/GObjectProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
+        // Writes to the range store until it is killed (SIGKILL), for the
+        // cache's crash-safety tests.
+        .executableTarget(name: "CacheWriterProbe",
+                          dependencies: ["FeedMedia", "FeedCore", "CGLib"],
+                          path: "Tests/Probes/CacheWriterProbe",
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
