@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why the range store could not do what was asked, as one line a person can act on.
+public enum CacheStoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The disk is full (ENOSPC or a quota); the text says what could not be done.
+    case diskFull(String)
+    /// A file operation failed; the text says which and why.
+    case io(String)
+    /// Bytes the index claims could not be read back; evict the key and fetch again.
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .diskFull(let what):
+            return "The disk is full: the media cache could not \(what); free some space or lower the cache size."
+        case .io(let reason):
+            return "The media cache could not use its files: \(reason)."
+        case .corrupt(let what):
+            return "The media cache's copy of \(what) is damaged; it will be fetched again."
+        }
+    }
+}

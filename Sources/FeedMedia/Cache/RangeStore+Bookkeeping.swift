@@ -1,0 +1,63 @@
+import FeedCore
+import Foundation
+
+/// State changes shared by the public calls. Every `…Locked` function must be
+/// called with `lock` held; the paths they return are deleted after unlocking.
+extension RangeStore {
+    /// The full path of a file in the cache folder.
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// Seconds since 1970, strictly increasing, for `CacheIndex`.
+    func nowLocked() -> Double {
+        lastTime = max(Date().timeIntervalSince1970, lastTime + 0.000_001)
+        return lastTime
+    }
+
+    /// Adds an empty entry for `key` with a fresh data file incarnation.
+    func makeEntryLocked(_ key: CacheKey) -> Entry {
+        let entry = Entry(key: key, incarnation: nextIncarnation)
+        nextIncarnation += 1
+        entries[key] = entry
+        recordLocked(entry)
+        indexChanged = true
+        return entry
+    }
+
+    /// Tells the kind's `CacheIndex` what `entry` holds now, and that it was used now.
+    func recordLocked(_ entry: Entry) {
+        indexes[entry.key.kind]?.record(entry.key, bytesHeld: entry.ranges.totalBytes,
+                                        totalBytes: entry.contentLength.map { Int($0) }, at: nowLocked())
+    }
+
+    /// Marks `entry` as used now.
+    func touchLocked(_ entry: Entry) {
+        indexes[entry.key.kind]?.touch(entry.key, at: nowLocked())
+        indexChanged = true
+        scheduleFlushLocked()
+    }
+
+    /// Forgets `key`; returns its data file's path for deletion, nil when it had no entry.
+    func dropLocked(_ key: CacheKey) -> String? {
+        guard let entry = entries.removeValue(forKey: key) else { return nil }
+        indexes[key.kind]?.remove(key)
+        unsyncedKeys.remove(key)
+        indexChanged = true
+        return path(CacheFileName.data(for: key, incarnation: entry.incarnation))
+    }
+
+    /// Drops what `CacheIndex` says to evict for each kind over budget
+    /// (least recently used first, down to 90%, never pinned); returns the
+    /// paths to delete.
+    func evictLocked() -> [String] {
+        let pinned = Set(pins.keys)
+        var doomed: [String] = []
+        for kind in CacheKey.Kind.allCases {
+            guard let evictions = indexes[kind]?.evictions(pinned: pinned) else { continue }
+            doomed += evictions.compactMap(dropLocked)
+        }
+        if !doomed.isEmpty { scheduleFlushLocked() }
+        return doomed
+    }
+}

@@ -1,0 +1,113 @@
+import FeedCore
+import Foundation
+
+extension RangeStore {
+    /// Writes the index now: syncs the data files written since the last
+    /// flush, then replaces `index.json` atomically (temp file, fsync,
+    /// rename). Otherwise index writes are debounced (at most one every
+    /// `flushDelay`, on a background queue) and done on `close()`. Blocks on
+    /// disk I/O: call it off the GTK thread when much may be pending.
+    public func flush() {
+        lock.lock()
+        let closed = isClosed
+        lock.unlock()
+        if !closed { flushNow() }
+    }
+
+    /// Flushes what is pending and stops: later writes throw, nothing more is written to the index.
+    public func close() {
+        lock.lock()
+        guard !isClosed else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        flushNow()
+        lock.lock()
+        isClosed = true
+        lock.unlock()
+    }
+
+    /// Queues a flush in `flushDelay` unless one is queued already.
+    func scheduleFlushLocked() {
+        guard !flushScheduled, !isClosed else { return }
+        flushScheduled = true
+        flushQueue.asyncAfter(deadline: .now() + Self.flushDelay) { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            self.flushScheduled = false
+            let closed = self.isClosed
+            self.lock.unlock()
+            if !closed { self.flushNow() }
+        }
+    }
+
+    /// Snapshot, sync, write; see `flush()`. Serialised by `flushLock`.
+    func flushNow() {
+        flushLock.lock()
+        defer { flushLock.unlock() }
+
+        // Every range in the snapshot was claimed after its pwrite returned,
+        // so syncing the files below covers it.
+        lock.lock()
+        guard indexChanged || !unsyncedKeys.isEmpty else {
+            lock.unlock()
+            return
+        }
+        var snapshot = indexFileLocked()
+        let toSync = unsyncedKeys.compactMap { key in entries[key].map { (key, $0.incarnation) } }
+        unsyncedKeys = []
+        indexChanged = false
+        lock.unlock()
+
+        var unsynced: [CacheKey: UInt64] = [:]
+        for (key, incarnation) in toSync {
+            let name = CacheFileName.data(for: key, incarnation: incarnation)
+            do {
+                guard let fd = try CacheFileIO.openForReading(path(name)) else {
+                    unsynced[key] = incarnation
+                    continue
+                }
+                defer { CacheFileIO.close(fd) }
+                try CacheFileIO.syncData(fd, what: name)
+            } catch {
+                unsynced[key] = incarnation
+            }
+        }
+        // A file that could not be synced (or was dropped meanwhile) is left
+        // out: the index must not claim bytes that may not be on disk.
+        snapshot.entries.removeAll { unsynced[$0.key] == $0.incarnation }
+
+        do {
+            try CacheFileIO.replaceAtomically(indexURL.path, with: snapshot.encoded())
+        } catch {
+            lock.lock()
+            indexChanged = true
+            scheduleFlushLocked()
+            lock.unlock()
+            return
+        }
+        guard !unsynced.isEmpty else { return }
+        lock.lock()
+        var doomed: [String] = []
+        for (key, incarnation) in unsynced where entries[key]?.incarnation == incarnation {
+            if let path = dropLocked(key) { doomed.append(path) }
+        }
+        scheduleFlushLocked()
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// The index as it stands, for writing.
+    func indexFileLocked() -> RangeStoreIndexFile {
+        var file = RangeStoreIndexFile()
+        file.nextIncarnation = nextIncarnation
+        file.entries = entries.values.sorted { $0.key < $1.key }.map { entry in
+            RangeStoreIndexFile.Entry(key: entry.key, incarnation: entry.incarnation,
+                                      length: entry.contentLength, type: entry.contentType, etag: entry.etag,
+                                      ranges: entry.ranges,
+                                      lastAccess: indexes[entry.key.kind]?.entries[entry.key]?.lastAccess ?? 0)
+        }
+        return file
+    }
+}

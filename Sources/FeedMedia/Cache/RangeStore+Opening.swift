@@ -1,0 +1,67 @@
+import FeedCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `RangeStore.init` does before the store is shared: no lock needed yet,
+/// though the bookkeeping helpers are still called with it held.
+extension RangeStore {
+    /// Creates the folder (0700) or checks the existing one and narrows it to 0700.
+    func prepareFolder() throws {
+        let path = directory.path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CacheStoreError.io("could not create the folder \(path) (\(error.localizedDescription))")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CacheStoreError.io("\(path) is not a folder")
+        }
+        guard chmod(path, 0o700) == 0 else { throw CacheFileIO.failure("make \(path) private") }
+    }
+
+    /// Takes the entries of a loaded index whose data files hold every claimed byte.
+    func adopt(_ index: RangeStoreIndexFile?) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index else {
+            indexChanged = true
+            return
+        }
+        nextIncarnation = index.nextIncarnation
+        for stored in index.entries {
+            nextIncarnation = max(nextIncarnation, stored.incarnation &+ 1)
+            guard entries[stored.key] == nil else {
+                indexChanged = true
+                continue
+            }
+            let name = CacheFileName.data(for: stored.key, incarnation: stored.incarnation)
+            let end = Int64(stored.ranges.ranges.last?.upperBound ?? 0)
+            let lengthOK = stored.length.map { $0 >= end } ?? true
+            if !lengthOK || (end > 0 && (CacheFileIO.size(path(name)) ?? -1) < end) {
+                indexChanged = true
+                continue
+            }
+            let entry = Entry(key: stored.key, incarnation: stored.incarnation, contentLength: stored.length,
+                              contentType: stored.type, etag: stored.etag, ranges: stored.ranges)
+            entries[stored.key] = entry
+            indexes[stored.key.kind]?.record(stored.key, bytesHeld: stored.ranges.totalBytes,
+                                             totalBytes: stored.length.map { Int($0) }, at: stored.lastAccess)
+            lastTime = max(lastTime, stored.lastAccess)
+        }
+    }
+
+    /// Deletes data and temp files that no entry names.
+    func removeOrphans() {
+        lock.lock()
+        let live = Set(entries.values.map { CacheFileName.data(for: $0.key, incarnation: $0.incarnation) })
+        lock.unlock()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where CacheFileName.isOwned(name) && !live.contains(name) {
+            CacheFileIO.remove(path(name))
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import FeedCore
+import Foundation
+
+/// The on-disk byte-range cache: per key a sparse data file, and one index
+/// (`index.json`) of what each file holds.
+///
+/// Thread-safe: GStreamer streaming threads read, fetch completions write,
+/// the GTK thread pins, sets budgets and asks for status. One lock guards the
+/// state below; it is held for bookkeeping and `open(2)`, never while bytes
+/// are read, written or synced, and nothing here waits on the network.
+///
+/// FeedCore decides, this acts: `ByteRangeSet` keeps each key's ranges and
+/// `CacheIndex` (one per kind) picks what to evict; the store deletes files.
+///
+/// Crash safety: the index never claims bytes that are not durably on disk.
+/// A write claims its range only after `pwrite` returned; a flush snapshots
+/// the index, `fdatasync`s every file written since the last flush, then
+/// replaces `index.json` atomically. Opening drops entries whose file is
+/// missing or shorter than their last claimed byte, and deletes files no
+/// entry names. A key that is dropped and stored again gets a new data file
+/// (its incarnation), so an older index never points at newer bytes.
+///
+/// One store per folder and process: two stores on one folder would delete
+/// each other's files as orphans.
+public final class RangeStore: @unchecked Sendable {
+    /// One key's state. Only under `lock`.
+    struct Entry {
+        var key: CacheKey
+        /// Names the data file; a fresh one each time the key is stored anew.
+        var incarnation: UInt64
+        var contentLength: Int64?
+        var contentType: String?
+        var etag: String?
+        var ranges = ByteRangeSet()
+    }
+
+    /// How long index writes are held back after a change, in seconds.
+    static let flushDelay = 0.5
+
+    /// The cache folder. Immutable.
+    let directory: URL
+    /// `index.json` in the folder. Immutable.
+    let indexURL: URL
+    /// Runs debounced flushes. Immutable.
+    let flushQueue = DispatchQueue(label: "io.github.flick.Flick.range-store", qos: .utility)
+    /// Guards every field below it.
+    let lock = NSLock()
+    /// Serialises flushes; held across their disk I/O. Taken before `lock`, never while holding it.
+    let flushLock = NSLock()
+
+    // MARK: Guarded by `lock`
+
+    /// What is held, by key.
+    var entries: [CacheKey: Entry] = [:]
+    /// Sizes and last uses for eviction, one per kind, with that kind's budget.
+    var indexes: [CacheKey.Kind: CacheIndex] = [:]
+    /// How many readers and writers hold each key; pinned keys are never evicted.
+    var pins: [CacheKey: Int] = [:]
+    /// The budgets in force.
+    var currentBudgets: CacheBudgets
+    /// The next data file incarnation.
+    var nextIncarnation: UInt64 = 1
+    /// The last time handed to `CacheIndex`, in seconds since 1970; strictly increasing.
+    var lastTime: Double = 0
+    /// Keys with bytes claimed since the last flush took its snapshot: their files need `fdatasync`.
+    var unsyncedKeys: Set<CacheKey> = []
+    /// Whether the index changed since the last flush took its snapshot.
+    var indexChanged = false
+    /// Whether a debounced flush is queued.
+    var flushScheduled = false
+    /// Set by `close()`: writes are refused and nothing more is flushed.
+    var isClosed = false
+
+    /// Opens (or creates) the cache under `directory` (the app passes
+    /// `$XDG_CACHE_HOME/io.github.flick.Flick/media/`). A missing or
+    /// unreadable index starts empty without crashing; orphan data files (no
+    /// index entry) and leftover temp files are removed at open. Files are
+    /// created 0600, folders 0700. Throws `CacheStoreError.io` when the folder
+    /// cannot be made or used.
+    public init(directory: URL, budgets: CacheBudgets = .init()) throws {
+        self.directory = directory.standardizedFileURL
+        indexURL = self.directory.appendingPathComponent(CacheFileName.index)
+        currentBudgets = budgets
+        for kind in CacheKey.Kind.allCases {
+            indexes[kind] = CacheIndex(budget: Self.clamped(budgets.bytes(for: kind)))
+        }
+        try prepareFolder()
+        let loaded = RangeStoreIndexFile.load(from: indexURL)
+        adopt(loaded)
+        removeOrphans()
+        lock.lock()
+        let doomed = evictLocked()
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+        // Write at once what opening dropped, so a crash cannot bring it back.
+        if loaded == nil || indexChanged { flushNow() }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The budgets in force.
+    public var budgets: CacheBudgets {
+        lock.lock(); defer { lock.unlock() }
+        return currentBudgets
+    }
+
+    /// Applies new budgets at once: evicts (least recently used first, via
+    /// `CacheIndex.evictions(pinned:)`) down to 90% of each budget that is
+    /// exceeded, never a pinned key.
+    public func setBudgets(_ budgets: CacheBudgets) {
+        lock.lock()
+        currentBudgets = budgets
+        for kind in CacheKey.Kind.allCases {
+            indexes[kind]?.budget = Self.clamped(budgets.bytes(for: kind))
+        }
+        let doomed = evictLocked()
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// What is held for `key`; nil when nothing is known about it.
+    public func info(_ key: CacheKey) -> CacheEntryInfo? {
+        lock.lock(); defer { lock.unlock() }
+        guard let entry = entries[key] else { return nil }
+        return CacheEntryInfo(key: key, contentLength: entry.contentLength, contentType: entry.contentType,
+                              etag: entry.etag, ranges: entry.ranges,
+                              status: indexes[key.kind]?.status(of: key) ?? .none,
+                              bytesOnDisk: Int64(entry.ranges.totalBytes))
+    }
+
+    /// Contiguous cached bytes available from `offset` (0 when `offset` is not held).
+    public func available(_ key: CacheKey, from offset: Int64) -> Int64 {
+        lock.lock(); defer { lock.unlock() }
+        guard let entry = entries[key] else { return 0 }
+        return Int64(entry.ranges.contiguousBytes(from: Int(offset)))
+    }
+
+    /// The gaps of `range` that still need fetching, in order. Bytes past a
+    /// known content length are not gaps: they cannot be fetched.
+    public func gaps(_ key: CacheKey, in range: Range<Int64>) -> [Range<Int64>] {
+        lock.lock(); defer { lock.unlock() }
+        var upper = range.upperBound
+        if let length = entries[key]?.contentLength { upper = min(upper, length) }
+        guard upper > range.lowerBound else { return [] }
+        let wanted = Int(range.lowerBound)..<Int(upper)
+        let ranges = entries[key]?.ranges ?? ByteRangeSet()
+        return ranges.gaps(in: wanted).map { Int64($0.lowerBound)..<Int64($0.upperBound) }
+    }
+
+    /// Keeps `key` from eviction while a reader or writer uses it. Counted:
+    /// each `pin` needs its own `unpin`. Pinning a key that holds nothing is fine.
+    public func pin(_ key: CacheKey) {
+        lock.lock(); defer { lock.unlock() }
+        pins[key, default: 0] += 1
+    }
+
+    /// Releases one `pin`; when the last goes, evicts anything the pin kept over budget.
+    public func unpin(_ key: CacheKey) {
+        lock.lock()
+        guard let count = pins[key] else {
+            lock.unlock()
+            assertionFailure("unpin without a pin for \(key)")
+            return
+        }
+        pins[key] = count > 1 ? count - 1 : nil
+        let doomed = count > 1 ? [] : evictLocked()
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// Deletes `key`'s bytes and entry, pinned or not (used on corruption:
+    /// evict and fetch again once). A write in flight for it is discarded.
+    public func remove(_ key: CacheKey) {
+        lock.lock()
+        let doomed = dropLocked(key)
+        scheduleFlushLocked()
+        lock.unlock()
+        doomed.map(CacheFileIO.remove)
+    }
+
+    /// Deletes every entry of `kind`, or everything when nil, pinned or not.
+    public func clear(kind: CacheKey.Kind? = nil) {
+        lock.lock()
+        let doomed = entries.keys.filter { kind == nil || $0.kind == kind }.compactMap(dropLocked)
+        scheduleFlushLocked()
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// Bytes held for `kind`: the sum of its entries' cached bytes.
+    public func usage(kind: CacheKey.Kind) -> Int64 {
+        lock.lock(); defer { lock.unlock() }
+        return Int64(indexes[kind]?.totalBytes ?? 0)
+    }
+
+    /// None, partial or complete (every byte of a known length).
+    public func status(_ key: CacheKey) -> CacheStatus {
+        lock.lock(); defer { lock.unlock() }
+        return indexes[key.kind]?.status(of: key) ?? .none
+    }
+
+    /// Every key with an entry, in order.
+    public var keys: [CacheKey] {
+        lock.lock(); defer { lock.unlock() }
+        return entries.keys.sorted()
+    }
+
+    /// Budgets in bytes as `CacheIndex` wants them (never negative).
+    static func clamped(_ bytes: Int64) -> Int {
+        Int(max(bytes, 0))
+    }
+}

@@ -1,0 +1,54 @@
+import FeedCore
+import Foundation
+
+/// The range store's index as written to `index.json`: a version, and per
+/// key its data file, what the origin said about it, the byte ranges held
+/// and when it was last used. Only the range store reads and writes it.
+struct RangeStoreIndexFile: Codable, Equatable {
+    /// Bumped when the format changes; another version starts an empty cache.
+    static let currentVersion = 1
+
+    /// One key's record.
+    struct Entry: Codable, Equatable {
+        /// The key.
+        var key: CacheKey
+        /// Which data file holds the bytes (see `CacheFileName.data`).
+        var incarnation: UInt64
+        /// The resource's full size in bytes, when known.
+        var length: Int64?
+        /// The origin's content type, when known.
+        var type: String?
+        /// The origin's ETag, when known.
+        var etag: String?
+        /// Byte ranges held in the data file.
+        var ranges: ByteRangeSet
+        /// Last use, in seconds since 1970.
+        var lastAccess: Double
+    }
+
+    /// Format version.
+    var version: Int = currentVersion
+    /// The next incarnation number to hand out.
+    var nextIncarnation: UInt64 = 1
+    /// Every key held.
+    var entries: [Entry] = []
+
+    /// Decodes an index; nil when it is missing, unreadable, of another version or not JSON.
+    static func load(from url: URL) -> RangeStoreIndexFile? {
+        guard let data = try? Data(contentsOf: url),
+              let index = try? JSONDecoder().decode(RangeStoreIndexFile.self, from: data),
+              index.version == currentVersion else { return nil }
+        return index
+    }
+
+    /// Encodes the index compactly with keys sorted, so equal indexes write equal bytes.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return try encoder.encode(self)
+        } catch {
+            throw CacheStoreError.io("could not encode the index (\(error))")
+        }
+    }
+}
