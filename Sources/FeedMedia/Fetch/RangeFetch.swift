@@ -1,0 +1,308 @@
+import CGLib
+import CSoup
+import FeedCore
+import Foundation
+
+/// One running byte-range fetch on the fetcher's session: sends the GET,
+/// then reads the body chunk by chunk (`g_input_stream_read_bytes_async`)
+/// and writes each chunk to the store as it lands.
+///
+/// GTK thread only. Holds itself alive while libsoup or GIO owes it a
+/// callback (the callback's box holds a reference).
+@MainActor
+public final class RangeFetch {
+    /// Unique per fetcher, increasing: carried by the result.
+    public let token: UInt64
+    public let url: URL
+    /// The range asked for; nil for the whole file.
+    public let range: Range<Int64>?
+    public let key: CacheKey
+    public let priority: FetchPriority
+
+    /// The file offset of the next body byte (where stored bytes reach).
+    public private(set) var position: Int64
+    /// Whether the fetch has completed (or been cancelled).
+    public var isDone: Bool { completion == nil }
+    /// Whether reading is held back by `pause()`.
+    public private(set) var isPaused = false
+
+    private weak var fetcher: RangeFetcher?
+    private let store: RangeStore
+    private let itemHeaders: [String: String]
+    private let originKey: String
+    private let message: GObjectRef
+    private let cancellable: GObjectRef
+    private var stream: GObjectRef?
+    private var restartedHandler: SignalConnection?
+    private var headersDeadline: MainLoopSource?
+    private var progress: (@MainActor (Int64) -> Void)?
+    private var completion: (@MainActor (FetchResult) -> Void)?
+
+    /// What the response said, once the headers arrived.
+    private var keepFrom: Int64
+    private var keepUntil: Int64?
+    private var contentLength: Int64?
+    private var rangeIgnored = false
+    private var staleDropped = false
+    private var bytesFetched: Int64 = 0
+    private var bytesStored: Int64 = 0
+    /// A callback from libsoup or GIO is owed.
+    private var operationPending = false
+    /// Set when this side stopped the fetch, saying why.
+    private var stopReason: FetchResult.End?
+
+    init?(fetcher: RangeFetcher, token: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
+          priority: FetchPriority, store: RangeStore, key: CacheKey,
+          progress: (@MainActor (Int64) -> Void)?, completion: @escaping @MainActor (FetchResult) -> Void) {
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              let made = soup_message_new("GET", url.absoluteString),
+              let message = GObjectRef(owning: UnsafeMutableRawPointer(made)),
+              let cancellable = GObjectRef(owning: UnsafeMutableRawPointer(g_cancellable_new())) else { return nil }
+        self.fetcher = fetcher
+        self.token = token
+        self.url = url
+        self.range = range
+        self.key = key
+        self.priority = priority
+        self.store = store
+        self.itemHeaders = headers.filter { HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }
+        self.originKey = Self.origin(scheme: url.scheme, host: url.host, port: url.port)
+        self.message = message
+        self.cancellable = cancellable
+        self.progress = progress
+        self.completion = completion
+        position = range?.lowerBound ?? 0
+        keepFrom = range?.lowerBound ?? 0
+        keepUntil = range?.upperBound
+
+        let requestHeaders = soup_message_get_request_headers(made)
+        for (name, value) in itemHeaders { soup_message_headers_replace(requestHeaders, name, value) }
+        // Offsets are of the file itself: never a compressed body.
+        soup_message_headers_replace(requestHeaders, "Accept-Encoding", "identity")
+        if let range {
+            soup_message_headers_set_range(requestHeaders, goffset(range.lowerBound), goffset(range.upperBound - 1))
+        }
+        if priority == .speculative { soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_LOW) }
+    }
+
+    private var ioPriority: Int32 { priority == .speculative ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT }
+    private var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
+    private var gCancellable: UnsafeMutablePointer<GCancellable> { cancellable.pointer(as: GCancellable.self) }
+
+    func start() {
+        guard let fetcher else { return }
+        // A redirect to another origin must not carry the item's headers.
+        restartedHandler = Signals.connect(message.raw, "restarted") { [weak self] in self?.restarted() }
+        headersDeadline = MainLoopSource.after(milliseconds: UInt32(max(1, fetcher.options.connectTimeoutSeconds)) * 1000) {
+            [weak self] in self?.stop(.failed(FetchFailure(code: .timeout, message: "timed out waiting for the server")))
+        }
+        operationPending = true
+        soup_session_send_async(fetcher.session.pointer(as: SoupSession.self), soupMessage, ioPriority,
+                                gCancellable, fetchSendFinished, ClosureBox(self).retainedPointer())
+    }
+
+    /// Stops the fetch; the bytes that landed stay in the store. The
+    /// completion runs with `.cancelled`, on a later turn of the loop.
+    public func cancel() {
+        stop(.cancelled)
+    }
+
+    /// Holds back further reads (speculative fetches, while the current
+    /// item needs the link). The server is slowed by TCP once buffers fill.
+    public func pause() {
+        isPaused = true
+    }
+
+    /// Reads again after `pause()`.
+    public func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        if stream != nil, !operationPending, !isDone { readNext() }
+    }
+
+    private func stop(_ reason: FetchResult.End) {
+        guard !isDone, stopReason == nil else { return }
+        stopReason = reason
+        g_cancellable_cancel(gCancellable)
+        if !operationPending {
+            // Paused between reads: nothing owes a callback, end now (next turn).
+            MainLoopSource.idle { [self] in finish(reason); return false }
+        }
+    }
+
+    private func restarted() {
+        guard let uri = soup_message_get_uri(soupMessage) else { return }
+        let scheme = g_uri_get_scheme(uri).map { String(cString: $0) }
+        let host = g_uri_get_host(uri).map { String(cString: $0) }
+        let port = Int(g_uri_get_port(uri))
+        guard Self.origin(scheme: scheme, host: host, port: port < 0 ? nil : port) != originKey else { return }
+        let requestHeaders = soup_message_get_request_headers(soupMessage)
+        for name in itemHeaders.keys { soup_message_headers_remove(requestHeaders, name) }
+    }
+
+    /// `scheme://host:port` with the scheme's default port filled in.
+    static func origin(scheme: String?, host: String?, port: Int?) -> String {
+        let scheme = scheme?.lowercased() ?? ""
+        let port = port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host?.lowercased() ?? ""):\(port)"
+    }
+
+    // MARK: Answers
+
+    fileprivate func sent(_ result: OpaquePointer?) {
+        operationPending = false
+        headersDeadline?.cancel()
+        headersDeadline = nil
+        var error: UnsafeMutablePointer<GError>?
+        let input = soup_session_send_finish(fetcher?.session.pointer(as: SoupSession.self), result, &error)
+        let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
+        if let error {
+            let failure = Self.failure(error, url: url)
+            g_error_free(error)
+            finish(stopReason ?? .failed(failure))
+            return
+        }
+        if let stopReason {
+            finish(stopReason)
+            return
+        }
+        let headers = soup_message_get_response_headers(soupMessage)
+        let status = Int(soup_message_get_status(soupMessage).rawValue)
+        let contentRange = soup_message_headers_get_one(headers, "Content-Range").map { String(cString: $0) }
+        let declaredLength: Int64? = soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
+            ? Int64(soup_message_headers_get_content_length(headers)) : nil
+        let etag = soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) }
+        let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
+
+        switch ResponseRange.decide(status: status, requested: range, contentRange: contentRange,
+                                    contentLength: declaredLength) {
+        case .failed(let status):
+            let reason = soup_message_get_reason_phrase(soupMessage).map { String(cString: $0) } ?? "HTTP error"
+            let code = ErrorCode.forHTTPStatus(status) ?? .httpError
+            finish(.failed(FetchFailure(code: code, httpStatus: status, message: "\(reason) (\(status)), URL: \(url.absoluteString)")))
+        case .pastEnd(let total):
+            contentLength = total
+            if let total {
+                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag)
+            }
+            finish(.pastEnd)
+        case .body(let bodyStart, let keepFrom, let keepUntil, let total, let ignored):
+            position = bodyStart
+            self.keepFrom = keepFrom
+            self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }
+            contentLength = total
+            rangeIgnored = ignored
+            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag)
+            stream = opened
+            if let until = self.keepUntil, keepFrom >= until {
+                finish(.finished)
+                return
+            }
+            if !isPaused { readNext() }
+        }
+    }
+
+    private func readNext() {
+        guard let stream, let fetcher else { return }
+        operationPending = true
+        g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(fetcher.options.chunkBytes),
+                                        ioPriority, gCancellable, fetchReadFinished, ClosureBox(self).retainedPointer())
+    }
+
+    fileprivate func read(_ result: OpaquePointer?) {
+        operationPending = false
+        guard let stream else { return }
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
+        defer { if let bytes { g_bytes_unref(bytes) } }
+        if let error {
+            let failure = Self.failure(error, url: url)
+            g_error_free(error)
+            finish(stopReason ?? .failed(failure))
+            return
+        }
+        if let stopReason {
+            finish(stopReason)
+            return
+        }
+        var size: gsize = 0
+        let data = bytes.flatMap { g_bytes_get_data($0, &size) }
+        guard let data, size > 0 else {
+            finish(.finished)   // end of body
+            return
+        }
+        let chunkStart = position
+        let chunkEnd = position + Int64(size)
+        position = chunkEnd
+        bytesFetched += Int64(size)
+        fetcher?.account(Int64(size), priority)
+        let keepStart = max(chunkStart, keepFrom)
+        let keepEnd = min(chunkEnd, keepUntil ?? .max)
+        if keepEnd > keepStart {
+            let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
+            do {
+                try store.write(key, offset: keepStart, data: slice)
+                bytesStored += Int64(slice.count)
+            } catch {
+                finish(.failed(FetchFailure(code: .unknown, message: "could not write the cache: \(error)")))
+                return
+            }
+            progress?(keepEnd)
+        }
+        if let keepUntil, chunkEnd >= keepUntil {
+            finish(.finished)
+            return
+        }
+        if !isPaused { readNext() }
+    }
+
+    private func finish(_ end: FetchResult.End) {
+        guard let completion else { return }
+        self.completion = nil
+        progress = nil
+        headersDeadline?.cancel()
+        headersDeadline = nil
+        restartedHandler?.disconnect()
+        restartedHandler = nil
+        if stream != nil {
+            // Stops the rest of a body we no longer want.
+            g_cancellable_cancel(gCancellable)
+            stream = nil
+        }
+        completion(FetchResult(token: token, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
+                               bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
+                               staleDropped: staleDropped))
+    }
+
+    /// A GError from libsoup or GIO as a failure.
+    private static func failure(_ error: UnsafeMutablePointer<GError>, url: URL) -> FetchFailure {
+        let text = String(cString: error.pointee.message)
+        let io = error.pointee.domain == g_io_error_quark()
+        let code = error.pointee.code
+        func isIO(_ value: GIOErrorEnum) -> Bool { io && code == Int32(value.rawValue) }
+        if isIO(G_IO_ERROR_TIMED_OUT) {
+            return FetchFailure(code: .timeout, message: "timed out reading \(url.absoluteString): \(text)")
+        }
+        if isIO(G_IO_ERROR_NETWORK_UNREACHABLE) || isIO(G_IO_ERROR_HOST_UNREACHABLE)
+            || isIO(G_IO_ERROR_CONNECTION_REFUSED) || error.pointee.domain == g_resolver_error_quark() {
+            return FetchFailure(code: .networkUnavailable, message: "\(text): \(url.absoluteString)")
+        }
+        return FetchFailure(code: .unknown, message: "\(text): \(url.absoluteString)")
+    }
+}
+
+/// GAsyncReadyCallback of `soup_session_send_async`, on the GTK thread.
+private let fetchSendFinished: GAsyncReadyCallback = { _, result, data in
+    guard let data else { return }
+    let box = Unmanaged<ClosureBox<RangeFetch>>.fromOpaque(data).takeRetainedValue()
+    nonisolated(unsafe) let result = result
+    MainActor.assumeIsolated { box.value.sent(result) }
+}
+
+/// GAsyncReadyCallback of `g_input_stream_read_bytes_async`, on the GTK thread.
+private let fetchReadFinished: GAsyncReadyCallback = { _, result, data in
+    guard let data else { return }
+    let box = Unmanaged<ClosureBox<RangeFetch>>.fromOpaque(data).takeRetainedValue()
+    nonisolated(unsafe) let result = result
+    MainActor.assumeIsolated { box.value.read(result) }
+}

@@ -1,0 +1,138 @@
+import CGLib
+import CSoup
+import FeedCore
+import Foundation
+
+/// The app's one libsoup session, and byte-range fetches on it that write
+/// through to the range store as each chunk lands.
+///
+/// GTK thread only (`@MainActor`): the session is made, used and answered
+/// on the default main context. Threads that need bytes (the cache source's
+/// streaming threads) post a request here and wait for their own signal;
+/// they never touch the session.
+///
+/// TLS certificates are always verified: libsoup 3 refuses a bad certificate
+/// unless an `accept-certificate` handler says otherwise, and none is ever
+/// connected.
+@MainActor
+public final class RangeFetcher {
+    /// How the session talks to servers. Set at construction: libsoup reads
+    /// the connection limits only then.
+    public struct Options: Sendable, Equatable {
+        /// Sent as User-Agent.
+        public var userAgent: String
+        /// Connections open at once, all hosts together.
+        public var maxConnections: Int
+        /// Connections open at once to one host.
+        public var maxConnectionsPerHost: Int
+        /// Longest wait for a response's headers, connecting included, in seconds.
+        public var connectTimeoutSeconds: Int
+        /// Longest wait for any one read or write on the socket, in seconds
+        /// (libsoup's `timeout`): a server that stalls mid-body fails with TIMEOUT.
+        public var readTimeoutSeconds: Int
+        /// Bytes asked of the body stream per read.
+        public var chunkBytes: Int
+
+        public init(userAgent: String = "Flick/0.1 (GNOME; +https://github.com/flick/flick)",
+                    maxConnections: Int = 8, maxConnectionsPerHost: Int = 4,
+                    connectTimeoutSeconds: Int = 15, readTimeoutSeconds: Int = 15, chunkBytes: Int = 64 * 1024) {
+            self.userAgent = userAgent
+            self.maxConnections = maxConnections
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.connectTimeoutSeconds = connectTimeoutSeconds
+            self.readTimeoutSeconds = readTimeoutSeconds
+            self.chunkBytes = chunkBytes
+        }
+    }
+
+    public let options: Options
+    /// The SoupSession (one reference).
+    let session: GObjectRef
+
+    /// Network body bytes fetched for the current item, since the fetcher was made.
+    public private(set) var activeBytes: Int64 = 0
+    /// Network body bytes fetched ahead, since the fetcher was made.
+    public private(set) var speculativeBytes: Int64 = 0
+    /// Fetches started and not yet completed.
+    public private(set) var inFlight = 0
+
+    private var nextToken: UInt64 = 0
+
+    public init(options: Options = .init()) {
+        self.options = options
+        session = Self.makeSession(options)
+    }
+
+    isolated deinit {
+        soup_session_abort(session.pointer(as: SoupSession.self))
+    }
+
+    /// A session with every limit given as a construction property
+    /// (`max-conns` and `max-conns-per-host` cannot be changed later).
+    private static func makeSession(_ options: Options) -> GObjectRef {
+        let stringType = g_type_from_name("gchararray")
+        let intType = g_type_from_name("gint")
+        let uintType = g_type_from_name("guint")
+        var values = [GValue](repeating: GValue(), count: 5)
+        let names = ["user-agent", "max-conns", "max-conns-per-host", "timeout", "idle-timeout"]
+        g_value_init(&values[0], stringType)
+        g_value_set_string(&values[0], options.userAgent)
+        g_value_init(&values[1], intType)
+        g_value_set_int(&values[1], gint(max(1, options.maxConnections)))
+        g_value_init(&values[2], intType)
+        g_value_set_int(&values[2], gint(max(1, options.maxConnectionsPerHost)))
+        g_value_init(&values[3], uintType)
+        g_value_set_uint(&values[3], guint(max(1, options.readTimeoutSeconds)))
+        g_value_init(&values[4], uintType)
+        g_value_set_uint(&values[4], 60)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        let cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var namePointers = cNames.map { UnsafePointer<CChar>($0) }
+        let object = namePointers.withUnsafeMutableBufferPointer { namesBuffer in
+            values.withUnsafeBufferPointer { valuesBuffer in
+                g_object_new_with_properties(soup_session_get_type(), guint(names.count),
+                                             namesBuffer.baseAddress, valuesBuffer.baseAddress)
+            }
+        }
+        return GObjectRef(owning: UnsafeMutableRawPointer(object))!
+    }
+
+    /// Starts fetching `range` of `url` (nil: the whole file) into `store`
+    /// under `key`, writing each chunk as it lands.
+    ///
+    /// - Parameters:
+    ///   - headers: the item's own headers; sent to `url`'s origin only, and
+    ///     dropped when a redirect leads to another origin.
+    ///   - progress: called after each chunk is written, with the offset the
+    ///     stored bytes now reach.
+    ///   - completion: called once, on the GTK thread, unless the fetch is
+    ///     cancelled with `cancel(silently: true)`.
+    /// - Returns: the running fetch, or nil when libsoup will not take the
+    ///   URL (the completion is then never called).
+    @discardableResult
+    public func fetch(url: URL, range: Range<Int64>?, headers: [String: String] = [:],
+                      priority: FetchPriority = .current, into store: RangeStore, key: CacheKey,
+                      progress: (@MainActor (_ reachedOffset: Int64) -> Void)? = nil,
+                      completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
+        if let range, range.isEmpty { return nil }
+        nextToken += 1
+        let fetch = RangeFetch(fetcher: self, token: nextToken, url: url, range: range, headers: headers,
+                               priority: priority, store: store, key: key, progress: progress) { [weak self] result in
+            self?.inFlight -= 1
+            completion(result)
+        }
+        guard let fetch else { return nil }
+        inFlight += 1
+        fetch.start()
+        return fetch
+    }
+
+    /// Counts network bytes for byte accounting.
+    func account(_ bytes: Int64, _ priority: FetchPriority) {
+        switch priority {
+        case .current: activeBytes += bytes
+        case .speculative: speculativeBytes += bytes
+        }
+    }
+}
