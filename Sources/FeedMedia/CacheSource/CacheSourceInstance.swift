@@ -1,0 +1,258 @@
+import CFlickShim
+import CGLib
+import CGStreamer
+import FeedCore
+import Foundation
+
+/// The Swift state of one `flickcachesrc` element.
+///
+/// Threads: `setURI` on the application's thread; `start`, `stop`, `size`
+/// and `fill` on the pad-activating or streaming thread; `unlock` and
+/// `unlockStop` on the thread changing state; `landed` and `ended` on the GTK
+/// thread. Every field below is guarded by `condition`'s lock; `fill` waits
+/// on it and never holds it while reading the disk.
+final class CacheSourceInstance: @unchecked Sendable {
+    /// The element (not retained: it owns this object).
+    private let element: UnsafeMutableRawPointer
+    private let condition = NSCondition()
+
+    private var url: URL?
+    private var key: CacheKey?
+    /// The store read while started.
+    private var store: RangeStore?
+    /// unlock() was called: waits end with FLUSHING until unlockStop().
+    private var flushing = false
+
+    /// The fetch being waited on, by token, and how far it has landed.
+    private var token: UInt64 = 0
+    private var fetchActive = false
+    private var fetchPosition: Int64 = 0
+    private var fetchEnd: Int64 = 0
+    /// Why the current fetch failed; reported by the next fill.
+    private var failure: FetchFailure?
+    /// Where the file ends when the network said so (416, or a body that
+    /// ended early with no known length).
+    private var endOffset: Int64?
+    /// The server answered a Range request with the whole file.
+    private var rangeIgnored = false
+    /// The validator of the bytes handed out so far: if the store's entry
+    /// changes under us, the file changed on the server mid-read.
+    private var servedVersion: String?
+
+    init(element: UnsafeMutableRawPointer) {
+        self.element = element
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer) -> CacheSourceInstance {
+        Unmanaged<CacheSourceInstance>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    // MARK: GstBaseSrc calls
+
+    func setURI(_ uri: String) -> Bool {
+        guard let parsed = CacheURI.parse(uri) else { return false }
+        condition.withLock {
+            url = parsed.url
+            key = parsed.key
+        }
+        return true
+    }
+
+    func start() -> Bool {
+        guard let store = CacheSourceDriver.store else {
+            postError(FetchFailure(code: .unknown, message: "the cache source has no store (CacheSource.register was not called)"))
+            return false
+        }
+        let key: CacheKey? = condition.withLock {
+            self.store = store
+            flushing = false
+            fetchActive = false
+            failure = nil
+            endOffset = nil
+            rangeIgnored = false
+            servedVersion = nil
+            return self.key
+        }
+        guard let key else {
+            postError(FetchFailure(code: .unknown, message: "no flick-cache URI was set"))
+            return false
+        }
+        store.pin(key)
+        return true
+    }
+
+    func stop() {
+        let (store, key) = condition.withLock { () -> (RangeStore?, CacheKey?) in
+            fetchActive = false
+            token += 1
+            defer { self.store = nil }
+            return (self.store, self.key)
+        }
+        if let store, let key { store.unpin(key) }
+        CacheSourceDriver.post { [self] in CacheSourceDriver.shared.cancelFetch(for: self) }
+    }
+
+    func size() -> Int64? {
+        let (store, key, end) = condition.withLock { (self.store, self.key, endOffset) }
+        guard let store, let key else { return nil }
+        return store.info(key)?.contentLength ?? end
+    }
+
+    func unlock() {
+        condition.withLock {
+            flushing = true
+            condition.broadcast()
+        }
+    }
+
+    func unlockStop() {
+        condition.withLock { flushing = false }
+    }
+
+    /// Serves `length` bytes at `offset` into `buffer`, fetching what is missing.
+    func fill(offset: Int64, length: Int, buffer: UnsafeMutablePointer<GstBuffer>) -> Int32 {
+        let eos = Int32(GST_FLOW_EOS.rawValue)
+        let flushingFlow = Int32(GST_FLOW_FLUSHING.rawValue), error = Int32(GST_FLOW_ERROR.rawValue)
+        condition.lock()
+        guard let store, let key, let url else {
+            condition.unlock()
+            return error
+        }
+        while true {
+            if flushing {
+                condition.unlock()
+                return flushingFlow
+            }
+            if let failure {
+                self.failure = nil
+                condition.unlock()
+                postError(failure)
+                return error
+            }
+            let info = store.info(key)
+            if let changed = versionChange(info) {
+                condition.unlock()
+                postError(changed)
+                return error
+            }
+            let total = info?.contentLength ?? endOffset
+            if let total, offset >= total {
+                condition.unlock()
+                return eos
+            }
+            let readEnd = total.map { min(offset + Int64(length), $0) } ?? offset + Int64(length)
+            let available = min(store.available(key, from: offset), readEnd - offset)
+            let complete = available >= readEnd - offset
+            // The network said the file ends here: serve what there is.
+            let atEnd = endOffset.map { offset + available >= $0 } ?? false
+            if complete || (atEnd && available > 0) {
+                if servedVersion == nil { servedVersion = Self.version(info) }
+                condition.unlock()
+                return serve(store: store, key: key, offset: offset, length: Int(available), into: buffer)
+            }
+            if atEnd {
+                condition.unlock()
+                return eos
+            }
+            let gapStart = offset + available
+            if !(fetchActive && CacheReadPlan.inFlightWillServe(position: fetchPosition, end: fetchEnd, gapStart: gapStart)) {
+                let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + CacheReadPlan.readAheadBytes))
+                    .first.map(\.upperBound)
+                guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: total,
+                                                           nextCachedStart: nextCached, rangeIgnored: rangeIgnored) else {
+                    condition.unlock()
+                    return eos
+                }
+                token += 1
+                fetchActive = true
+                fetchPosition = range.lowerBound
+                fetchEnd = range.upperBound
+                let token = self.token
+                CacheSourceDriver.post { [self] in
+                    CacheSourceDriver.shared.startFetch(for: self, token: token, url: url, key: key,
+                                                        store: store, range: range)
+                }
+            }
+            _ = condition.wait(until: Date().addingTimeInterval(1))
+        }
+    }
+
+    // MARK: Answers from the GTK thread
+
+    func landed(token: UInt64, reached: Int64) {
+        condition.withLock {
+            guard token == self.token else { return }
+            fetchPosition = max(fetchPosition, reached)
+            condition.broadcast()
+        }
+    }
+
+    func ended(token: UInt64, _ end: FetchResult.End, stored: Int64, rangeIgnored: Bool = false) {
+        condition.withLock {
+            guard token == self.token else { return }
+            fetchActive = false
+            if rangeIgnored { self.rangeIgnored = true }
+            switch end {
+            case .finished:
+                // A body that brought nothing new ends the file there.
+                if stored == 0 { endOffset = fetchPosition }
+            case .pastEnd:
+                endOffset = fetchPosition
+            case .failed(let failure):
+                self.failure = failure
+            case .cancelled:
+                break
+            }
+            condition.broadcast()
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Copies the cached bytes into the buffer, shrinking it to `length`.
+    private func serve(store: RangeStore, key: CacheKey, offset: Int64, length: Int,
+                       into buffer: UnsafeMutablePointer<GstBuffer>) -> Int32 {
+        let data: Data?
+        do {
+            data = try store.read(key, offset: offset, length: length)
+        } catch {
+            postError(FetchFailure(code: .cacheCorrupt, message: "could not read the cache: \(error)"))
+            return Int32(GST_FLOW_ERROR.rawValue)
+        }
+        guard let data, data.count == length else {
+            // Evicted or dropped between the check and the read: ask again.
+            postError(FetchFailure(code: .cacheCorrupt, message: "cached bytes vanished at \(offset)"))
+            return Int32(GST_FLOW_ERROR.rawValue)
+        }
+        data.withUnsafeBytes { bytes in
+            _ = gst_buffer_fill(buffer, 0, bytes.baseAddress, gsize(length))
+        }
+        gst_buffer_resize(buffer, 0, gssize(length))
+        return Int32(GST_FLOW_OK.rawValue)
+    }
+
+    /// Under the lock: the failure to report when the entry's validator
+    /// changed since bytes were first handed out, else records it.
+    private func versionChange(_ info: CacheEntryInfo?) -> FetchFailure? {
+        guard let servedVersion, servedVersion != Self.version(info) else { return nil }
+        return FetchFailure(code: .httpError, message: "the file changed on the server while it was read")
+    }
+
+    /// The entry's validator: its ETag and length as the origin gave them.
+    private static func version(_ info: CacheEntryInfo?) -> String {
+        "\(info?.etag ?? "")|\(info?.contentLength.map(String.init) ?? "")"
+    }
+
+    private func postError(_ failure: FetchFailure) {
+        let code: GstResourceError
+        switch failure.code {
+        case .sourceNotFound: code = GST_RESOURCE_ERROR_NOT_FOUND
+        case .networkUnavailable: code = GST_RESOURCE_ERROR_OPEN_READ
+        case .httpError where failure.httpStatus == 401 || failure.httpStatus == 403: code = GST_RESOURCE_ERROR_NOT_AUTHORIZED
+        default: code = GST_RESOURCE_ERROR_READ
+        }
+        let text = failure.code == .timeout ? "Timed out: \(failure.message)" : failure.message
+        flick_cache_src_post_error(element, Int32(code.rawValue), text, failure.description,
+                                   UInt32(failure.httpStatus ?? 0))
+    }
+}
