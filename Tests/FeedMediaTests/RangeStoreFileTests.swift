@@ -1,0 +1,114 @@
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+@Suite("The range store's files on disk")
+struct RangeStoreFileTests {
+    typealias S = RangeStoreSupport
+
+    @Test("files are 0600 in a 0700 folder, named by the key's SHA-256, never by its text")
+    func privateHashedFiles() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = temp.url.appendingPathComponent("io.github.flick.Flick/media")
+        let store = try RangeStore(directory: folder)
+        let key = CacheKey(kind: .video, source: "https://secret.example.org/clip.mp4?token=abc")
+        try store.write(key, offset: 0, data: Data(count: 1_000))
+        store.close()
+        #expect(S.mode(folder) == 0o700)
+        let names = S.files(in: folder)
+        #expect(names.contains("index.json"))
+        for name in names {
+            #expect(S.mode(folder.appendingPathComponent(name)) == 0o600, "\(name)")
+            #expect(!name.contains("secret") && !name.contains("clip") && !name.contains("token"), "\(name)")
+        }
+        let data = try #require(S.dataFiles(in: folder).first)
+        #expect(data.hasPrefix(S.sha256(key.description) + "."))
+    }
+
+    @Test("the index is written in the background soon after a write, without a flush")
+    func debouncedIndex() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        let key = S.video("debounced")
+        try store.write(key, offset: 0, data: Data(count: 100))
+        let index = temp.url.appendingPathComponent("index.json")
+        let deadline = Date().addingTimeInterval(3)
+        var written = false
+        while Date() < deadline, !written {
+            written = (try? String(contentsOf: index, encoding: .utf8))?.contains("debounced") ?? false
+            if !written { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(written)
+    }
+
+    @Test("opening removes orphan data files and leftover temp files, and keeps what the index names")
+    func orphans() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let key = S.video("kept")
+        do {
+            let store = try RangeStore(directory: temp.url)
+            try store.write(key, offset: 0, data: Data(repeating: 9, count: 2_000))
+            store.close()
+        }
+        let orphan = S.sha256("video:gone") + ".7.data"
+        for name in [orphan, "index.json.tmp", "other.tmp"] {
+            try Data(count: 10).write(to: temp.url.appendingPathComponent(name))
+        }
+        try Data("not ours".utf8).write(to: temp.url.appendingPathComponent("README"))
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        let names = S.files(in: temp.url)
+        #expect(!names.contains(orphan) && !names.contains("index.json.tmp") && !names.contains("other.tmp"))
+        #expect(names.contains("README"), "files the store did not make are left alone")
+        #expect(try store.read(key, offset: 0, length: 2_000) == Data(repeating: 9, count: 2_000))
+    }
+
+    @Test("a garbage, truncated or foreign-version index starts an empty cache without crashing",
+          arguments: ["garbage \u{0}\u{1}\u{2}", "{\"version\":1,\"entries\":[{\"key\":", "{\"version\":99,\"nextIncarnation\":1,\"entries\":[]}", ""])
+    func badIndex(_ text: String) throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        do {
+            let store = try RangeStore(directory: temp.url)
+            try store.write(S.video("x"), offset: 0, data: Data(count: 1_000))
+            store.close()
+        }
+        try Data(text.utf8).write(to: temp.url.appendingPathComponent("index.json"))
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        #expect(store.keys.isEmpty)
+        #expect(S.dataFiles(in: temp.url).isEmpty, "the unnamed data file is an orphan now")
+        try store.write(S.video("y"), offset: 0, data: Data(count: 10))
+        #expect(store.status(S.video("y")) == .partial)
+    }
+
+    @Test("a missing index starts empty; an entry whose file is missing or short is dropped at open")
+    func verifiedAtOpen() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let short = S.video("short"), missing = S.video("missing"), fine = S.video("fine")
+        do {
+            let store = try RangeStore(directory: temp.url)
+            #expect(store.keys.isEmpty)
+            for key in [short, missing, fine] { try store.write(key, offset: 100, data: Data(count: 5_000)) }
+            store.setMetadata(S.image("nothing-yet"), contentLength: 10, contentType: "image/png", etag: nil)
+            store.close()
+        }
+        func file(_ key: CacheKey) throws -> URL {
+            let name = try #require(S.dataFiles(in: temp.url).first { $0.hasPrefix(S.sha256(key.description)) })
+            return temp.url.appendingPathComponent(name)
+        }
+        #expect(truncate(try file(short).path, 4_000) == 0)
+        try FileManager.default.removeItem(at: try file(missing))
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        #expect(store.keys == [S.image("nothing-yet"), fine])
+        #expect(store.info(S.image("nothing-yet"))?.contentType == "image/png")
+        #expect(S.dataFiles(in: temp.url).count == 1)
+    }
+}
