@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedMedia
+import Foundation
 
 /// The feed widget: a vertical pager of full-window pages that snaps one
 /// page per gesture, for Flick and for any Swift GTK app that embeds it.
@@ -61,6 +62,8 @@ public final class FeedView {
     var releaseVelocity = 0.0
     /// Runs the player pool from what is on screen.
     let playback: PlaybackCoordinator
+    /// Remote pictures and posters on disk, shared by the pages.
+    let remoteImages: RemoteImageFiles
     private var replanTimer: MainLoopSource?
 
     /// Creates the feed widget over `dataSource`.
@@ -69,8 +72,12 @@ public final class FeedView {
     ///   - fit: how media fills a page.
     ///   - playerPoolSize: playbins alive at most (1...5).
     ///   - muted: whether videos start muted.
+    ///   - imageDirectory: where remote pictures and posters are kept on disk
+    ///     (nil: a folder under the user's cache directory).
     public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
-                playerPoolSize: Int = 3, muted: Bool = true) {
+                playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil) {
+        remoteImages = RemoteImageFiles(directory: imageDirectory ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent("flick-feed-images"))
         self.dataSource = dataSource
         self.radius = max(1, radius)
         self.fit = fit
@@ -170,7 +177,7 @@ public final class FeedView {
             guard let page = pages.removeValue(forKey: index) else { return }
             gtk_widget_unparent(page.root.widget)
         case .mount(let index):
-            let page = FeedPage(fit: fit)
+            let page = FeedPage(fit: fit, remoteImages: remoteImages)
             page.onReady = { [weak self, weak page] in
                 guard let self, let page, page.index == self.currentIndex else { return }
                 self.reportState()

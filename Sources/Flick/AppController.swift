@@ -15,6 +15,8 @@ final class AppController {
     private var window: FlickWindow?
     /// Data sources are held here; the feed view holds them weakly.
     private var dataSource: FeedDataSource?
+    /// The built-in server of the demo feed, while it runs.
+    private var demoServer: MediaServer?
 
     init(options: CommandLineOptions, folder: FolderFeedSource?) {
         self.options = options
@@ -47,8 +49,10 @@ final class AppController {
 
     private func openRemote(_ url: URL) {
         guard let window else { return }
-        window.showLoading(0, message: "Loading \(url.host ?? "the feed")…")
-        reporter.report(phase: .loading, progress: 0)
+        if demoServer == nil {
+            window.showLoading(0, message: "Loading \(url.host ?? "the feed")…")
+            reporter.report(phase: .loading, progress: 0)
+        }
         let feed = RemoteFeed(url: url)
         dataSource = feed
         feed.loadFirst { [weak self, weak feed] error in
@@ -92,23 +96,28 @@ final class AppController {
     private func openDemo() {
         guard let window else { return }
         let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
-        if let library = generator.existingLibrary() {
+        let local = options.localDemo
+        if local, let library = generator.existingLibrary() {
             showFeed(DemoFeed(library: library, count: options.demoItems))
             return
         }
-        window.showLoading(0, message: "Making the demo videos and pictures (first run only)")
+        window.showLoading(0, message: "Getting the demo feed ready")
         reporter.report(phase: .loading, progress: 0)
-        let demoItems = options.demoItems
         Thread.detachNewThread { [weak self] in
-            let result = Result {
-                try generator.generate { fraction, message in
+            let result = Result { () throws -> DemoMediaLibrary in
+                if let existing = generator.existingLibrary() { return existing }
+                return try generator.generate { fraction, message in
                     DispatchQueue.main.async {
                         MainActor.assumeIsolated { self?.generationProgressed(fraction, message) }
                     }
                 }
             }
+            // The fault mix (a corrupt clip, an HLS rendition) is made once, beside the media.
+            let assets = local ? nil : (try? result.get()).map {
+                DemoFeedAssets.prepare(library: $0, in: DemoFeedLocation.mediaDirectory)
+            }
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.generationFinished(result, demoItems: demoItems) }
+                MainActor.assumeIsolated { self?.generationFinished(result, assets: assets) }
             }
         }
     }
@@ -118,13 +127,35 @@ final class AppController {
         reporter.report(phase: .loading, progress: fraction)
     }
 
-    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, demoItems: Int) {
+    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, assets: DemoFeedAssets?) {
         switch result {
         case .success(let library):
-            showFeed(DemoFeed(library: library, count: demoItems))
+            guard let assets else {
+                showFeed(DemoFeed(library: library, count: options.demoItems))
+                return
+            }
+            serveDemo(library, assets: assets)
         case .failure(let error):
             Log.error("could not make the demo media: \(error)")
             window?.showError(title: "Could not make the demo feed", message: "\(error)")
+            reporter.report(phase: .error)
+        }
+    }
+
+    /// Starts the built-in server with the demo feed and opens it like any feed.
+    private func serveDemo(_ library: DemoMediaLibrary, assets: DemoFeedAssets) {
+        for note in assets.notes { Log.info(note) }
+        let server = MediaServer(options: MediaServer.Options(bandwidthBitsPerSecond: options.bandwidthBitsPerSecond,
+                                                              latencyMilliseconds: options.latencyMilliseconds,
+                                                              pageDelayMilliseconds: options.pageDelayMilliseconds))
+        do {
+            _ = try server.startOnOwnThread()
+            let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems).install(on: server)
+            demoServer = server
+            openRemote(url)
+        } catch {
+            Log.error("could not start the demo feed's server: \(error)")
+            window?.showError(title: "Could not start the demo feed", message: "\(error)")
             reporter.report(phase: .error)
         }
     }
@@ -139,7 +170,8 @@ final class AppController {
         let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
                             fit: options.fit ?? settings.contentFit,
                             playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
-                            muted: muted)
+                            muted: muted,
+                            imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"))
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
@@ -162,9 +194,10 @@ final class AppController {
 
 /// Where the demo feed keeps its generated media.
 enum DemoFeedLocation {
-    static var mediaDirectory: URL {
-        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent(AppInfo.cacheName)
-            .appendingPathComponent("demo-media")
+    /// `$XDG_CACHE_HOME/<app id>/`.
+    static var cacheDirectory: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent(AppInfo.cacheName)
     }
+
+    static var mediaDirectory: URL { cacheDirectory.appendingPathComponent("demo-media") }
 }

@@ -16,6 +16,8 @@ struct CommandLineOptions: Equatable {
     /// What to do.
     enum Command: Equatable {
         case run(Source)
+        /// Serve a folder as a JSON feed over HTTP, without a window.
+        case serve(String)
         case help
         case version
     }
@@ -29,6 +31,15 @@ struct CommandLineOptions: Equatable {
     var fit: ContentFit?
     /// Indices to jump to without animation, one every 180 ms, once the feed shows.
     var jumps: [Int] = []
+    /// Show the demo feed straight from its files, every item known at once,
+    /// instead of through the built-in HTTP server.
+    var localDemo = false
+    /// The built-in server's bandwidth limit in bits per second (nil: none).
+    var bandwidthBitsPerSecond: Int?
+    /// Added before each response of the built-in server, in ms.
+    var latencyMilliseconds = 0
+    /// Added before each feed page of the built-in server, in ms.
+    var pageDelayMilliseconds = 0
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -41,15 +52,22 @@ struct CommandLineOptions: Equatable {
     Swipe through short videos and photos, one full-window page at a time.
 
     Commands:
-      flick                 Open the built-in demo feed (its media is made on first run)
+      flick                 Open the built-in demo feed: its media (made on first run)
+                            served by a server inside Flick on 127.0.0.1, as a real feed
       flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
       flick URL             Open a JSON feed over http(s) (format: see the README)
+      flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
+                            127.0.0.1 until interrupted, for trying other clients
 
     Options:
       --report-state        Print the feed's state as one JSON object per line on stdout
                             whenever it changes (keys: phase, current_index, current_id,
                             mounted_pages, item_count)
       --demo-items N        Number of items in the demo feed (default 1200)
+      --local-demo          Show the demo feed straight from its files, no server
+      --bandwidth RATE      Limit the built-in server to RATE bits/s (e.g. 20M, 500k)
+      --latency MS          Add MS milliseconds before each response of the built-in server
+      --page-delay MS       Add MS milliseconds before each feed page of the built-in server
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
@@ -98,6 +116,20 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘\(text)’")
                 }
                 options.jumps = parts.compactMap { $0 }
+            case "--local-demo":
+                options.localDemo = true
+            case "--bandwidth":
+                let text = try value(for: argument)
+                guard let rate = parseRate(text) else {
+                    throw ParseError(description: "--bandwidth takes bits per second like 20M, 500k or 8000000, not ‘\(text)’")
+                }
+                options.bandwidthBitsPerSecond = rate
+            case "--latency", "--page-delay":
+                let text = try value(for: argument)
+                guard let ms = Int(text), ms >= 0, ms <= 60_000 else {
+                    throw ParseError(description: "\(argument) takes milliseconds from 0 to 60000, not ‘\(text)’")
+                }
+                if argument == "--latency" { options.latencyMilliseconds = ms } else { options.pageDelayMilliseconds = ms }
             case "--":
                 positional += arguments[(index + 1)...]
                 index = arguments.count
@@ -109,6 +141,13 @@ struct CommandLineOptions: Equatable {
                 positional.append(argument)
             }
             index += 1
+        }
+        if positional.first == "serve" {
+            guard positional.count == 2 else {
+                throw ParseError(description: "flick serve takes one folder: flick serve FOLDER")
+            }
+            options.command = .serve(positional[1])
+            return options
         }
         switch positional.count {
         case 0: options.command = .run(.demo)
@@ -129,5 +168,17 @@ struct CommandLineOptions: Equatable {
         default: throw ParseError(description: "flick opens one feed at a time; got \(positional.count): \(positional.joined(separator: " "))")
         }
         return options
+    }
+
+    /// Bits per second from "20M", "500k", "8000000" (decimal units).
+    static func parseRate(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        let units: [(String, Double)] = [("g", 1e9), ("m", 1e6), ("k", 1e3)]
+        for (suffix, factor) in units where lowered.hasSuffix(suffix) {
+            guard let value = Double(lowered.dropLast()), value > 0 else { return nil }
+            return Int(value * factor)
+        }
+        guard let value = Int(lowered), value > 0 else { return nil }
+        return value
     }
 }

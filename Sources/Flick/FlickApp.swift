@@ -24,6 +24,8 @@ enum FlickApp {
             return 0
         case .run(let source):
             return open(source, options: options)
+        case .serve(let folder):
+            return ServeCommand.run(folder: folder, options: options)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Flick
 
@@ -46,5 +47,36 @@ struct CommandLineOptionsTests {
     @Test("a dash-dash ends the options")
     func dashDash() throws {
         #expect(try CommandLineOptions.parse(["--", "--weird-folder"]).command == .run(.folder("--weird-folder")))
+    }
+}
+
+@Suite("Parsing the server and demo options")
+struct ServerOptionsTests {
+    @Test("serve takes one folder")
+    func serve() throws {
+        #expect(try CommandLineOptions.parse(["serve", "/tmp/clips"]).command == .serve("/tmp/clips"))
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["serve"]) }
+    }
+
+    @Test("an http(s) argument is a feed; another scheme is refused")
+    func remote() throws {
+        #expect(try CommandLineOptions.parse(["https://example.org/feed.json"]).command
+                == .run(.remote(URL(string: "https://example.org/feed.json")!)))
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["ftp://example.org/feed.json"]) }
+    }
+
+    @Test("bandwidth takes decimal units", arguments: [("20M", 20_000_000), ("500k", 500_000), ("8000000", 8_000_000), ("1.5M", 1_500_000)])
+    func bandwidth(text: String, bits: Int) throws {
+        #expect(try CommandLineOptions.parse(["--bandwidth", text]).bandwidthBitsPerSecond == bits)
+    }
+
+    @Test("latency, page delay and the local demo")
+    func delays() throws {
+        let options = try CommandLineOptions.parse(["--latency", "20", "--page-delay", "300", "--local-demo"])
+        #expect(options.latencyMilliseconds == 20)
+        #expect(options.pageDelayMilliseconds == 300)
+        #expect(options.localDemo)
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--latency", "-1"]) }
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--bandwidth", "fast"]) }
     }
 }

@@ -81,7 +81,7 @@ extension AppUnderX {
 
         @Test("a 100,000-item feed keeps at most 5 pages mounted wherever it goes")
         func hundredThousandItemFeed() throws {
-            let app = try AppProcess(["--demo-items", "100000", "--report-state"])
+            let app = try AppProcess(["--local-demo", "--demo-items", "100000", "--report-state"])
             // The first run makes the demo media; that takes a while on a fresh machine.
             let first = app.waitForState(timeout: 300) { $0.phase == "feed" }
             #expect(first?.itemCount == 100_000, "stderr: \(app.stderr)")

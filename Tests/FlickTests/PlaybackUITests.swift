@@ -33,11 +33,13 @@ extension AppUnderX {
                 #expect(landed != nil, "did not land on \(index): \(String(describing: app.latest))")
                 if landed == nil { break }
             }
-            // Jumps across a long feed too.
+            // Pages of the feed load ahead of the swipe: it never reached its end.
+            #expect((app.latest?.itemCount ?? 0) > 61, "more pages were loaded while swiping")
+            // Jumps across the loaded feed too.
             for key in ["End", "Home", "End"] {
                 try X11.key(key, window: window)
             }
-            #expect(app.waitForState(after: 0, timeout: 10) { $0.currentIndex == 1199 && $0.playersPlaying == 1 } != nil)
+            #expect(app.waitForState(after: 0, timeout: 10) { $0.currentIndex > 60 && $0.currentIndex == $0.itemCount - 1 } != nil)
             expectBounds(app)
             #expect(app.states.contains { ($0.playersAlive ?? 0) >= 2 }, "the next post is prepared by a second player")
         }
@@ -78,7 +80,7 @@ extension AppUnderX {
 
         @Test("jumping 0,1,2,3,4,10,20,21,5,100 without animation ends on item 100's video, never another item's")
         func rapidJumps() throws {
-            let app = try AppProcess(["--report-state", "--jumps", "0,1,2,3,4,10,20,21,5,100"])
+            let app = try AppProcess(["--local-demo", "--report-state", "--jumps", "0,1,2,3,4,10,20,21,5,100"])
             let shown = app.waitForState(timeout: 300) {
                 $0.currentIndex == 100 && $0.currentFrameSource != nil && $0.playersPlaying == 1
             }

@@ -35,6 +35,38 @@ extension AppUnderX {
             #expect(playing?.currentFrameSource == playing?.currentURI)
         }
 
+        @Test("flick serve publishes a folder as a feed that flick opens")
+        func serveAndOpen() throws {
+            let folder = try Fixtures.pictureFolder(count: 25)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let server = Process()
+            server.executableURL = AppProcess.binary
+            server.arguments = ["serve", folder.path]
+            let out = Pipe()
+            server.standardOutput = out
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            defer { server.terminate(); server.waitUntilExit() }
+            // The first line names the feed's URL.
+            var banner = Data()
+            let deadline = Date().addingTimeInterval(10)
+            while !banner.contains(UInt8(ascii: "\n")), Date() < deadline {
+                banner.append(out.fileHandleForReading.availableData)
+            }
+            let text = String(decoding: banner, as: UTF8.self)
+            let url = try #require(text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+                .first { $0.hasPrefix("http://") }.map(String.init))
+            #expect(text.hasPrefix("Serving 25 items"))
+
+            let app = try AppProcess([url, "--report-state"])
+            let first = app.waitForState(timeout: 20) { $0.phase == "feed" && $0.currentReady == true }
+            #expect(first?.itemCount == 20, "the first page of 20: \(String(describing: first)); \(app.stderr)")
+            let window = try app.focusedWindow()
+            try X11.key("End", window: window)
+            // Landing near the end of the first page loads the second: all 25.
+            #expect(app.waitForState(timeout: 20) { $0.itemCount == 25 } != nil, "\(String(describing: app.latest))")
+        }
+
         @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry")
         func httpErrors() throws {
             let clip = try clip()

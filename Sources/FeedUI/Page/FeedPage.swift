@@ -50,8 +50,12 @@ final class FeedPage {
     /// Called once per binding when its first video frame has been painted.
     var onFirstVideoPaint: (() -> Void)?
 
-    init(fit: ContentFit) {
+    /// Brings remote stills to disk; shared by the feed's pages.
+    private let remoteImages: RemoteImageFiles?
+
+    init(fit: ContentFit, remoteImages: RemoteImageFiles?) {
         self.fit = fit
+        self.remoteImages = remoteImages
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)!
         Widget.addClasses(overlay, "flick-page")
@@ -202,7 +206,7 @@ final class FeedPage {
         if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
         loaded = (current, box, fit)
         let ticket = PageImageLoader.Ticket(generation: Int(current), cell: liveGeneration)
-        PageImageLoader.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
+        PageImageLoader.load(item, box: box, fit: fit, ticket: ticket, remote: remoteImages) { [weak self] result in
             self?.show(result, generation: current)
         }
     }

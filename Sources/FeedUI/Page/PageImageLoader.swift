@@ -26,32 +26,59 @@ enum PageImageLoader {
     }()
 
     /// Decodes `item`'s still for a `box`-sized page. `completion` runs on
-    /// the GTK thread with nil when the item has nothing local to decode
-    /// yet (remote media arrives with the cache).
+    /// the GTK thread; nil when the item has no still to show (a remote
+    /// video without a poster shows its first frame instead). Remote stills
+    /// are brought to disk by `remote` first.
     @MainActor
     static func load(_ item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
+                     remote: RemoteImageFiles?,
                      completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
-        queue.addOperation {
+        guard let still = stillURI(of: item), let url = URL(string: still) else {
+            if item.kind == .video, localFile(item.uri) != nil {
+                decode(ticket: ticket, completion: completion) {
+                    try FrameGrabber.firstFrame(uri: item.uri, box: box, fit: fit)
+                }
+            } else {
+                completion(nil)
+            }
+            return
+        }
+        if url.isFileURL {
+            decode(ticket: ticket, completion: completion) { try ImageDecoder.decode(file: url, box: box, fit: fit) }
+            return
+        }
+        guard let remote, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            completion(nil)
+            return
+        }
+        remote.fetch(url) { result in
             guard !ticket.isStale else { return }
-            let result = decode(item, box: box, fit: fit)
-            guard !ticket.isStale else { return }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { completion(result) }
+            switch result {
+            case .success(let file):
+                decode(ticket: ticket, completion: completion) { try ImageDecoder.decode(file: file, box: box, fit: fit) }
+            case .failure(let error):
+                completion(.failure(error))
             }
         }
     }
 
-    private static func decode(_ item: FeedItem, box: PixelSize, fit: ContentFit) -> Result<DecodedImage, Error>? {
-        switch item.kind {
-        case .image:
-            guard let file = localFile(item.uri) else { return nil }
-            return Result { try ImageDecoder.decode(file: file, box: box, fit: fit) }
-        case .video:
-            if let poster = item.poster, let file = localFile(poster) {
-                return Result { try ImageDecoder.decode(file: file, box: box, fit: fit) }
+    /// The picture to show for an item: the image itself, or a video's poster.
+    private static func stillURI(of item: FeedItem) -> String? {
+        item.kind == .image ? item.uri : item.poster
+    }
+
+    /// Runs `work` on the decode queue unless the ticket went stale, and
+    /// hands the result to the GTK thread.
+    @MainActor
+    private static func decode(ticket: Ticket, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void,
+                               _ work: @escaping @Sendable () throws -> DecodedImage) {
+        queue.addOperation {
+            guard !ticket.isStale else { return }
+            let result = Result { try work() }
+            guard !ticket.isStale else { return }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { completion(result) }
             }
-            guard localFile(item.uri) != nil else { return nil }
-            return Result { try FrameGrabber.firstFrame(uri: item.uri, box: box, fit: fit) }
         }
     }
 

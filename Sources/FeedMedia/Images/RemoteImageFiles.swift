@@ -1,0 +1,85 @@
+import CGLib
+import FeedCore
+import Foundation
+
+/// Brings remote pictures and posters to disk so the page-size decoder can
+/// read them: one GET per URL, the body written atomically (temp file,
+/// rename) under a folder named by the hash of the URL, never the URL.
+/// Later requests for the same URL are served from the file.
+///
+/// GTK thread only (it uses the app's libsoup session on the main context).
+@MainActor
+public final class RemoteImageFiles {
+    /// Pictures above this are refused (bytes).
+    public static let maxBytes = 40 * 1_048_576
+
+    private let directory: URL
+    private let session: GObjectRef
+    /// Requests in flight by URL, with everyone waiting for each.
+    private var waiting: [URL: [(Result<URL, RemoteImageError>) -> Void]] = [:]
+    private var requests: [URL: FeedRequest] = [:]
+
+    /// - Parameter directory: where the files go (created 0700 if missing).
+    public init(directory: URL) {
+        self.directory = directory
+        session = FeedPageLoader.makeSession(.init())
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+    }
+
+    /// The file a URL is kept in.
+    public func file(for url: URL) -> URL {
+        guard let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, url.absoluteString, -1) else {
+            return directory.appendingPathComponent("invalid")
+        }
+        defer { g_free(digest) }
+        return directory.appendingPathComponent(String(cString: digest))
+    }
+
+    /// Calls `completion` on the GTK thread with the local file of `url`,
+    /// fetching it first when it is not on disk yet.
+    public func fetch(_ url: URL, completion: @escaping (Result<URL, RemoteImageError>) -> Void) {
+        let target = file(for: url)
+        if FileManager.default.fileExists(atPath: target.path) {
+            completion(.success(target))
+            return
+        }
+        if waiting[url] != nil {
+            waiting[url]?.append(completion)
+            return
+        }
+        waiting[url] = [completion]
+        let request = FeedRequest(url: url, session: session, maxBytes: Self.maxBytes, timeoutSeconds: 30) { [weak self] outcome in
+            MainActor.assumeIsolated { self?.finish(url, outcome, target: target) }
+        }
+        guard let request else {
+            finish(url, .failure(.invalidURL(url.absoluteString)), target: target)
+            return
+        }
+        requests[url] = request
+    }
+
+    private func finish(_ url: URL, _ outcome: FeedRequest.Outcome, target: URL) {
+        requests[url] = nil
+        let result: Result<URL, RemoteImageError>
+        switch outcome {
+        case .failure(let error):
+            result = .failure(.download(error.description))
+        case .response(let response) where !(200..<300).contains(response.status):
+            result = .failure(.httpStatus(response.status))
+        case .response(let response):
+            let temporary = target.appendingPathExtension("part")
+            do {
+                try response.body.write(to: temporary)
+                guard rename(temporary.path, target.path) == 0 else {
+                    throw RemoteImageError.save(String(cString: strerror(errno)))
+                }
+                result = .success(target)
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                result = .failure(error as? RemoteImageError ?? .save(error.localizedDescription))
+            }
+        }
+        for completion in waiting.removeValue(forKey: url) ?? [] { completion(result) }
+    }
+}
