@@ -8,7 +8,7 @@
 // ("v3"). RangeStoreCrashTests computes the same pattern to check every byte
 // a reopened store claims. Two threads write random-sized chunks at random
 // offsets, change versions (a changed ETag drops the stale bytes), remove
-// keys, overflow the budget and flush now and then. Prints "writing" once
+// keys and overflow the budget; a third flushes every few milliseconds. Prints "writing" once
 // the store is open.
 import FeedCore
 import FeedMedia
@@ -131,6 +131,15 @@ let split = [resources.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
              resources.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)]
 for (index, owned) in split.enumerated() {
     Thread.detachNewThread { writeForever(store, owned: owned, seed: seed &+ UInt64(index) &* 0x1234_5678) }
+}
+// Keeps the index on disk close to the live state, so a kill often lands
+// right after a flush and finds any claim made ahead of its bytes.
+Thread.detachNewThread {
+    var random = SeededGenerator(state: seed &+ 99)
+    while true {
+        usleep(UInt32.random(in: 0...3_000, using: &random))
+        store.flush()
+    }
 }
 FileHandle.standardOutput.write(Data("writing\n".utf8))
 while true { sleep(60) }
