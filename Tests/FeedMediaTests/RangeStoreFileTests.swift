@@ -27,6 +27,21 @@ struct RangeStoreFileTests {
         #expect(data.hasPrefix(S.sha256(key.description) + "."))
     }
 
+    @Test("a second store cannot open a folder in use until the first is closed")
+    func oneStorePerFolder() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let first = try RangeStore(directory: temp.url)
+        try first.write(S.video("held"), offset: 0, data: Data(count: 100))
+        #expect(throws: CacheStoreError.self) { try RangeStore(directory: temp.url) }
+        #expect(first.available(S.video("held"), from: 0) == 100, "the failed open deleted nothing")
+        first.close()
+        #expect(throws: CacheStoreError.self) { try first.write(S.video("held"), offset: 100, data: Data(count: 1)) }
+        let second = try RangeStore(directory: temp.url)
+        defer { second.close() }
+        #expect(second.available(S.video("held"), from: 0) == 100)
+    }
+
     @Test("the index is written in the background soon after a write, without a flush")
     func debouncedIndex() throws {
         let temp = try TemporaryDirectory()

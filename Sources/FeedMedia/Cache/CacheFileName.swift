@@ -9,6 +9,8 @@ import Foundation
 enum CacheFileName {
     /// The index, in the cache folder.
     static let index = "index.json"
+    /// Held with `flock` by the store that has the folder open.
+    static let lock = "lock"
     /// Suffix of data files.
     static let dataSuffix = ".data"
     /// Suffix of files being written before a rename.

@@ -31,11 +31,11 @@ extension RangeStore {
                                         totalBytes: entry.contentLength.map { Int($0) }, at: nowLocked())
     }
 
-    /// Marks `entry` as used now.
+    /// Marks `entry` as used now. Persisted with the next flush, but does
+    /// not schedule one: playback reads should not rewrite the index twice a second.
     func touchLocked(_ entry: Entry) {
         indexes[entry.key.kind]?.touch(entry.key, at: nowLocked())
-        indexChanged = true
-        scheduleFlushLocked()
+        accessChanged = true
     }
 
     /// Forgets `key`; returns its data file's path for deletion, nil when it had no entry.

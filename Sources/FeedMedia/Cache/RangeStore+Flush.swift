@@ -14,18 +14,21 @@ extension RangeStore {
         if !closed { flushNow() }
     }
 
-    /// Flushes what is pending and stops: later writes throw, nothing more is written to the index.
+    /// Flushes what is pending and stops: later writes throw, nothing more
+    /// is written to the index. Called by `deinit` when not called before.
+    /// Releases the folder's lock, so another store (or process) may open it.
     public func close() {
         lock.lock()
         guard !isClosed else {
             lock.unlock()
             return
         }
-        lock.unlock()
-        flushNow()
-        lock.lock()
         isClosed = true
         lock.unlock()
+        // No lock means `init` failed: the folder is not this store's to write.
+        guard let folderLock else { return }
+        flushNow()
+        CacheFileIO.close(folderLock)
     }
 
     /// Queues a flush in `flushDelay` unless one is queued already.
@@ -50,7 +53,7 @@ extension RangeStore {
         // Every range in the snapshot was claimed after its pwrite returned,
         // so syncing the files below covers it.
         lock.lock()
-        guard indexChanged || !unsyncedKeys.isEmpty else {
+        guard indexChanged || accessChanged || !unsyncedKeys.isEmpty else {
             lock.unlock()
             return
         }
@@ -58,6 +61,7 @@ extension RangeStore {
         let toSync = unsyncedKeys.compactMap { key in entries[key].map { (key, $0.incarnation) } }
         unsyncedKeys = []
         indexChanged = false
+        accessChanged = false
         lock.unlock()
 
         var unsynced: [CacheKey: UInt64] = [:]

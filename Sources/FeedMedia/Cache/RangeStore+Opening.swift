@@ -23,6 +23,19 @@ extension RangeStore {
         guard chmod(path, 0o700) == 0 else { throw CacheFileIO.failure("make \(path) private") }
     }
 
+    /// Takes the folder's exclusive lock; returns the descriptor that holds it.
+    func lockFolder() throws -> Int32 {
+        let fd = open(path(CacheFileName.lock), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CacheFileIO.failure("open \(CacheFileName.lock)") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let failure = CacheFileIO.failure("lock \(directory.path)")
+            CacheFileIO.close(fd)
+            throw busy ? CacheStoreError.io("another open cache is using \(directory.path)") : failure
+        }
+        return fd
+    }
+
     /// Takes the entries of a loaded index whose data files hold every claimed byte.
     func adopt(_ index: RangeStoreIndexFile?) {
         lock.lock()

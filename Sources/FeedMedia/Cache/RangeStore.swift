@@ -20,8 +20,10 @@ import Foundation
 /// entry names. A key that is dropped and stored again gets a new data file
 /// (its incarnation), so an older index never points at newer bytes.
 ///
-/// One store per folder and process: two stores on one folder would delete
-/// each other's files as orphans.
+/// One store per folder: two would delete each other's files as orphans, so
+/// opening takes an exclusive `flock` on the folder's `lock` file and throws
+/// when another store (in this or another process) holds it. The kernel
+/// drops the lock when a process dies, so a crash never leaves it stuck.
 public final class RangeStore: @unchecked Sendable {
     /// One key's state. Only under `lock`.
     struct Entry {
@@ -43,6 +45,9 @@ public final class RangeStore: @unchecked Sendable {
     let indexURL: URL
     /// Runs debounced flushes. Immutable.
     let flushQueue = DispatchQueue(label: "io.github.flick.Flick.range-store", qos: .utility)
+    /// The open `lock` file holding the folder's exclusive `flock`; nil
+    /// only while `init` runs. Closed by `close()`.
+    var folderLock: Int32?
     /// Guards every field below it.
     let lock = NSLock()
     /// Serialises flushes; held across their disk I/O. Taken before `lock`, never while holding it.
@@ -66,6 +71,8 @@ public final class RangeStore: @unchecked Sendable {
     var unsyncedKeys: Set<CacheKey> = []
     /// Whether the index changed since the last flush took its snapshot.
     var indexChanged = false
+    /// Whether entries were only used (touched) since the last flush took its snapshot.
+    var accessChanged = false
     /// Whether a debounced flush is queued.
     var flushScheduled = false
     /// Set by `close()`: writes are refused and nothing more is flushed.
@@ -76,7 +83,7 @@ public final class RangeStore: @unchecked Sendable {
     /// unreadable index starts empty without crashing; orphan data files (no
     /// index entry) and leftover temp files are removed at open. Files are
     /// created 0600, folders 0700. Throws `CacheStoreError.io` when the folder
-    /// cannot be made or used.
+    /// cannot be made or used, or another open store holds it.
     public init(directory: URL, budgets: CacheBudgets = .init()) throws {
         self.directory = directory.standardizedFileURL
         indexURL = self.directory.appendingPathComponent(CacheFileName.index)
@@ -85,6 +92,7 @@ public final class RangeStore: @unchecked Sendable {
             indexes[kind] = CacheIndex(budget: Self.clamped(budgets.bytes(for: kind)))
         }
         try prepareFolder()
+        folderLock = try lockFolder()
         let loaded = RangeStoreIndexFile.load(from: indexURL)
         adopt(loaded)
         removeOrphans()
