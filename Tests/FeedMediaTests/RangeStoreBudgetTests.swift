@@ -25,6 +25,8 @@ struct RangeStoreBudgetTests {
         try store.write(S.video("f"), offset: 0, data: chunk) // 1.2 MB: evict c, then d → 800 KB
         #expect(store.keys.filter { $0.kind == .video } == ["a", "b", "e", "f"].map(S.video))
         #expect(store.usage(kind: .video) == 800_000)
+        #expect(store.counters.evictedBytes == 400_000)
+        #expect(store.counters.writtenBytes == 2_100_000)
         #expect(store.status(S.image("poster")) == .partial, "images have their own budget")
         #expect(S.dataFiles(in: temp.url).count == 5)
 

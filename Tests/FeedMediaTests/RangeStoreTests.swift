@@ -70,6 +70,13 @@ struct RangeStoreTests {
         #expect(store.usage(kind: .video) == 300)
         #expect(store.status(key) == .partial)
         #expect(store.info(key)?.bytesOnDisk == 300)
+
+        #expect(try store.read(key, offset: 0, length: 200) != nil)
+        #expect(try store.read(key, offset: 250, length: 100) == nil)
+        #expect(try store.read(S.video("never"), offset: 0, length: 70) == nil)
+        #expect(store.counters.hitBytes == 200)
+        #expect(store.counters.missBytes == 50 + 70, "a miss counts the bytes not held")
+        #expect(store.counters.writtenBytes == 300)
     }
 
     @Test("a known length completes the entry, cuts writes and reads at the end, and bounds the gaps")

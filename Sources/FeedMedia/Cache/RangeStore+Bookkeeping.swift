@@ -55,7 +55,10 @@ extension RangeStore {
         var doomed: [String] = []
         for kind in CacheKey.Kind.allCases {
             guard let evictions = indexes[kind]?.evictions(pinned: pinned) else { continue }
-            doomed += evictions.compactMap(dropLocked)
+            for key in evictions {
+                byteCounters.evictedBytes += Int64(entries[key]?.ranges.totalBytes ?? 0)
+                if let path = dropLocked(key) { doomed.append(path) }
+            }
         }
         if !doomed.isEmpty { scheduleFlushLocked() }
         return doomed

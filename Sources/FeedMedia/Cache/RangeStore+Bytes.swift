@@ -72,6 +72,7 @@ extension RangeStore {
             current.ranges.insert(Int(offset)..<Int(offset + count))
             entries[key] = current
             unsyncedKeys.insert(key)
+            byteCounters.writtenBytes += count
             recordLocked(current)
             doomed = evictLocked()
             scheduleFlushLocked()
@@ -91,15 +92,19 @@ extension RangeStore {
         precondition(offset >= 0 && length >= 0, "cache reads need a non-negative offset and length")
         lock.lock()
         guard let entry = entries[key] else {
+            byteCounters.missBytes += Int64(length)
             lock.unlock()
             return nil
         }
         var count = Int64(length)
         if let total = entry.contentLength { count = max(0, min(count, total - offset)) }
-        guard entry.ranges.contains(Int(offset)..<Int(offset + count)) else {
+        let wanted = Int(offset)..<Int(offset + count)
+        guard entry.ranges.contains(wanted) else {
+            byteCounters.missBytes += Int64(entry.ranges.gaps(in: wanted).reduce(0) { $0 + $1.count })
             lock.unlock()
             return nil
         }
+        byteCounters.hitBytes += count
         touchLocked(entry)
         guard count > 0 else {
             lock.unlock()

@@ -71,6 +71,8 @@ public final class RangeStore: @unchecked Sendable {
     var unsyncedKeys: Set<CacheKey> = []
     /// Whether the index changed since the last flush took its snapshot.
     var indexChanged = false
+    /// Hits, misses, writes and evictions since opening.
+    var byteCounters = CacheByteCounters()
     /// Whether entries were only used (touched) since the last flush took its snapshot.
     var accessChanged = false
     /// Whether a debounced flush is queued.
@@ -207,6 +209,12 @@ public final class RangeStore: @unchecked Sendable {
     public func status(_ key: CacheKey) -> CacheStatus {
         lock.lock(); defer { lock.unlock() }
         return indexes[key.kind]?.status(of: key) ?? .none
+    }
+
+    /// Bytes served, missed, written and evicted since the store was opened.
+    public var counters: CacheByteCounters {
+        lock.lock(); defer { lock.unlock() }
+        return byteCounters
     }
 
     /// Every key with an entry, in order.
