@@ -20,7 +20,15 @@ public enum CacheSource {
     public static func register(store: RangeStore, fetcher: RangeFetcher) -> Bool {
         guard (try? MediaRuntime.initialize()) != nil else { return false }
         CacheSourceDriver.shared.configure(store: store, fetcher: fetcher)
-        var handlers = FlickCacheSrcHandlers(
+        var handlers = elementHandlers()
+        return flick_cache_src_register(&handlers, nil) != 0
+    }
+
+    /// The C callbacks. Made outside the main actor: they run on streaming
+    /// threads, and closures formed in a main-actor function would assert
+    /// that they run on the main thread.
+    private nonisolated static func elementHandlers() -> FlickCacheSrcHandlers {
+        FlickCacheSrcHandlers(
             instance_new: { element, _ in
                 guard let element else { return nil }
                 return Unmanaged.passRetained(CacheSourceInstance(element: element)).toOpaque()
@@ -62,7 +70,6 @@ public enum CacheSource {
                 CacheSourceInstance.from(instance).unlockStop()
                 return 1
             })
-        return flick_cache_src_register(&handlers, nil) != 0
     }
 
     /// Headers the element sends with its fetches for `key` (the item's

@@ -1,0 +1,333 @@
+import CFlickShim
+import CGLib
+import CGStreamer
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+/// A served file, a fresh store and fetcher, registered as the cache
+/// source's: what every cache source test starts from.
+@MainActor
+final class CacheSourceSetup {
+    let served: ServedFile
+    let cache: TestStore
+    let fetcher: RangeFetcher
+    let key: CacheKey
+
+    init(size: Int = 2 * 1_048_576, file: URL? = nil, readTimeoutSeconds: Int = 15,
+         label: String = #function) throws {
+        try MediaRuntime.initialize()
+        served = try ServedFile(size: size, label: label)
+        if let file {
+            served.server.serveFile(file, at: "/demo.mp4", contentType: "video/mp4")
+        }
+        cache = try TestStore(label: label)
+        fetcher = RangeFetcher(options: .init(readTimeoutSeconds: readTimeoutSeconds))
+        key = CacheKey(kind: .video, source: "\(label)-\(UUID().uuidString)")
+        try #require(CacheSource.register(store: cache.store, fetcher: fetcher))
+    }
+
+    func uri(_ path: String = "clip.mp4") -> String {
+        CacheURI.make(for: served.base.appendingPathComponent(path), key: key)
+    }
+
+    func tearDown() {
+        served.tearDown()
+        cache.remove()
+    }
+}
+
+/// Reads a flickcachesrc's bytes the way a demuxer in pull mode does:
+/// `gst_pad_get_range` on its source pad, activated in pull mode. Reads
+/// run on a worker thread while the test pumps the main context, where
+/// the fetches run.
+final class PullReader: @unchecked Sendable {
+    let element: UnsafeMutablePointer<GstElement>
+    private let pad: UnsafeMutablePointer<GstPad>
+
+    init(uri: String) throws {
+        var error: UnsafeMutablePointer<GError>?
+        let made = gst_element_make_from_uri(GST_URI_SRC, uri, nil, &error)
+        if let error { g_error_free(error) }
+        element = try #require(made)
+        gst_object_ref_sink(UnsafeMutableRawPointer(element))
+        let name = gst_element_get_factory(element).flatMap { gst_object_get_name(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GstObject.self)) }
+        defer { g_free(name) }
+        #expect(name.map { String(cString: $0) } == "flickcachesrc")
+        pad = try #require(gst_element_get_static_pad(element, "src"))
+        gst_element_set_state(element, GST_STATE_READY)
+        try #require(gst_pad_activate_mode(pad, GST_PAD_MODE_PULL, 1) != 0, "pull mode should activate")
+    }
+
+    func close() {
+        gst_pad_activate_mode(pad, GST_PAD_MODE_PULL, 0)
+        gst_element_set_state(element, GST_STATE_NULL)
+        gst_object_unref(UnsafeMutableRawPointer(pad))
+        gst_object_unref(UnsafeMutableRawPointer(element))
+    }
+
+    /// One read on the calling thread: the flow and the bytes.
+    func readNow(offset: Int, length: Int) -> (flow: GstFlowReturn, data: Data) {
+        var buffer: UnsafeMutablePointer<GstBuffer>?
+        let flow = gst_pad_get_range(pad, guint64(offset), guint(length), &buffer)
+        guard let buffer else { return (flow, Data()) }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self)) }
+        let size = gst_buffer_get_size(buffer)
+        var data = Data(count: Int(size))
+        data.withUnsafeMutableBytes { _ = gst_buffer_extract(buffer, 0, $0.baseAddress, size) }
+        return (flow, data)
+    }
+
+    /// Runs `reads` on a worker thread, pumping the main context until done.
+    @MainActor
+    func run<T: Sendable>(seconds: Double = 30, _ reads: @escaping @Sendable (PullReader) -> T) async -> T? {
+        let slot = ResultSlot<T>()
+        Thread.detachNewThread { [self] in
+            let value = reads(self)
+            slot.lock.withLock { slot.value = value }
+        }
+        await FetchPump.pump(seconds: seconds) { slot.lock.withLock { slot.value != nil } }
+        return slot.lock.withLock { slot.value }
+    }
+}
+
+/// A value handed from a worker thread.
+final class ResultSlot<T>: @unchecked Sendable {
+    var value: T?
+    let lock = NSLock()
+}
+
+/// A playbin with fake sinks that run as fast as they can.
+@MainActor
+final class TestPlaybin {
+    let element: UnsafeMutablePointer<GstElement>
+    private let bus: OpaquePointer
+
+    init(uri: String) throws {
+        element = try #require(gst_element_factory_make("playbin", nil))
+        gst_object_ref_sink(UnsafeMutableRawPointer(element))
+        flick_object_set_string(element, "uri", uri)
+        for property in ["video-sink", "audio-sink"] {
+            let sink = try #require(gst_element_factory_make("fakesink", nil))
+            flick_object_set_boolean(sink, "sync", 0)
+            flick_object_set_object(element, property, sink)
+        }
+        bus = OpaquePointer(gst_element_get_bus(element)!)
+    }
+
+    func close() {
+        gst_element_set_state(element, GST_STATE_NULL)
+        gst_object_unref(UnsafeMutableRawPointer(bus))
+        gst_object_unref(UnsafeMutableRawPointer(element))
+    }
+
+    func set(_ state: GstState) { gst_element_set_state(element, state) }
+
+    /// Pumps until a message of `types` from anyone (or an error) arrives.
+    /// Returns the message (caller unrefs) or nil after `seconds`.
+    func wait(for types: GstMessageType, seconds: Double = 30) async -> UnsafeMutablePointer<GstMessage>? {
+        var found: UnsafeMutablePointer<GstMessage>?
+        let mask = GstMessageType(rawValue: types.rawValue | GST_MESSAGE_ERROR.rawValue)
+        await FetchPump.pump(seconds: seconds) {
+            found = gst_bus_pop_filtered(UnsafeMutablePointer(bus), mask)
+            return found != nil
+        }
+        return found
+    }
+}
+
+private func unref(_ message: UnsafeMutablePointer<GstMessage>?) {
+    if let message { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+}
+
+/// A deterministic sequence of (offset, length) reads over `size` bytes.
+func randomReads(count: Int, size: Int, seed: UInt64 = 42) -> [(offset: Int, length: Int)] {
+    var state = seed
+    func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+    return (0..<count).map { _ in
+        let offset = Int(next() % UInt64(size))
+        let length = 1 + Int(next() % 65_536)
+        return (offset, length)
+    }
+}
+
+@MainActor
+@Suite("Playback through the cache source", .serialized)
+struct CacheSourceTests {
+    @Test("random and sequential pull-mode reads give the origin's bytes (SHA-256)")
+    func pullReads() async throws {
+        try await checkPullReads(fault: nil)
+    }
+
+    @Test("the same through a server that ignores Range")
+    func pullReadsIgnoringRange() async throws {
+        try await checkPullReads(fault: .ignoreRange)
+    }
+
+    private func checkPullReads(fault: MediaServer.Fault?, label: String = #function) async throws {
+        let setup = try CacheSourceSetup(size: 1_500_000, label: label)
+        defer { setup.tearDown() }
+        if let fault { setup.served.server.setFault(fault, for: ServedFile.path) }
+        let origin = setup.served.data
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+
+        let reads = randomReads(count: 150, size: origin.count)
+        let mismatches = try #require(await reader.run { reader in
+            reads.filter { read in
+                let (flow, data) = reader.readNow(offset: read.offset, length: read.length)
+                let end = min(read.offset + read.length, origin.count)
+                return flow != GST_FLOW_OK || data != origin.subdata(in: read.offset..<end)
+            }.count
+        })
+        #expect(mismatches == 0)
+
+        let whole = try #require(await reader.run { reader in
+            var bytes = Data()
+            while true {
+                let (flow, data) = reader.readNow(offset: bytes.count, length: 4096)
+                if flow != GST_FLOW_OK || data.isEmpty { break }
+                bytes.append(data)
+            }
+            return bytes
+        })
+        #expect(ServedBytes.sha256(whole) == ServedBytes.sha256(origin))
+        #expect(setup.cache.store.status(setup.key) == .complete)
+        let pastEnd = try #require(await reader.run { $0.readNow(offset: origin.count, length: 10).flow })
+        #expect(pastEnd == GST_FLOW_EOS)
+    }
+
+    @Test("playbin plays a demo clip through flick-cache:// with seeks; the second play fetches 0 bytes")
+    func playbinTwice() async throws {
+        let clip = try PlaybackClips.get().videos[0]
+        let setup = try CacheSourceSetup(size: 1000, file: clip)
+        defer { setup.tearDown() }
+        let origin = try Data(contentsOf: clip)
+        let uri = setup.uri("demo.mp4")
+
+        let first = try TestPlaybin(uri: uri)
+        first.set(GST_STATE_PAUSED)
+        var message = await first.wait(for: GST_MESSAGE_ASYNC_DONE)
+        #expect(message?.pointee.type == GST_MESSAGE_ASYNC_DONE)
+        unref(message)
+        for seconds in [3.0, 0.5, 2.2, 1.0] {
+            let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue)
+            #expect(gst_element_seek_simple(first.element, GST_FORMAT_TIME, flags, gint64(seconds * 1e9)) != 0)
+            message = await first.wait(for: GST_MESSAGE_ASYNC_DONE)
+            #expect(message?.pointee.type == GST_MESSAGE_ASYNC_DONE, "seek to \(seconds) s")
+            unref(message)
+        }
+        first.set(GST_STATE_PLAYING)
+        message = await first.wait(for: GST_MESSAGE_EOS)
+        #expect(message?.pointee.type == GST_MESSAGE_EOS)
+        unref(message)
+        first.close()
+
+        // Every byte held is the origin's.
+        let info = try #require(setup.cache.store.info(setup.key))
+        #expect(info.contentLength == Int64(origin.count))
+        for range in info.ranges.ranges {
+            let held = try #require(try setup.cache.store.read(setup.key, offset: Int64(range.lowerBound), length: range.count))
+            #expect(held == origin.subdata(in: range), "cached bytes \(range) differ from the origin's")
+        }
+        #expect(eventually { setup.served.server.bytesSent(path: "/demo.mp4") >= info.ranges.totalBytes })
+        let sentFirst = setup.served.server.bytesSent(path: "/demo.mp4")
+        let requestsFirst = setup.served.server.requests(path: "/demo.mp4").count
+
+        let second = try TestPlaybin(uri: uri)
+        second.set(GST_STATE_PLAYING)
+        message = await second.wait(for: GST_MESSAGE_EOS)
+        #expect(message?.pointee.type == GST_MESSAGE_EOS)
+        unref(message)
+        second.close()
+        #expect(setup.served.server.bytesSent(path: "/demo.mp4") == sentFirst, "the second play must not touch the network")
+        #expect(setup.served.server.requests(path: "/demo.mp4").count == requestsFirst)
+    }
+
+    @Test("a stalled server: TIMEOUT reaches the bus in time, and a retry resumes where the cache ends")
+    func stallThenRetry() async throws {
+        let clip = try PlaybackClips.get().videos[0]
+        let setup = try CacheSourceSetup(size: 1000, file: clip, readTimeoutSeconds: 1)
+        defer { setup.tearDown() }
+        let stallAt = 20_000
+        setup.served.server.setFault(.stallAfter(bytes: stallAt), for: "/demo.mp4")
+        let uri = setup.uri("demo.mp4")
+
+        let first = try TestPlaybin(uri: uri)
+        let started = Date()
+        first.set(GST_STATE_PAUSED)
+        let error = await first.wait(for: GST_MESSAGE_ERROR, seconds: 10)
+        let message = try #require(error)
+        #expect(message.pointee.type == GST_MESSAGE_ERROR)
+        #expect(PlayerFailure.from(message).code == .timeout, "\(PlayerFailure.from(message))")
+        #expect(Date().timeIntervalSince(started) < 4, "the read timeout is 1 s")
+        unref(message)
+        first.close()
+        #expect(setup.cache.store.available(setup.key, from: 0) == Int64(stallAt))
+
+        let before = setup.served.server.requests(path: "/demo.mp4").count
+        setup.served.server.setFault(nil, for: "/demo.mp4")
+        let retry = try TestPlaybin(uri: uri)
+        retry.set(GST_STATE_PLAYING)
+        let end = await retry.wait(for: GST_MESSAGE_EOS)
+        #expect(end?.pointee.type == GST_MESSAGE_EOS)
+        unref(end)
+        retry.close()
+        let later = Array(setup.served.server.requests(path: "/demo.mp4").dropFirst(before))
+        // The demuxer may read the file's tail first (its length is known now);
+        // the bytes after the cached head are asked from where the cache ends.
+        let starts = later.compactMap { $0.flatMap { Int($0.dropFirst(6).prefix { $0.isNumber }) } }
+        #expect(starts.contains(stallAt), "retry requests: \(later)")
+        #expect(starts.allSatisfy { $0 >= stallAt }, "cached bytes are not fetched again: \(later)")
+    }
+
+    @Test("403 reaches the bus as HTTP_ERROR with status 403")
+    func forbidden() async throws {
+        let setup = try CacheSourceSetup(size: 100_000)
+        defer { setup.tearDown() }
+        setup.served.server.setFault(.status(403), for: ServedFile.path)
+        let playbin = try TestPlaybin(uri: setup.uri())
+        defer { playbin.close() }
+        playbin.set(GST_STATE_PAUSED)
+        let message = try #require(await playbin.wait(for: GST_MESSAGE_ERROR, seconds: 10))
+        let failure = PlayerFailure.from(message)
+        #expect(failure.code == .httpError)
+        #expect(failure.httpStatus == 403)
+        unref(message)
+    }
+
+    @Test("going to NULL while a fetch is stalled returns in under a second")
+    func nullWhileStalled() async throws {
+        let setup = try CacheSourceSetup(size: 300_000, readTimeoutSeconds: 30)
+        defer { setup.tearDown() }
+        setup.served.server.setFault(.stallAfter(bytes: 0), for: ServedFile.path)
+        let playbin = try TestPlaybin(uri: setup.uri())
+        playbin.set(GST_STATE_PAUSED)
+        await FetchPump.pump(seconds: 5) { !setup.served.server.requests(path: ServedFile.path).isEmpty }
+        #expect(setup.served.server.requests(path: ServedFile.path).count == 1)
+        await FetchPump.pump(seconds: 0.3) { false }
+        let started = Date()
+        playbin.set(GST_STATE_NULL)
+        #expect(Date().timeIntervalSince(started) < 1)
+        playbin.close()
+        // The stalled fetch is cancelled once the main context runs.
+        await FetchPump.pump(seconds: 3) { setup.fetcher.inFlight == 0 }
+        #expect(setup.fetcher.inFlight == 0)
+    }
+
+    @Test("cache URIs round-trip the URL and key; only http(s) progressive files are rewritten")
+    func uris() throws {
+        let url = try #require(URL(string: "https://cdn.example.com/a b/clip.mp4?sig=x%2By&t=1#frag"))
+        let key = CacheKey(kind: .video, source: "item:42?x=1")
+        let uri = CacheURI.make(for: url, key: key)
+        #expect(uri.hasPrefix("flick-cache://"))
+        let parsed = try #require(CacheURI.parse(uri))
+        #expect(parsed.url == url)
+        #expect(parsed.key == key)
+        #expect(CacheURI.parse("http://example.com/a.mp4") == nil)
+        #expect(CacheURI.shouldRewrite(URL(string: "https://x.org/a.mp4")!))
+        #expect(!CacheURI.shouldRewrite(URL(string: "https://x.org/live.m3u8")!))
+        #expect(!CacheURI.shouldRewrite(URL(fileURLWithPath: "/tmp/a.mp4")))
+    }
+}
