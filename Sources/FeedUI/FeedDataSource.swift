@@ -10,6 +10,20 @@ public protocol FeedDataSource: AnyObject {
     var count: Int { get }
     /// The item at `index`, `0 <= index < count`.
     func item(at index: Int) -> FeedItem
+    /// Pages shown after the items while more may come: skeletons that
+    /// fill in place when the items arrive (0: the feed ends at `count`).
+    var placeholderCount: Int { get }
+    /// Why loading more failed, shown on the placeholder pages with Retry;
+    /// nil while loading normally.
+    var loadMoreFailure: String? { get }
+    /// The user pressed Retry on a placeholder page.
+    func retryLoadMore()
+}
+
+extension FeedDataSource {
+    public var placeholderCount: Int { 0 }
+    public var loadMoreFailure: String? { nil }
+    public func retryLoadMore() {}
 }
 
 /// A data source over an array, for small feeds and tests.

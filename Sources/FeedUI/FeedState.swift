@@ -8,8 +8,10 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var currentID: String?
     /// Page widgets alive now (bounded by the mount window).
     public var mountedPages: Int
-    /// Items in the feed.
+    /// Items in the feed (loaded so far, for a paginated feed).
     public var itemCount: Int
+    /// Mounted pages showing a skeleton: their items have not arrived yet.
+    public var skeletonPages: Int
     /// True when the pager rests on `currentIndex` (no drag, no animation).
     public var settled: Bool
     /// True once the current page shows its picture (or poster) for the
@@ -40,7 +42,7 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var currentErrorRetryable: Bool?
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
-                settled: Bool = true, currentReady: Bool = false,
+                skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
                 playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
                 playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil,
                 currentFrameSource: String? = nil, currentURI: String? = nil,
@@ -59,6 +61,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         self.currentID = currentID
         self.mountedPages = mountedPages
         self.itemCount = itemCount
+        self.skeletonPages = skeletonPages
         self.settled = settled
         self.currentReady = currentReady
     }
@@ -68,6 +71,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case currentID = "current_id"
         case mountedPages = "mounted_pages"
         case itemCount = "item_count"
+        case skeletonPages = "skeleton_pages"
         case settled
         case currentReady = "current_ready"
         case playersAlive = "players_alive"

@@ -95,16 +95,17 @@ public final class FeedView {
         remount()
     }
 
-    /// Items in the feed now.
-    public var count: Int { dataSource?.count ?? 0 }
+    /// Pages in the feed now: its items, then skeleton pages while more may come.
+    public var count: Int { (dataSource?.count ?? 0) + (dataSource?.placeholderCount ?? 0) }
 
     /// The state as reported to `onStateChange`.
     public var state: FeedState {
         let pool = playback.pool
         return FeedState(currentIndex: currentIndex,
-                         currentID: count > 0 ? dataSource?.item(at: currentIndex).id : nil,
+                         currentID: item(at: currentIndex)?.id,
                          mountedPages: pages.count,
-                         itemCount: count,
+                         itemCount: dataSource?.count ?? 0,
+                         skeletonPages: pages.values.filter(\.isSkeleton).count,
                          settled: drag == nil && !isAnimating && position == Double(currentIndex),
                          currentReady: pages[currentIndex]?.isReady ?? false,
                          playersAlive: pool.players.count,
@@ -142,9 +143,22 @@ public final class FeedView {
             position = Double(currentIndex)
         }
         remount()
-        if let dataSource {
-            for (index, page) in pages where index < count {
-                page.bind(dataSource.item(at: index), at: index)
+        for (index, page) in pages where index < count {
+            bind(page, at: index)
+        }
+        // Pages that just got their items may now get players.
+        playback.update()
+        reportState()
+    }
+
+    /// Binds a page to the item at `index`, or to a skeleton where the item
+    /// has not arrived.
+    func bind(_ page: FeedPage, at index: Int) {
+        if let item = item(at: index) {
+            page.bind(item, at: index)
+        } else {
+            page.bindSkeleton(at: index, failure: dataSource?.loadMoreFailure) { [weak self] in
+                self?.dataSource?.retryLoadMore()
             }
         }
     }
@@ -171,7 +185,7 @@ public final class FeedView {
         switch operation {
         case .move(let from, let to):
             guard let page = pages.removeValue(forKey: from) else { return }
-            page.bind(dataSource.item(at: to), at: to)
+            bind(page, at: to)
             pages[to] = page
         case .unmount(let index):
             guard let page = pages.removeValue(forKey: index) else { return }
@@ -183,7 +197,7 @@ public final class FeedView {
                 self.reportState()
             }
             gtk_widget_set_parent(page.root.widget, widget)
-            page.bind(dataSource.item(at: index), at: index)
+            bind(page, at: index)
             pages[index] = page
         }
     }

@@ -47,19 +47,27 @@ final class AppController {
         }
     }
 
+    /// Opens a JSON feed: skeleton pages at once, filled in place as the
+    /// first page arrives.
     private func openRemote(_ url: URL) {
         guard let window else { return }
-        if demoServer == nil {
-            window.showLoading(0, message: "Loading \(url.host ?? "the feed")…")
-            reporter.report(phase: .loading, progress: 0)
-        }
         let feed = RemoteFeed(url: url)
         dataSource = feed
-        feed.loadFirst { [weak self, weak feed] error in
-            guard let self, let feed else { return }
+        showFeed(feed)
+        guard let view = window.feedView else { return }
+        feed.onAppend = { [weak view] in view?.reloadData() }
+        let report = view.onStateChange
+        view.onStateChange = { [weak feed] state in
+            report?(state)
+            if state.itemCount > 0 { feed?.landed(at: state.currentIndex) }
+        }
+        feed.loadFirst { [weak self, weak feed, weak view] error in
+            guard let self, let feed, let view else { return }
             if let error {
                 Log.error("could not open the feed: \(error)")
-                self.window?.showError(title: "Could not open the feed", message: error)
+                self.window?.showError(title: "Could not open the feed", message: error) { [weak self] in
+                    self?.reopenRemote(url)
+                }
                 self.reporter.report(phase: .error)
                 return
             }
@@ -68,16 +76,15 @@ final class AppController {
                 self.reporter.report(phase: .empty)
                 return
             }
-            self.showFeed(feed)
-            guard let view = self.window?.feedView else { return }
-            feed.onAppend = { [weak view] in view?.reloadData() }
-            let report = view.onStateChange
-            view.onStateChange = { [weak feed] state in
-                report?(state)
-                feed?.landed(at: state.currentIndex)
-            }
+            view.reloadData()
             feed.landed(at: view.currentIndex)
         }
+    }
+
+    /// Retry from the feed-level error: start the feed over.
+    private func reopenRemote(_ url: URL) {
+        window?.feedView?.shutdown()
+        openRemote(url)
     }
 
     // MARK: Sources

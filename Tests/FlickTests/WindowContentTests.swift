@@ -69,8 +69,13 @@ extension AppUnderX {
             #expect(state?.mountedPages == 0)
             let window = try app.focusedWindow()
             let shot = app.home.appendingPathComponent("empty.png")
-            try X11.run(["import", "-window", window, shot.path])
-            let colours = Int(try X11.run(["identify", "-format", "%k", shot.path]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            // The first frame may still be on its way to the X server: look again for up to 3 s.
+            var colours = 0
+            let deadline = Date().addingTimeInterval(3)
+            repeat {
+                try X11.run(["import", "-window", window, shot.path])
+                colours = Int(try X11.run(["identify", "-format", "%k", shot.path]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            } while colours <= 10 && Date() < deadline
             #expect(colours > 10, "the empty state has an icon and text, not a blank window (\(colours) colours)")
         }
     }

@@ -11,6 +11,8 @@ final class ErrorCard {
     private let label: WidgetPointer
     private let button: WidgetPointer
     private var onRetry: (() -> Void)?
+    /// Called whenever the card appears (the page hides its placeholder).
+    var onShow: (() -> Void)?
     private var connection: SignalConnection?
 
     init() {
@@ -37,6 +39,7 @@ final class ErrorCard {
         onRetry = retry
         gtk_widget_set_visible(button, retry == nil ? 0 : 1)
         gtk_widget_set_visible(widget, 1)
+        onShow?()
     }
 
     func hide() {

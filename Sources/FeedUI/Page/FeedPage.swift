@@ -21,6 +21,10 @@ final class FeedPage {
     private let message: WidgetPointer
     /// Video frames, over the poster.
     let video = VideoSurface()
+    /// The placeholder while the page's media (or item) has not arrived.
+    let shimmer = ShimmerView()
+    /// True while the page stands for an item that has not arrived.
+    private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
     let errorCard = ErrorCard()
     private let muteButton: WidgetPointer
@@ -67,6 +71,7 @@ final class FeedPage {
         gtk_widget_set_can_focus(picture, 0)
         gtk_overlay_set_child(gopaque(overlay), picture)
 
+        gtk_overlay_add_overlay(gopaque(overlay), shimmer.widget)
         gtk_overlay_add_overlay(gopaque(overlay), video.picture)
 
         message = gtk_label_new(nil)!
@@ -107,12 +112,17 @@ final class FeedPage {
         gtk_widget_set_visible(muteButton, 0)
         gtk_overlay_add_overlay(gopaque(overlay), muteButton)
         applyFit()
+        errorCard.onShow = { [weak self] in
+            guard let self, !self.isSkeleton else { return }
+            self.shimmer.setVisible(false)
+        }
     }
 
     /// Shows `item` at feed `index`. Rebinding the same item at the same
     /// index keeps what is shown.
     func bind(_ item: FeedItem, at index: Int) {
-        if self.item == item, self.index == index { return }
+        if self.item == item, self.index == index, !isSkeleton { return }
+        isSkeleton = false
         liveGeneration.store(Int(bindings.bind()))
         self.item = item
         self.index = index
@@ -125,6 +135,7 @@ final class FeedPage {
         frameSource = nil
         hasPaintedVideo = false
         errorCard.hide()
+        shimmer.setVisible(true)
         gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
         gtk_label_set_text(gopaque(title), item.title ?? "")
         gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
@@ -132,6 +143,33 @@ final class FeedPage {
         gtk_widget_set_visible(caption, (item.title?.isEmpty ?? true) && (item.subtitle?.isEmpty ?? true) ? 0 : 1)
         Widget.setAccessibleLabel(root.widget, item.accessibilityLabel ?? Self.defaultLabel(for: item))
         loadIfNeeded()
+    }
+
+    /// Shows the page as a skeleton for feed `index`, whose item has not
+    /// arrived yet; `failure` shows why loading stopped, with Retry.
+    func bindSkeleton(at index: Int, failure: String?, retry: @escaping () -> Void) {
+        if !isSkeleton || self.index != index {
+            liveGeneration.store(Int(bindings.bind()))
+            isSkeleton = true
+            item = nil
+            self.index = index
+            loaded = nil
+            isReady = false
+            gtk_picture_set_paintable(gopaque(picture), nil)
+            video.clear()
+            frameSource = nil
+            hasPaintedVideo = false
+            gtk_widget_set_visible(message, 0)
+            gtk_widget_set_visible(caption, 0)
+            gtk_widget_set_visible(muteButton, 0)
+            Widget.setAccessibleLabel(root.widget, "Loading more posts")
+        }
+        shimmer.setVisible(true)
+        if let failure {
+            errorCard.show("Couldn’t load more posts.\n\(failure)", retry: retry)
+        } else {
+            errorCard.hide()
+        }
     }
 
     /// Tells the page its size in device pixels. A change reloads the picture
@@ -182,6 +220,7 @@ final class FeedPage {
             guard let self, self.bindings.accepts(expected), !self.hasPaintedVideo, self.video.framesShown > 0 else { return }
             self.hasPaintedVideo = true
             gtk_widget_set_visible(self.picture, 0)
+            self.shimmer.setVisible(false)
             self.onFirstVideoPaint?()
         }
     }
@@ -218,6 +257,7 @@ final class FeedPage {
             let texture = TextureFactory.texture(from: image)
             gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
             if texture != nil {
+                shimmer.setVisible(false)
                 AfterPaint.once(root.widget) { [weak self] in
                     guard let self, self.bindings.accepts(expected), !self.isReady else { return }
                     self.isReady = true
@@ -227,6 +267,7 @@ final class FeedPage {
         case .failure(let error)?:
             gtk_label_set_text(gopaque(message), "Can’t show this \(item?.kind == .video ? "video" : "picture")\n\(error)")
             gtk_widget_set_visible(message, 1)
+            shimmer.setVisible(false)
         case nil:
             break // nothing to show for this source yet
         }

@@ -27,6 +27,22 @@ final class RemoteFeed: FeedDataSource {
     var count: Int { items.count }
     func item(at index: Int) -> FeedItem { items[index] }
 
+    /// Skeleton pages after the items while the feed may have more.
+    var placeholderCount: Int { loader.endReached ? 0 : Self.placeholderPages }
+    /// Why the last page load failed, while it is failing.
+    private(set) var loadMoreFailure: String?
+    /// Skeletons shown past the loaded items.
+    static let placeholderPages = 3
+
+    func retryLoadMore() {
+        failures = 0
+        lastFailureTime = nil
+        requestedForCount = nil
+        loadMoreFailure = nil
+        onAppend?()
+        landed(at: max(0, items.count - 1))
+    }
+
     /// Loads the first page; `completion` gets nil on success or the one-line error.
     func loadFirst(_ completion: @escaping @MainActor (String?) -> Void) {
         loader.loadFirst { [weak self] result in
@@ -68,12 +84,15 @@ final class RemoteFeed: FeedDataSource {
             switch result {
             case .success(let page):
                 self.failures = 0
+                self.loadMoreFailure = nil
                 self.accept(page)
             case .failure(let error):
                 // requestedForCount stays: FeedCore's trigger backs off by failures.
                 self.failures += 1
                 self.lastFailureTime = Double(g_get_monotonic_time()) / 1_000_000
+                self.loadMoreFailure = error.description
                 Log.warning("could not load more of the feed: \(error)")
+                self.onAppend?() // the placeholders show the failure and Retry
                 self.landed(at: index)
             }
         }
@@ -87,9 +106,7 @@ final class RemoteFeed: FeedDataSource {
             Log.warning("the feed ends here: its next page ‘\(unusable)’ is not a usable address")
         }
         let known = Set(items.map(\.id))
-        let fresh = result.items.filter { !known.contains($0.id) }
-        guard !fresh.isEmpty else { return }
-        items += fresh
-        onAppend?()
+        items += result.items.filter { !known.contains($0.id) }
+        onAppend?() // also when nothing new came: the end may have been reached
     }
 }

@@ -23,6 +23,7 @@ final class StateReporter {
         var currentID: String?
         var mountedPages: Int
         var itemCount: Int
+        var skeletonPages: Int
         var settled: Bool
         var currentReady: Bool
         var playersAlive: Int
@@ -43,6 +44,7 @@ final class StateReporter {
             case currentID = "current_id"
             case mountedPages = "mounted_pages"
             case itemCount = "item_count"
+            case skeletonPages = "skeleton_pages"
             case settled
             case currentReady = "current_ready"
             case playersAlive = "players_alive"
@@ -76,6 +78,7 @@ final class StateReporter {
                         currentID: feed?.currentID,
                         mountedPages: feed?.mountedPages ?? 0,
                         itemCount: feed?.itemCount ?? 0,
+                        skeletonPages: feed?.skeletonPages ?? 0,
                         settled: feed?.settled ?? true,
                         currentReady: feed?.currentReady ?? false,
                         playersAlive: feed?.playersAlive ?? 0,

@@ -19,6 +19,8 @@ final class FlickWindow {
     private let progressBar: WidgetPointer
     private let emptyPage: WidgetPointer
     private let errorPage: WidgetPointer
+    private let errorRetryButton: WidgetPointer
+    private var onErrorRetry: (() -> Void)?
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
     private(set) var feedView: FeedView?
@@ -66,6 +68,11 @@ final class FlickWindow {
 
         errorPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(errorPage), "dialog-error-symbolic")
+        errorRetryButton = gtk_button_new_with_label("Retry")!
+        gtk_widget_add_css_class(errorRetryButton, "pill")
+        gtk_widget_add_css_class(errorRetryButton, "suggested-action")
+        gtk_widget_set_halign(errorRetryButton, GTK_ALIGN_CENTER)
+        adw_status_page_set_child(gopaque(errorPage), errorRetryButton)
         gtk_stack_add_named(stack, errorPage, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
@@ -78,6 +85,7 @@ final class FlickWindow {
             Signals.connect(window, "notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in
                 self?.updateInhibit()
             },
+            Signals.connect(errorRetryButton, "clicked") { [weak self] in self?.onErrorRetry?() },
         ].compactMap { $0 }
     }
 
@@ -93,6 +101,10 @@ final class FlickWindow {
 
     /// Shows the feed widget.
     func showFeed(_ view: FeedView) {
+        if let old = feedView {
+            old.shutdown()
+            gtk_stack_remove(stack, old.widget)
+        }
         feedView = view
         let fromLoading = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == View.loading.rawValue
         gtk_stack_set_transition_type(stack, fromLoading ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE)
@@ -108,10 +120,12 @@ final class FlickWindow {
         gtk_stack_set_visible_child_name(stack, View.empty.rawValue)
     }
 
-    /// Shows an error with what went wrong and what to do.
-    func showError(title: String, message: String) {
+    /// Shows an error with what went wrong, and a Retry button when `retry` is given.
+    func showError(title: String, message: String, retry: (() -> Void)? = nil) {
         adw_status_page_set_title(gopaque(errorPage), title)
         adw_status_page_set_description(gopaque(errorPage), message)
+        onErrorRetry = retry
+        gtk_widget_set_visible(errorRetryButton, retry == nil ? 0 : 1)
         gtk_stack_set_visible_child_name(stack, View.error.rawValue)
     }
 

@@ -8,6 +8,7 @@ struct ReportedState: Decodable, Equatable {
     var currentID: String?
     var mountedPages: Int
     var itemCount: Int
+    var skeletonPages: Int?
     var settled: Bool?
     var currentReady: Bool?
     var progress: Double?
@@ -28,6 +29,7 @@ struct ReportedState: Decodable, Equatable {
         case currentID = "current_id"
         case mountedPages = "mounted_pages"
         case itemCount = "item_count"
+        case skeletonPages = "skeleton_pages"
         case settled
         case currentReady = "current_ready"
         case progress
