@@ -115,6 +115,20 @@ public final class MediaServer: @unchecked Sendable {
         routes.add(.json(body), at: ResolvedRoute.normalized(path))
     }
 
+    /// Answers POST at `path` with `handler` (on the server's thread, so
+    /// keep it quick); any other method gets 405. A fault set for the path
+    /// answers instead, and the handler is not called.
+    public func servePost(at path: String, _ handler: @escaping PostHandler) {
+        routes.add(.post(handler), at: ResolvedRoute.normalized(path))
+    }
+
+    /// Answers POST at every path below `prefix` (`/like/` + a name) with
+    /// `handler`, which reads the rest of the path from the request. Exact
+    /// routes win; among prefixes (folders included) the longest does.
+    public func servePosts(under prefix: String, _ handler: @escaping PostHandler) {
+        routes.add(.posts(handler), at: ResolvedRoute.normalizedPrefix(prefix))
+    }
+
     // MARK: Faults
 
     /// Injects `fault` for requests to `path` from now on; nil removes it.

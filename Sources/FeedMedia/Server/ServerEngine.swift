@@ -123,6 +123,10 @@ final class ServerEngine {
             return
         }
         let method = String(cString: soup_server_message_get_method(message))
+        if case .post(let handler) = request.route {
+            answerPost(exchange, request, handler, method: method, query: query)
+            return
+        }
         guard method == "GET" || method == "HEAD" else {
             soup_message_headers_replace(headers, "Allow", "GET, HEAD")
             setStatus(message, 405)
@@ -139,6 +143,8 @@ final class ServerEngine {
                 return
             }
             body = file
+        case .post:
+            return // answered above
         case .json(let make):
             guard let data = make(query) else {
                 setStatus(message, 404)
@@ -175,6 +181,43 @@ final class ServerEngine {
         guard method == "GET" else { return }
         exchange.startBody(body, offset: offset, count: count, limit: request.bodyLimit,
                            closesAtLimit: request.closesAtLimit, throttle: throttle)
+    }
+
+    /// A POST route: the handler gets the whole request body (libsoup has
+    /// read it before calling the server's handler) and its answer is sent
+    /// as one piece.
+    private func answerPost(_ exchange: ServerExchange, _ request: ServerRouteTable.Request,
+                            _ handler: MediaServer.PostHandler, method: String,
+                            query: [String: String]) {
+        let message = exchange.soupMessage
+        let headers = soup_server_message_get_response_headers(message)
+        guard method == "POST" else {
+            soup_message_headers_replace(headers, "Allow", "POST")
+            setStatus(message, 405)
+            return
+        }
+        let response = handler(MediaServer.PostRequest(path: exchange.path, body: Self.requestBody(message), query: query))
+        setStatus(message, response.status)
+        soup_message_headers_replace(headers, "Cache-Control", "no-store")
+        guard let data = response.body else {
+            soup_message_headers_set_content_length(headers, 0)
+            return
+        }
+        let body = ResponseBody.data(data, contentType: response.contentType)
+        soup_message_headers_set_content_type(headers, body.contentType, nil)
+        soup_message_headers_set_content_length(headers, goffset(body.length))
+        exchange.startBody(body, offset: 0, count: body.length, limit: request.bodyLimit,
+                           closesAtLimit: request.closesAtLimit, throttle: throttle)
+    }
+
+    /// The request body libsoup has read, whole.
+    private static func requestBody(_ message: OpaquePointer) -> Data {
+        guard let body = soup_server_message_get_request_body(message),
+              let bytes = soup_message_body_flatten(body) else { return Data() }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+        return Data(bytes: data, count: Int(size))
     }
 
     private func setStatus(_ message: OpaquePointer, _ status: Int) {
