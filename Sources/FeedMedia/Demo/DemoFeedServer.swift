@@ -11,27 +11,43 @@ import Foundation
 /// make one). The server's own options add bandwidth limits, latency and
 /// the page-load delay (`pageDelayMilliseconds` delays every feed page).
 ///
+/// Every post has a `likeURL`, `/like/item-N` on the same server: POST
+/// `{"liked": true|false}` answers 200 `{"liked": ..., "likes": ...}`, except
+/// for a share of requests (10% by default, every 10th) that answer 500 so
+/// the app's revert path is always exercised. Counts start from a number
+/// fixed per post; later pages show the liked state the server holds.
+///
 /// Immutable and Sendable: pages are made on the server's thread per request.
 public struct DemoFeedServer: Sendable {
     public static let defaultItemCount = 1_200
     public static let defaultPageSize = 20
     /// Where the feed is served.
     public static let feedPath = "/feed.json"
+    /// The share of like requests that fail by default.
+    public static let defaultLikeFailureShare = 0.1
 
     public let library: DemoMediaLibrary
     public let assets: DemoFeedAssets
     public let itemCount: Int
     public let pageSize: Int
     private let media: [DemoFeedEntry]
+    private let likes: DemoLikeStore
 
+    /// - Parameter likeFailureShare: the share of like requests answered
+    ///   500, from 0 to 1 (deterministic: 0.1 fails every 10th).
     public init(library: DemoMediaLibrary, assets: DemoFeedAssets,
-                itemCount: Int = DemoFeedServer.defaultItemCount, pageSize: Int = DemoFeedServer.defaultPageSize) {
+                itemCount: Int = DemoFeedServer.defaultItemCount, pageSize: Int = DemoFeedServer.defaultPageSize,
+                likeFailureShare: Double = DemoFeedServer.defaultLikeFailureShare) {
         self.library = library
         self.assets = assets
         self.itemCount = max(0, itemCount)
         self.pageSize = max(1, pageSize)
         media = DemoFeedEntry.cycle(of: library)
+        likes = DemoLikeStore(failureShare: likeFailureShare)
     }
+
+    /// The share of like requests answered 500.
+    public var likeFailureShare: Double { likes.failureShare }
 
     public enum InstallError: Error, Equatable, CustomStringConvertible {
         case serverNotRunning
@@ -73,6 +89,7 @@ public struct DemoFeedServer: Sendable {
         }
         let feed = self
         server.serveJSON(at: Self.feedPath) { query in feed.page(cursor: query["cursor"], baseURL: base) }
+        server.servePosts(under: Paths.likes) { request in feed.like(request) }
         return feedURL
     }
 
@@ -80,6 +97,39 @@ public struct DemoFeedServer: Sendable {
     func entry(number: Int) -> DemoFeedEntry {
         DemoFeedEntry.entry(number: number, media: media, clips: library.clips, pictures: library.pictures,
                             hasCorrupt: assets.corruptVideo != nil, hasHLS: assets.hlsPlaylist != nil)
+    }
+
+    // MARK: Likes
+
+    /// Answers a POST to `/like/item-N`.
+    func like(_ request: MediaServer.PostRequest) -> MediaServer.PostResponse {
+        guard request.path.hasPrefix(Paths.likes + "item-"),
+              let number = Int(request.path.dropFirst((Paths.likes + "item-").count)),
+              (1...itemCount).contains(number) else {
+            return MediaServer.PostResponse(status: 404, body: Self.json(["error": "no such post"]))
+        }
+        guard let body = try? JSONDecoder().decode(LikeBody.self, from: request.body) else {
+            return MediaServer.PostResponse(status: 400, body: Self.json(["error": #"expected {"liked": true|false}"#]))
+        }
+        guard let result = likes.set(number: number, liked: body.liked) else {
+            return MediaServer.PostResponse(status: 500, body: Self.json(["error": "the demo server failed this like on purpose"]))
+        }
+        return MediaServer.PostResponse(status: 200, body: Self.json(LikeAnswer(liked: result.liked, likes: result.likes)))
+    }
+
+    private struct LikeBody: Decodable {
+        var liked: Bool
+    }
+
+    private struct LikeAnswer: Encodable {
+        var liked: Bool
+        var likes: Int
+    }
+
+    private static func json(_ value: some Encodable) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try? encoder.encode(value)
     }
 
     // MARK: Pages
@@ -105,10 +155,18 @@ public struct DemoFeedServer: Sendable {
         return try? encoder.encode(page)
     }
 
+    /// Post `number` with its like state as the server holds it now.
     private func item(number: Int, baseURL: URL) -> Item {
-        let id = "item-\(number)"
         func url(_ path: String) -> String { baseURL.absoluteString + path.dropFirst() }
-        let likes = (number * 7919) % 1_000
+        var item = mediaItem(number: number, likes: likes.likes(number: number), url: url)
+        item.liked = likes.isLiked(number: number)
+        item.likeURL = url(Paths.like(number))
+        return item
+    }
+
+    /// What post `number` shows: its media, texts and count.
+    private func mediaItem(number: Int, likes: Int, url: (String) -> String) -> Item {
+        let id = "item-\(number)"
         switch entry(number: number) {
         case .clip(let clip):
             return Item(id: id, type: "video", uri: url(Paths.media + clip.video.lastPathComponent),
@@ -152,6 +210,8 @@ public struct DemoFeedServer: Sendable {
         static let hlsPlaylist = "/hls/index.m3u8"
         static let corrupt = "/broken/corrupt.mp4"
         static func forbidden(_ number: Int) -> String { "/forbidden/item-\(number).mp4" }
+        static let likes = "/like/"
+        static func like(_ number: Int) -> String { likes + "item-\(number)" }
     }
 
     /// A page as the feed format has it (see data/feed.schema.json).
@@ -181,6 +241,7 @@ public struct DemoFeedServer: Sendable {
         var author: String? = "Flick demo"
         var likes: Int?
         var liked: Bool? = false
+        var likeURL: String?
         var accessibilityLabel: String?
 
         init(id: String, type: String, uri: String, poster: String? = nil, width: Int? = nil, height: Int? = nil,
