@@ -1,0 +1,123 @@
+import FeedCore
+import Foundation
+
+/// Runs optimistic likes for the feed: FeedCore's ``LikeIntent`` decides,
+/// this sends, and the UI hears about every change.
+///
+/// GTK thread only. Keeps each touched item's ``LikeIntent/State`` by id,
+/// so the heart of a page rebound later shows what the user did, not the
+/// page's stale feed data (ask `shown(_:liked:likes:)`). At most one request
+/// per item is in flight; taps during it settle to the last wish; a failure
+/// puts the server's state back and calls `onFailure` (the UI toasts).
+///
+/// Items without a likeURL (local folders) are liked here only: nothing is
+/// sent and the like is confirmed at once.
+@MainActor
+public final class LikeController {
+    /// The item's shown state changed (optimistically, or to the server's word).
+    public typealias ChangeHandler = @MainActor (_ itemID: String, _ liked: Bool, _ likes: Int?) -> Void
+    /// A like or unlike was not saved and the heart went back; `message` is for a toast.
+    public typealias FailureHandler = @MainActor (_ itemID: String, _ message: String) -> Void
+
+    public var onChange: ChangeHandler?
+    public var onFailure: FailureHandler?
+
+    private let sender: LikeSender
+    private var states: [String: LikeIntent.State] = [:]
+    private var likeURLs: [String: URL] = [:]
+    /// The request in flight per item.
+    private var requests: [String: LikeRequest] = [:]
+    /// Why the last request of an item failed, for the toast.
+    private var lastFailure: [String: LikeFailure] = [:]
+
+    public init(sender: LikeSender = LikeSender()) {
+        self.sender = sender
+    }
+
+    isolated deinit {
+        for request in requests.values { request.cancel() }
+    }
+
+    /// Likes or unlikes `itemID` and returns what to show now. The first
+    /// toggle of an item takes `liked`/`likes` and `likeURL` from the feed;
+    /// later ones use what this controller knows. Calls `onChange` too.
+    @discardableResult
+    public func toggle(_ itemID: String, likeURL: URL?, liked: Bool, likes: Int?) -> LikeIntent.State {
+        if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked, likes: likes) }
+        if let likeURL { likeURLs[itemID] = likeURL }
+        apply(.toggle, to: itemID)
+        return states[itemID]!
+    }
+
+    /// What this controller holds for `itemID`, nil if it was never toggled.
+    public func state(of itemID: String) -> LikeIntent.State? {
+        states[itemID]
+    }
+
+    /// What a page should show for `itemID`: this controller's state if the
+    /// item was toggled, else the feed's `liked`/`likes`.
+    public func shown(_ itemID: String, liked: Bool, likes: Int?) -> (liked: Bool, likes: Int?) {
+        guard let state = states[itemID] else { return (liked, likes) }
+        return (state.liked, state.likes)
+    }
+
+    /// Whether any like is still on its way.
+    public var isBusy: Bool { !requests.isEmpty }
+
+    /// Forgets everything (a new feed): requests in flight are cancelled and
+    /// their answers never arrive.
+    public func reset() {
+        for request in requests.values { request.cancel() }
+        requests.removeAll()
+        states.removeAll()
+        likeURLs.removeAll()
+        lastFailure.removeAll()
+    }
+
+    // MARK: Deciding and acting
+
+    private func apply(_ event: LikeIntent.Event, to itemID: String) {
+        guard let before = states[itemID], let decision = LikeIntent.next(before, event) else { return }
+        states[itemID] = decision.state
+        if decision.state.liked != before.liked || decision.state.likes != before.likes {
+            onChange?(itemID, decision.state.liked, decision.state.likes)
+        }
+        switch decision.action {
+        case .send(let seq, let liked)?:
+            send(itemID, seq: seq, liked: liked)
+        case .revert(let toast)?:
+            let failure = lastFailure[itemID]
+            if toast { onFailure?(itemID, Self.message(liked: !decision.state.liked, failure: failure)) }
+        case nil:
+            break
+        }
+    }
+
+    private func send(_ itemID: String, seq: UInt64, liked: Bool) {
+        guard let url = likeURLs[itemID] else {
+            apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
+            return
+        }
+        requests[itemID] = sender.send(liked: liked, to: url, seq: seq) { [weak self] seq, result in
+            self?.finished(itemID, seq: seq, result)
+        }
+    }
+
+    private func finished(_ itemID: String, seq: UInt64, _ result: Result<LikeAnswer, LikeFailure>) {
+        if requests[itemID]?.seq == seq { requests[itemID] = nil }
+        switch result {
+        case .success(let answer):
+            apply(.requestSucceeded(seq: seq, liked: answer.liked, likes: answer.likes), to: itemID)
+        case .failure(let failure):
+            lastFailure[itemID] = failure
+            apply(.requestFailed(seq: seq), to: itemID)
+            lastFailure[itemID] = nil // a stale failure names nothing later
+        }
+    }
+
+    /// The toast: what was not saved, and why.
+    static func message(liked: Bool, failure: LikeFailure?) -> String {
+        let what = liked ? "Your like was not saved" : "Your unlike was not saved"
+        return failure.map { "\(what): \($0.description)." } ?? "\(what)."
+    }
+}
