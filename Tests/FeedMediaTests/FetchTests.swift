@@ -229,6 +229,42 @@ struct FetchTests {
         #expect(other.seen("/file") == [nil], "the header must not follow a redirect to another host")
     }
 
+    @Test("unknown length: a body without Content-Length ends the file where it ends")
+    func unknownLength() async throws {
+        let server = try HeaderRecordingServer()
+        let cache = try TestStore()
+        defer { cache.remove() }
+        let fetcher = RangeFetcher()
+        let url = server.base.appendingPathComponent("chunked")
+        let part = try await FetchPump.fetch(fetcher, url, range: 10_000..<20_000, into: cache.store, key: key)
+        #expect(part.end == .finished)
+        #expect(part.rangeIgnored)
+        #expect(part.contentLength == nil)
+        #expect(cache.store.info(key)?.ranges == ByteRangeSet([10_000..<20_000]))
+        let whole = try await FetchPump.fetch(fetcher, url, range: 20_000..<1_000_000, into: cache.store, key: key)
+        #expect(whole.end == .finished)
+        #expect(whole.contentLength == 50_000)
+        #expect(cache.store.info(key)?.contentLength == 50_000)
+        let stored = try #require(try cache.store.read(key, offset: 10_000, length: 40_000))
+        #expect(stored == HeaderRecordingServer.chunkedBody.subdata(in: 10_000..<50_000))
+    }
+
+    @Test("every chunk is reported for byte accounting with its key and priority")
+    func byteAccountingHook() async throws {
+        let served = try ServedFile(size: 200_000)
+        defer { served.tearDown() }
+        let cache = try TestStore()
+        defer { cache.remove() }
+        let fetcher = RangeFetcher()
+        var seen: [CacheKey: Int64] = [:]
+        fetcher.onBytesFetched = { key, priority, bytes in
+            #expect(priority == .current)
+            seen[key, default: 0] += bytes
+        }
+        _ = try await FetchPump.fetch(fetcher, served.url, range: 0..<150_000, into: cache.store, key: key)
+        #expect(seen == [key: 150_000])
+    }
+
     @Test("Content-Range texts")
     func contentRanges() {
         #expect(ContentRange("bytes 0-99/1000") == ContentRange(first: 0, last: 99, total: 1000))
@@ -278,6 +314,9 @@ final class HeaderRecordingServer {
 
     func redirect(_ path: String, to target: URL) { redirects[path] = target }
 
+    /// What `/chunked` serves, without a Content-Length.
+    static let chunkedBody = ServedBytes.make(50_000, seed: 9)
+
     /// The X-Flick-Item values seen for `path`, nil where it was missing.
     func seen(_ path: String) -> [String?] { seenValues[path] ?? [] }
 
@@ -288,11 +327,17 @@ final class HeaderRecordingServer {
             soup_server_message_set_redirect(message, 302, target.absoluteString)
             return
         }
-        let body = [UInt8](repeating: 7, count: 10)
+        let chunked = path == "/chunked"
+        let body = chunked ? Self.chunkedBody : Data(repeating: 7, count: 10)
         soup_server_message_set_status(message, 200, nil)
         body.withUnsafeBytes {
             soup_server_message_set_response(message, "application/octet-stream", SOUP_MEMORY_COPY,
                                              $0.baseAddress?.assumingMemoryBound(to: CChar.self), gsize($0.count))
+        }
+        if chunked {
+            // No length: the body's end is the file's end. Range is ignored.
+            soup_message_headers_set_encoding(soup_server_message_get_response_headers(message), SOUP_ENCODING_CHUNKED)
+            soup_message_body_complete(soup_server_message_get_response_body(message))
         }
     }
 }

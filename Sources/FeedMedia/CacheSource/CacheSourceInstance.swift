@@ -173,7 +173,15 @@ final class CacheSourceInstance: @unchecked Sendable {
                                                         store: store, range: range)
                 }
             }
-            _ = condition.wait(until: Date().addingTimeInterval(1))
+            if Thread.isMainThread {
+                // Never expected (GStreamer reads on its own threads), but
+                // waiting here would stop the very loop the fetch runs on.
+                condition.unlock()
+                if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
+                condition.lock()
+            } else {
+                _ = condition.wait(until: Date().addingTimeInterval(1))
+            }
         }
     }
 

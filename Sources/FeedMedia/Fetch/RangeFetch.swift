@@ -228,14 +228,20 @@ public final class RangeFetch {
         var size: gsize = 0
         let data = bytes.flatMap { g_bytes_get_data($0, &size) }
         guard let data, size > 0 else {
-            finish(.finished)   // end of body
+            // A clean end of a body of unknown length: the file ends here
+            // when the body ran to its end (not to a range end we asked for).
+            if contentLength == nil, keepUntil.map({ position < $0 }) ?? true {
+                contentLength = position
+                staleDropped = store.setMetadata(key, contentLength: position, contentType: nil, etag: nil) || staleDropped
+            }
+            finish(.finished)
             return
         }
         let chunkStart = position
         let chunkEnd = position + Int64(size)
         position = chunkEnd
         bytesFetched += Int64(size)
-        fetcher?.account(Int64(size), priority)
+        fetcher?.account(Int64(size), priority, key: key)
         let keepStart = max(chunkStart, keepFrom)
         let keepEnd = min(chunkEnd, keepUntil ?? .max)
         if keepEnd > keepStart {

@@ -128,11 +128,17 @@ public final class RangeFetcher {
         return fetch
     }
 
+    /// Called for every chunk read from the network, with its key, priority
+    /// and size in bytes: where the app feeds its byte accounting (active,
+    /// speculative, wasted) per item, whoever started the fetch.
+    public var onBytesFetched: (@MainActor (CacheKey, FetchPriority, Int64) -> Void)?
+
     /// Counts network bytes for byte accounting.
-    func account(_ bytes: Int64, _ priority: FetchPriority) {
+    func account(_ bytes: Int64, _ priority: FetchPriority, key: CacheKey) {
         switch priority {
         case .current: activeBytes += bytes
         case .speculative: speculativeBytes += bytes
         }
+        onBytesFetched?(key, priority, bytes)
     }
 }
