@@ -282,6 +282,28 @@ struct CacheSourceTests {
         #expect(starts.allSatisfy { $0 >= stallAt }, "cached bytes are not fetched again: \(later)")
     }
 
+    @Test("a read that a running preload will serve waits for it instead of asking the network again")
+    func readJoinsPreload() async throws {
+        let setup = try CacheSourceSetup(size: 2 * 1_048_576)
+        defer { setup.tearDown() }
+        let startup: Int64 = 1_572_864
+        let preload = try #require(setup.fetcher.fetch(url: setup.served.url, range: 0..<startup, priority: .speculative,
+                                                       into: setup.cache.store, key: setup.key) { _ in })
+        preload.pause()
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let origin = setup.served.data
+        let read = try #require(await reader.run { reader in
+            (0..<8).map { reader.readNow(offset: $0 * 100_000, length: 50_000) }
+        })
+        #expect(read.allSatisfy { $0.flow == GST_FLOW_OK })
+        #expect(read.enumerated().allSatisfy { index, result in
+            result.data == origin.subdata(in: index * 100_000..<index * 100_000 + 50_000)
+        })
+        #expect(preload.priority == .current, "joining promotes the preload")
+        #expect(setup.served.server.requests(path: ServedFile.path) == ["bytes=0-\(startup - 1)"])
+    }
+
     @Test("403 reaches the bus as HTTP_ERROR with status 403")
     func forbidden() async throws {
         let setup = try CacheSourceSetup(size: 100_000)

@@ -45,6 +45,18 @@ final class CacheSourceDriver {
                     store: RangeStore, range: Range<Int64>) {
         let id = ObjectIdentifier(instance)
         fetches.removeValue(forKey: id)?.cancel()
+        if let fetcher, let running = fetcher.runningFetch(for: key, covering: range.lowerBound,
+                                                             window: CacheReadPlan.readAheadBytes) {
+            // A preload (or another player) is already bringing these bytes:
+            // wait for it rather than fetch them twice. It is not ours to cancel.
+            running.promote()
+            running.watch(progress: { reached in instance.landed(token: token, reached: reached) },
+                          completion: { result in
+                instance.ended(token: token, result.end,
+                               stored: max(result.bytesStored, 1), rangeIgnored: result.rangeIgnored)
+            })
+            return
+        }
         guard let fetcher else {
             instance.ended(token: token, .failed(FetchFailure(code: .unknown, message: "no fetcher registered")),
                            stored: 0)

@@ -17,7 +17,8 @@ public final class RangeFetch {
     /// The range asked for; nil for the whole file.
     public let range: Range<Int64>?
     public let key: CacheKey
-    public let priority: FetchPriority
+    /// Speculative until someone who needs the bytes now joins (`promote()`).
+    public private(set) var priority: FetchPriority
 
     /// The file offset of the next body byte (where stored bytes reach).
     public private(set) var position: Int64
@@ -37,6 +38,8 @@ public final class RangeFetch {
     private var headersDeadline: MainLoopSource?
     private var progress: (@MainActor (Int64) -> Void)?
     private var completion: (@MainActor (FetchResult) -> Void)?
+    /// Others waiting on this fetch's bytes (see `watch`).
+    private var watchers: [(progress: @MainActor (Int64) -> Void, completion: @MainActor (FetchResult) -> Void)] = []
 
     /// What the response said, once the headers arrived.
     private var keepFrom: Int64
@@ -105,6 +108,27 @@ public final class RangeFetch {
     /// completion runs with `.cancelled`, on a later turn of the loop.
     public func cancel() {
         stop(.cancelled)
+    }
+
+    /// Where the kept bytes stop (nil: the end of the body).
+    public var end: Int64? { keepUntil }
+
+    /// Lets someone else wait for this fetch's bytes instead of asking for
+    /// them again: `progress` after each chunk with the offset reached,
+    /// `completion` once at the end (same result as the owner's).
+    public func watch(progress: @escaping @MainActor (Int64) -> Void,
+                      completion: @escaping @MainActor (FetchResult) -> Void) {
+        guard !isDone else { return }
+        watchers.append((progress, completion))
+    }
+
+    /// Makes a speculative fetch the current item's: normal priority from
+    /// now on, bytes counted as active, and reading again if paused.
+    public func promote() {
+        guard priority == .speculative, !isDone else { return }
+        priority = .current
+        soup_message_set_priority(soupMessage, SOUP_MESSAGE_PRIORITY_NORMAL)
+        resume()
     }
 
     /// Holds back further reads (speculative fetches, while the current
@@ -254,6 +278,7 @@ public final class RangeFetch {
                 return
             }
             progress?(keepEnd)
+            for watcher in watchers { watcher.progress(keepEnd) }
         }
         if let keepUntil, chunkEnd >= keepUntil {
             finish(.finished)
@@ -275,9 +300,13 @@ public final class RangeFetch {
             g_cancellable_cancel(gCancellable)
             stream = nil
         }
-        completion(FetchResult(token: token, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
-                               bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
-                               staleDropped: staleDropped))
+        let result = FetchResult(token: token, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
+                                 bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
+                                 staleDropped: staleDropped)
+        let waiting = watchers
+        watchers = []
+        completion(result)
+        for watcher in waiting { watcher.completion(result) }
     }
 
     /// A GError from libsoup or GIO as a failure.

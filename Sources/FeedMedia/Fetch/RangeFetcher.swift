@@ -57,6 +57,8 @@ public final class RangeFetcher {
     public private(set) var inFlight = 0
 
     private var nextToken: UInt64 = 0
+    /// Fetches started and not completed, by token.
+    private var running: [UInt64: RangeFetch] = [:]
 
     public init(options: Options = .init()) {
         self.options = options
@@ -120,12 +122,25 @@ public final class RangeFetcher {
         let fetch = RangeFetch(fetcher: self, token: nextToken, url: url, range: range, headers: headers,
                                priority: priority, store: store, key: key, progress: progress) { [weak self] result in
             self?.inFlight -= 1
+            self?.running[result.token] = nil
             completion(result)
         }
         guard let fetch else { return nil }
         inFlight += 1
+        running[fetch.token] = fetch
         fetch.start()
         return fetch
+    }
+
+    /// A running fetch of `key` that will bring `offset` soon: it has not
+    /// passed it, will reach it before its end, and is less than `window`
+    /// bytes short of it. Joining it (`watch`, `promote`) saves asking the
+    /// network twice for the same bytes (a preload, then playback).
+    public func runningFetch(for key: CacheKey, covering offset: Int64, window: Int64) -> RangeFetch? {
+        running.values.first { fetch in
+            fetch.key == key && !fetch.isDone && fetch.position <= offset && offset - fetch.position < window
+                && (fetch.end.map { offset < $0 } ?? true)
+        }
     }
 
     /// Called for every chunk read from the network, with its key, priority
