@@ -158,8 +158,9 @@ public struct DemoFeedServer: Sendable {
     /// Post `number` with its like state as the server holds it now.
     private func item(number: Int, baseURL: URL) -> Item {
         func url(_ path: String) -> String { baseURL.absoluteString + path.dropFirst() }
-        var item = mediaItem(number: number, likes: likes.likes(number: number), url: url)
-        item.liked = likes.isLiked(number: number)
+        let like = likes.state(number: number)
+        var item = mediaItem(number: number, likes: like.likes, url: url)
+        item.liked = like.liked
         item.likeURL = url(Paths.like(number))
         return item
     }

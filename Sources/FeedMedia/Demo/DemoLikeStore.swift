@@ -35,14 +35,10 @@ final class DemoLikeStore: @unchecked Sendable {
         (number * 7919) % 1_000
     }
 
-    /// Whether post `number` is liked now.
-    func isLiked(number: Int) -> Bool {
-        lock.withLock { liked.contains(number) }
-    }
-
-    /// Post `number`'s count now.
-    func likes(number: Int) -> Int {
-        Self.baseLikes(number: number) + (isLiked(number: number) ? 1 : 0)
+    /// Post `number`'s state and count now.
+    func state(number: Int) -> (liked: Bool, likes: Int) {
+        let liked = lock.withLock { self.liked.contains(number) }
+        return (liked, Self.baseLikes(number: number) + (liked ? 1 : 0))
     }
 
     /// Applies a like request for post `number`: the state and count after
