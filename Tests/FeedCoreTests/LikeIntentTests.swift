@@ -31,7 +31,11 @@ struct LikeRow: TableRow {
             case ("ok", 3), ("ok", 4):
                 let seq = try #require(UInt64(words[1]), "\(name): \(text)")
                 try #require(["liked", "unliked"].contains(words[2]), "\(name): \(text)")
-                let likes = words.count == 4 ? try #require(Int(words[3]), "\(name): \(text)") : nil
+                var likes: Int?
+                if words.count == 4 {
+                    guard let count = Int(words[3]) else { throw TableError(description: "\(name): cannot read the count in \"\(text)\"") }
+                    likes = count
+                }
                 return .requestSucceeded(seq: seq, liked: words[2] == "liked", likes: likes)
             default:
                 throw TableError(description: "\(name): cannot read the event \"\(text)\"")
