@@ -1,3 +1,4 @@
+import CFlickShim
 import CGLib
 import CSoup
 import FeedCore
@@ -263,6 +264,23 @@ struct FetchTests {
         }
         _ = try await FetchPump.fetch(fetcher, served.url, range: 0..<150_000, into: cache.store, key: key)
         #expect(seen == [key: 150_000])
+    }
+
+    @Test("the session is made with the connection limits, timeout and user agent it was given")
+    func sessionProperties() {
+        let fetcher = RangeFetcher(options: .init(userAgent: "Flick/test", maxConnections: 6, maxConnectionsPerHost: 3,
+                                                  readTimeoutSeconds: 7))
+        let session = fetcher.session.raw
+        #expect(flick_object_get_int(session, "max-conns") == 6)
+        #expect(flick_object_get_int(session, "max-conns-per-host") == 3)
+        let agent = flick_object_get_string(session, "user-agent")
+        defer { g_free(agent) }
+        #expect(agent.map { String(cString: $0) } == "Flick/test")
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("guint"))
+        defer { g_value_unset(&value) }
+        g_object_get_property(fetcher.session.object, "timeout", &value)
+        #expect(g_value_get_uint(&value) == 7)
     }
 
     @Test("Content-Range texts")

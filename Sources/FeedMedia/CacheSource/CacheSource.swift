@@ -12,6 +12,14 @@ import Foundation
 /// the gap to the GTK thread (the fetcher's thread) and waits on its own
 /// condition for the bytes to land; it never blocks the GTK thread, and
 /// unlock (a flush or a state change to NULL) ends the wait at once.
+///
+/// Wiring: at start, on the GTK thread, make one ``RangeStore`` and one
+/// ``RangeFetcher`` and call `register(store:fetcher:)`. When binding an
+/// item, give playbin `CacheURI.make(for: url, key: key)` for URLs where
+/// `CacheURI.shouldRewrite(url)` holds (http(s) progressive files), the
+/// plain URL otherwise (HLS, file://). Preload with the same fetcher,
+/// store and key: playback then reads those bytes, or joins the preload
+/// while it runs.
 public enum CacheSource {
     /// Registers the element (once per process) and makes `store` and
     /// `fetcher` the ones elements created from now on use. GTK thread.
