@@ -74,14 +74,17 @@ public final class FeedView {
     ///   - muted: whether videos start muted.
     ///   - imageDirectory: where remote pictures and posters are kept on disk
     ///     (nil: a folder under the user's cache directory).
+    ///   - mediaCache: the byte-range cache http(s) videos are read through
+    ///     and preloaded to (nil: straight from the network).
     public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
-                playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil) {
+                playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
+                mediaCache: MediaCache? = nil) {
         remoteImages = RemoteImageFiles(directory: imageDirectory ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
             .appendingPathComponent("flick-feed-images"))
         self.dataSource = dataSource
         self.radius = max(1, radius)
         self.fit = fit
-        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted)
+        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted, mediaCache: mediaCache)
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
         gtk_widget_set_hexpand(widget, 1)

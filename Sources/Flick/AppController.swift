@@ -17,6 +17,34 @@ final class AppController {
     private var dataSource: FeedDataSource?
     /// The built-in server of the demo feed, while it runs.
     private var demoServer: MediaServer?
+    /// The byte-range cache, opened with the first feed that needs it.
+    private var openedCache: MediaCache?
+    private var cacheUnavailable = false
+
+    /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
+    /// the budgets from the settings; nil (play from the network) when it
+    /// cannot be opened, with one warning saying why.
+    private func mediaCache() -> MediaCache? {
+        if let openedCache { return openedCache }
+        guard !cacheUnavailable, let settings else { return nil }
+        let budgets = CacheBudgets(videoBytes: Int64(settings.uint(.videoCacheBudgetMB, default: 500)) * 1_000_000,
+                                   imageBytes: Int64(settings.uint(.imageCacheBudgetMB, default: 200)) * 1_000_000)
+        do {
+            openedCache = try MediaCache(directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
+                                         budgets: budgets)
+        } catch {
+            cacheUnavailable = true
+            Log.warning("the media cache cannot be used (\(error)); videos play straight from the network")
+        }
+        return openedCache
+    }
+
+    /// Writes what must outlive the process (the cache index).
+    func shutdown() {
+        window?.feedView?.shutdown()
+        openedCache?.close()
+        demoServer?.stop()
+    }
 
     init(options: CommandLineOptions, folder: FolderFeedSource?) {
         self.options = options
@@ -178,7 +206,8 @@ final class AppController {
                             fit: options.fit ?? settings.contentFit,
                             playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
                             muted: muted,
-                            imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"))
+                            imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"),
+                            mediaCache: mediaCache())
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }

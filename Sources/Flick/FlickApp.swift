@@ -60,6 +60,7 @@ enum FlickApp {
         }
         let signals = QuitSignals(application: app)
         let status = g_application_run(gcast(app), 0, nil)
+        controller.shutdown()
         signals.remove()
         connection?.disconnect()
         g_object_unref(app.rawGObject)

@@ -42,9 +42,19 @@ final class PlaybackCoordinator {
     private var bindingSources: [BindingKey: String] = [:]
     private struct BindingKey: Hashable { let player: Int; let generation: UInt64 }
 
-    init(capacity: Int, muted: Bool) {
+    /// Where http(s) videos are read through and preloaded to; nil plays
+    /// straight from the network.
+    let mediaCache: MediaCache?
+
+    init(capacity: Int, muted: Bool, mediaCache: MediaCache?) {
         pool = PlayerPool(capacity: capacity)
         self.muted = muted
+        self.mediaCache = mediaCache
+    }
+
+    /// What a player opens for `item`.
+    private func playbackURI(for item: FeedItem) -> String {
+        mediaCache?.playbackURI(for: item) ?? item.uri
     }
 
     func attach(to view: FeedView) { self.view = view }
@@ -60,10 +70,11 @@ final class PlaybackCoordinator {
         guard view.count > 0, view.pixelBox.width > 0 else { return }
         let plan = PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: index, count: view.count,
                                                           direction: view.direction, velocity: view.releaseVelocity))
-        pool.apply(plan, uriFor: { [weak view] i in
-            guard let item = view?.item(at: i), item.kind == .video else { return nil }
-            return item.uri
+        pool.apply(plan, uriFor: { [weak self, weak view] i in
+            guard let self, let item = view?.item(at: i), item.kind == .video else { return nil }
+            return self.playbackURI(for: item)
         }, box: view.pixelBox, fit: view.fit, muted: muted)
+        mediaCache?.apply(plan, item: { [weak view] in view?.item(at: $0) })
         if userPaused { pool.player(for: index)?.pause() }
         wirePlayers()
         // A speculative failure was not reported; the item gets a fresh
@@ -110,7 +121,8 @@ final class PlaybackCoordinator {
         }
         for (index, player) in pool.assignments {
             let generation = player.generation
-            if let uri = player.uri { bindingSources[BindingKey(player: player.id, generation: generation)] = uri }
+            // Labelled with the item's own address (the player may read it through the cache).
+            if let uri = view?.item(at: index)?.uri { bindingSources[BindingKey(player: player.id, generation: generation)] = uri }
             player.onFrame = { [weak self, weak player] frame in
                 guard let self, let player, frame.generation == generation, player.generation == generation,
                       self.pool.player(for: index) === player, let page = self.view?.pages[index] else { return }
@@ -203,7 +215,7 @@ final class PlaybackCoordinator {
         guard let view, let player = pool.player(for: index), let item = view.item(at: index) else { return }
         view.pages[index]?.errorCard.hide()
         if index == current { currentError = nil }
-        player.load(uri: item.uri, box: view.pixelBox, fit: view.fit)
+        player.load(uri: playbackURI(for: item), box: view.pixelBox, fit: view.fit)
         wirePlayers()
         if index == current, !userPaused { player.play() }
     }
@@ -268,4 +280,5 @@ final class PlaybackCoordinator {
         retryTimer?.cancel()
         pool.releaseAll()
     }
+
 }

@@ -1,0 +1,83 @@
+import FeedCore
+import Foundation
+
+/// The app's one media cache, as the feed session uses it: where playback
+/// reads (http(s) progressive videos through the `flick-cache` source), what
+/// is preloaded (the startup range of the posts the plan wants on disk), and
+/// what is pinned (the current and next posts). GTK thread only.
+///
+/// It carries FeedCore's preload plan out; it decides nothing of its own.
+@MainActor
+public final class MediaCache {
+    public let store: RangeStore
+    public let fetcher: RangeFetcher
+    /// Startup-range preloads running, by cache key.
+    private var preloads: [CacheKey: RangeFetch] = [:]
+    /// Keys pinned for the plan's current and next items.
+    private var pinned: Set<CacheKey> = []
+
+    /// Opens the store under `directory` with `budgets` and registers the
+    /// `flick-cache` source element that playback reads through.
+    public init(directory: URL, budgets: CacheBudgets) throws {
+        store = try RangeStore(directory: directory, budgets: budgets)
+        fetcher = RangeFetcher()
+        _ = CacheSource.register(store: store, fetcher: fetcher)
+    }
+
+    /// The key an item's video bytes are cached under: `cacheKey` when the
+    /// feed gives one (signed URLs whose query changes), else the item id.
+    public static func videoKey(for item: FeedItem, cacheKey: String? = nil) -> CacheKey {
+        CacheKey(kind: .video, source: cacheKey ?? item.id)
+    }
+
+    /// What playback should open for `item`: the cache's URI for http(s)
+    /// progressive files, the item's own URI for HLS and local files.
+    public func playbackURI(for item: FeedItem, cacheKey: String? = nil) -> String {
+        guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
+        return CacheURI.make(for: url, key: Self.videoKey(for: item, cacheKey: cacheKey))
+    }
+
+    /// Carries out the plan's disk work: fetches the startup range of every
+    /// entry whose video work is `.startup` (or `.prepare`, so the player
+    /// finds the bytes on disk), at low priority; cancels preloads of items
+    /// that left the plan (the bytes that landed stay); pins the current and
+    /// next items. Speculative fetches stop while the current buffer is unhealthy.
+    public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
+        var wanted: [CacheKey: (URL, Range<Int64>)] = [:]
+        var pins: Set<CacheKey> = []
+        let bytes = Int64(plan.startupRange.bytes)
+        for entry in plan.entries {
+            guard let feedItem = item(entry.index), feedItem.kind == .video,
+                  let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
+            let key = Self.videoKey(for: feedItem)
+            if entry.priority <= .p1 { pins.insert(key) }
+            guard currentBufferHealthy, entry.video == .startup || entry.video == .prepare else { continue }
+            wanted[key] = (url, 0..<bytes)
+        }
+        for (key, fetch) in preloads where wanted[key] == nil {
+            fetch.cancel()
+            preloads[key] = nil
+        }
+        for (key, (url, range)) in wanted where preloads[key] == nil {
+            guard store.gaps(key, in: range).isEmpty == false else { continue }
+            preloads[key] = fetcher.fetch(url: url, range: range, priority: .speculative, into: store, key: key) { [weak self] result in
+                self?.preloads[result.key] = nil
+            }
+        }
+        for key in pins.subtracting(pinned) { store.pin(key) }
+        for key in pinned.subtracting(pins) { store.unpin(key) }
+        pinned = pins
+    }
+
+    /// Applies new budgets at once (eviction runs).
+    public func setBudgets(_ budgets: CacheBudgets) { store.setBudgets(budgets) }
+
+    /// Stops every preload and writes the index (the app is quitting).
+    public func close() {
+        for fetch in preloads.values { fetch.cancel() }
+        preloads.removeAll()
+        for key in pinned { store.unpin(key) }
+        pinned.removeAll()
+        store.close()
+    }
+}
