@@ -304,6 +304,22 @@ struct CacheSourceTests {
         #expect(setup.served.server.requests(path: ServedFile.path) == ["bytes=0-\(startup - 1)"])
     }
 
+    @Test("a file that changes mid-read: the stale bytes are dropped and the element fails rather than mix versions")
+    func changedFileMidRead() async throws {
+        let setup = try CacheSourceSetup(size: 1_500_000)
+        defer { setup.tearDown() }
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let head = try #require(await reader.run { $0.readNow(offset: 0, length: 4096) })
+        #expect(head.flow == GST_FLOW_OK && head.data == setup.served.data.prefix(4096))
+        #expect(setup.cache.store.available(setup.key, from: 0) > 0)
+
+        setup.served.server.setFault(.changeETag, for: ServedFile.path)
+        let far = try #require(await reader.run { $0.readNow(offset: 1_200_000, length: 4096) })
+        #expect(far.flow == GST_FLOW_ERROR)
+        #expect(setup.cache.store.available(setup.key, from: 0) == 0, "the old file's bytes are gone")
+    }
+
     @Test("403 reaches the bus as HTTP_ERROR with status 403")
     func forbidden() async throws {
         let setup = try CacheSourceSetup(size: 100_000)
