@@ -62,7 +62,11 @@ struct FetchTests {
         defer { cache.remove() }
         let fetcher = RangeFetcher()
         let startup = mebibyte * 3 / 2
-        let result = try await FetchPump.fetch(fetcher, served.url, range: 0..<startup, into: cache.store, key: key)
+        let slot = FetchPump.Slot()
+        fetcher.fetch(url: served.url, range: 0..<startup, into: cache.store, key: key, generation: 7) { slot.result = $0 }
+        await FetchPump.pump(seconds: 20) { slot.result != nil }
+        let result = try #require(slot.result)
+        #expect(result.generation == 7)
         #expect(result.end == .finished)
         #expect(result.bytesStored == startup)
         #expect(result.bytesFetched == startup)

@@ -17,6 +17,9 @@ public struct FetchResult: Sendable, Equatable {
     /// The fetch's token, from ``RangeFetch/token``: callers drop results
     /// whose token is not the one they wait for.
     public var token: UInt64
+    /// The caller's generation, as given to `fetch` (the binding that asked):
+    /// compare it with the binding's current one to drop stale answers.
+    public var generation: UInt64
     public var key: CacheKey
     public var priority: FetchPriority
     public var end: End

@@ -13,6 +13,8 @@ import Foundation
 public final class RangeFetch {
     /// Unique per fetcher, increasing: carried by the result.
     public let token: UInt64
+    /// The caller's generation, carried to the result.
+    public let generation: UInt64
     public let url: URL
     /// The range asked for; nil for the whole file.
     public let range: Range<Int64>?
@@ -54,7 +56,7 @@ public final class RangeFetch {
     /// Set when this side stopped the fetch, saying why.
     private var stopReason: FetchResult.End?
 
-    init?(fetcher: RangeFetcher, token: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
+    init?(fetcher: RangeFetcher, token: UInt64, generation: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
           priority: FetchPriority, store: RangeStore, key: CacheKey,
           progress: (@MainActor (Int64) -> Void)?, completion: @escaping @MainActor (FetchResult) -> Void) {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -63,6 +65,7 @@ public final class RangeFetch {
               let cancellable = GObjectRef(owning: UnsafeMutableRawPointer(g_cancellable_new())) else { return nil }
         self.fetcher = fetcher
         self.token = token
+        self.generation = generation
         self.url = url
         self.range = range
         self.key = key
@@ -300,7 +303,7 @@ public final class RangeFetch {
             g_cancellable_cancel(gCancellable)
             stream = nil
         }
-        let result = FetchResult(token: token, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
+        let result = FetchResult(token: token, generation: generation, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
                                  bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
                                  staleDropped: staleDropped)
         let waiting = watchers

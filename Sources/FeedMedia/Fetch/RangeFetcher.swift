@@ -106,6 +106,7 @@ public final class RangeFetcher {
     /// - Parameters:
     ///   - headers: the item's own headers; sent to `url`'s origin only, and
     ///     dropped when a redirect leads to another origin.
+    ///   - generation: the caller's generation, handed back in the result.
     ///   - progress: called after each chunk is written, with the offset the
     ///     stored bytes now reach.
     ///   - completion: called once, on the GTK thread, unless the fetch is
@@ -115,11 +116,12 @@ public final class RangeFetcher {
     @discardableResult
     public func fetch(url: URL, range: Range<Int64>?, headers: [String: String] = [:],
                       priority: FetchPriority = .current, into store: RangeStore, key: CacheKey,
+                      generation: UInt64 = 0,
                       progress: (@MainActor (_ reachedOffset: Int64) -> Void)? = nil,
                       completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
         if let range, range.isEmpty { return nil }
         nextToken += 1
-        let fetch = RangeFetch(fetcher: self, token: nextToken, url: url, range: range, headers: headers,
+        let fetch = RangeFetch(fetcher: self, token: nextToken, generation: generation, url: url, range: range, headers: headers,
                                priority: priority, store: store, key: key, progress: progress) { [weak self] result in
             self?.inFlight -= 1
             self?.running[result.token] = nil
