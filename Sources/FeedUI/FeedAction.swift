@@ -9,6 +9,7 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case toggleMute = "toggle-mute"
     case seekForward = "seek-forward"
     case seekBackward = "seek-backward"
+    case like
 
     /// The action's name within its group.
     public var name: String { rawValue }
@@ -26,6 +27,7 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .toggleMute: return ["m"]
         case .seekForward: return ["Right"]
         case .seekBackward: return ["Left"]
+        case .like: return ["l"]
         }
     }
 
@@ -40,6 +42,7 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .toggleMute: return "Mute or unmute"
         case .seekForward: return "Forward 5 seconds"
         case .seekBackward: return "Back 5 seconds"
+        case .like: return "Like or unlike"
         }
     }
 }

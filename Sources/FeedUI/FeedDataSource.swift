@@ -1,4 +1,5 @@
 import FeedCore
+import FeedMedia
 
 /// Where a `FeedView` gets its items. GTK thread only.
 ///
@@ -18,12 +19,16 @@ public protocol FeedDataSource: AnyObject {
     var loadMoreFailure: String? { get }
     /// The user pressed Retry on a placeholder page.
     func retryLoadMore()
+    /// What a remote feed says about an item beyond FeedItem: likes, the
+    /// like endpoint, headers, cache key. nil for local feeds.
+    func extras(for itemID: String) -> RemoteItemExtras?
 }
 
 extension FeedDataSource {
     public var placeholderCount: Int { 0 }
     public var loadMoreFailure: String? { nil }
     public func retryLoadMore() {}
+    public func extras(for itemID: String) -> RemoteItemExtras? { nil }
 }
 
 /// A data source over an array, for small feeds and tests.

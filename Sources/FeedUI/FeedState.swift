@@ -40,13 +40,26 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var currentError: String?
     /// Whether that error card offers Retry.
     public var currentErrorRetryable: Bool?
+    /// Whether the current post shows as liked (nil on a skeleton).
+    public var currentLiked: Bool?
+    /// The current post's like count when the feed gives one.
+    public var currentLikes: Int?
+    /// Toasts shown so far (a like that did not save raises one).
+    public var toastsShown: Int
+    /// Whether a like request is on its way.
+    public var likesPending: Bool
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
                 playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
                 playersUnmuted: Int = 0, muted: Bool = true, ttffMilliseconds: Double? = nil,
                 currentFrameSource: String? = nil, currentURI: String? = nil,
-                currentError: String? = nil, currentErrorRetryable: Bool? = nil) {
+                currentError: String? = nil, currentErrorRetryable: Bool? = nil,
+                currentLiked: Bool? = nil, currentLikes: Int? = nil, toastsShown: Int = 0, likesPending: Bool = false) {
+        self.toastsShown = toastsShown
+        self.likesPending = likesPending
+        self.currentLiked = currentLiked
+        self.currentLikes = currentLikes
         self.currentError = currentError
         self.currentErrorRetryable = currentErrorRetryable
         self.currentFrameSource = currentFrameSource
@@ -84,5 +97,9 @@ public struct FeedState: Sendable, Equatable, Codable {
         case currentURI = "current_uri"
         case currentError = "current_error"
         case currentErrorRetryable = "current_error_retryable"
+        case currentLiked = "current_liked"
+        case currentLikes = "current_likes"
+        case toastsShown = "toasts_shown"
+        case likesPending = "likes_pending"
     }
 }

@@ -46,6 +46,7 @@ extension FeedView {
         case .toggleMute: playback.setMuted(!playback.muted)
         case .seekForward: playback.seek(by: 5)
         case .seekBackward: playback.seek(by: -5)
+        case .like: toggleLike()
         }
     }
 

@@ -13,6 +13,8 @@ extension FeedView {
     static let dragThreshold = 8.0
     /// Without scroll-begin/end (X11), a smooth scroll ends after this many ms without events.
     static let smoothScrollIdleMilliseconds: UInt32 = 120
+    /// How long a single click waits to see whether it becomes a double click.
+    static let doubleClickMilliseconds: UInt32 = 250
 
     func installGestures() {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
@@ -34,12 +36,23 @@ extension FeedView {
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, gopaque(drag))
 
-        // A click that does not become a drag plays or pauses the video.
+        // A click that does not become a drag plays or pauses the video; a
+        // double click likes the post instead (the single click waits for it).
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gopaque(click), 1)
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
-            guard let self, presses == 1, !self.dragThresholdPassed, self.drag == nil else { return }
-            self.perform(.togglePlayback)
+            guard let self, !self.dragThresholdPassed, self.drag == nil else { return }
+            self.pendingClick?.cancel()
+            self.pendingClick = nil
+            if presses == 2 {
+                if self.item(at: self.currentIndex).map({ self.likeState(of: $0).liked }) == false { self.toggleLike() }
+                else { self.pages[self.currentIndex]?.likeRail.playBurst() }
+            } else if presses == 1 {
+                self.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
+                    self?.pendingClick = nil
+                    self?.perform(.togglePlayback)
+                }
+            }
         }) {
             connections.append(connection)
         }

@@ -50,6 +50,8 @@ public final class FeedView {
     var dragThresholdPassed = false
     var wheel = WheelAccumulator()
     var smoothScrollEnd: MainLoopSource?
+    /// A single click waiting to see whether it becomes a double click.
+    var pendingClick: MainLoopSource?
     var touchpadScrolling = false
     /// Pixels scrolled since the current touchpad gesture began.
     var pendingPixels = 0.0
@@ -64,6 +66,12 @@ public final class FeedView {
     let playback: PlaybackCoordinator
     /// Remote pictures and posters on disk, shared by the pages.
     let remoteImages: RemoteImageFiles
+    /// Optimistic likes: the heart flips at once, the request follows.
+    let likes = LikeController()
+    /// Called with a short message for a toast (a like that did not save).
+    public var onToast: ((String) -> Void)?
+    /// Toasts asked for so far.
+    private(set) var toastsShown = 0
     private var replanTimer: MainLoopSource?
 
     /// Creates the feed widget over `dataSource`.
@@ -95,6 +103,17 @@ public final class FeedView {
         installActions()
         playback.attach(to: self)
         playback.onChange = { [weak self] in self?.reportState() }
+        likes.onChange = { [weak self] id, liked, count in
+            guard let self else { return }
+            for page in self.pages.values where page.item?.id == id { page.likeRail.show(liked: liked, likes: count) }
+            self.reportState()
+        }
+        likes.onFailure = { [weak self] _, message in
+            guard let self else { return }
+            self.toastsShown += 1
+            self.onToast?(message)
+            self.reportState()
+        }
         remount()
     }
 
@@ -120,7 +139,27 @@ public final class FeedView {
                          currentFrameSource: pages[currentIndex]?.frameSource,
                          currentURI: item(at: currentIndex)?.uri,
                          currentError: playback.currentError?.code.rawValue,
-                         currentErrorRetryable: playback.currentError?.retryable)
+                         currentErrorRetryable: playback.currentError?.retryable,
+                         currentLiked: item(at: currentIndex).map { likeState(of: $0).liked },
+                         currentLikes: item(at: currentIndex).flatMap { likeState(of: $0).likes },
+                         toastsShown: toastsShown,
+                         likesPending: likes.isBusy)
+    }
+
+    /// What the heart of `item` shows: the user's latest choice, else the feed's.
+    func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) {
+        let extras = dataSource?.extras(for: item.id)
+        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes)
+    }
+
+    /// Likes or unlikes the current post (optimistically), with the heart burst when liking.
+    func toggleLike() {
+        guard let item = item(at: currentIndex) else { return }
+        let extras = dataSource?.extras(for: item.id)
+        let before = likeState(of: item)
+        _ = likes.toggle(item.id, likeURL: extras?.likeURL, liked: extras?.liked ?? false, likes: extras?.likes)
+        if !before.liked { pages[currentIndex]?.likeRail.playBurst() }
+        reportState() // the request is on its way now
     }
 
     /// The item at `index`, if the feed has one there.
@@ -159,6 +198,8 @@ public final class FeedView {
     func bind(_ page: FeedPage, at index: Int) {
         if let item = item(at: index) {
             page.bind(item, at: index)
+            let like = likeState(of: item)
+            page.likeRail.show(liked: like.liked, likes: like.likes)
         } else {
             page.bindSkeleton(at: index, failure: dataSource?.loadMoreFailure) { [weak self] in
                 self?.dataSource?.retryLoadMore()

@@ -211,6 +211,7 @@ final class AppController {
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
+        view.onToast = { [weak window] message in window?.showToast(message) }
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
         runJumps(options.jumps, on: view)

@@ -23,6 +23,8 @@ final class FeedPage {
     let video = VideoSurface()
     /// The placeholder while the page's media (or item) has not arrived.
     let shimmer = ShimmerView()
+    /// The like button, its count and the heart burst.
+    let likeRail = LikeRail()
     /// True while the page stands for an item that has not arrived.
     private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
@@ -111,6 +113,8 @@ final class FeedPage {
         gtk_actionable_set_action_name(gopaque(muteButton), FeedAction.toggleMute.detailedName)
         gtk_widget_set_visible(muteButton, 0)
         gtk_overlay_add_overlay(gopaque(overlay), muteButton)
+        gtk_overlay_add_overlay(gopaque(overlay), likeRail.widget)
+        gtk_overlay_add_overlay(gopaque(overlay), likeRail.burst)
         applyFit()
         errorCard.onShow = { [weak self] in
             guard let self, !self.isSkeleton else { return }
@@ -136,6 +140,7 @@ final class FeedPage {
         hasPaintedVideo = false
         errorCard.hide()
         shimmer.setVisible(true)
+        gtk_widget_set_visible(likeRail.widget, 1)
         gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
         gtk_label_set_text(gopaque(title), item.title ?? "")
         gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
@@ -162,6 +167,7 @@ final class FeedPage {
             gtk_widget_set_visible(message, 0)
             gtk_widget_set_visible(caption, 0)
             gtk_widget_set_visible(muteButton, 0)
+            gtk_widget_set_visible(likeRail.widget, 0)
             Widget.setAccessibleLabel(root.widget, "Loading more posts")
         }
         shimmer.setVisible(true)

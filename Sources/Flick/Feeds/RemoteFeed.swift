@@ -13,6 +13,10 @@ import Foundation
 final class RemoteFeed: FeedDataSource {
     private let loader: FeedPageLoader
     private(set) var items: [FeedItem] = []
+    /// Likes, headers and cache keys by item id, from the pages.
+    private var extrasByID: [String: RemoteItemExtras] = [:]
+
+    func extras(for itemID: String) -> RemoteItemExtras? { extrasByID[itemID] }
     private var requestedForCount: Int?
     private var failures = 0
     private var lastFailureTime: Double?
@@ -105,6 +109,7 @@ final class RemoteFeed: FeedDataSource {
         if let unusable = result.page.unusableNext {
             Log.warning("the feed ends here: its next page ‘\(unusable)’ is not a usable address")
         }
+        extrasByID.merge(result.page.extras) { _, new in new }
         let known = Set(items.map(\.id))
         items += result.items.filter { !known.contains($0.id) }
         onAppend?() // also when nothing new came: the end may have been reached

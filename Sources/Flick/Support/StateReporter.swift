@@ -36,6 +36,10 @@ final class StateReporter {
         var currentURI: String?
         var currentError: String?
         var currentErrorRetryable: Bool?
+        var currentLiked: Bool?
+        var currentLikes: Int?
+        var toastsShown: Int
+        var likesPending: Bool
         var progress: Double?
 
         enum CodingKeys: String, CodingKey {
@@ -57,6 +61,10 @@ final class StateReporter {
             case currentURI = "current_uri"
             case currentError = "current_error"
             case currentErrorRetryable = "current_error_retryable"
+            case currentLiked = "current_liked"
+            case currentLikes = "current_likes"
+            case toastsShown = "toasts_shown"
+            case likesPending = "likes_pending"
             case progress
         }
     }
@@ -91,6 +99,10 @@ final class StateReporter {
                         currentURI: feed?.currentURI,
                         currentError: feed?.currentError,
                         currentErrorRetryable: feed?.currentErrorRetryable,
+                        currentLiked: feed?.currentLiked,
+                        currentLikes: feed?.currentLikes,
+                        toastsShown: feed?.toastsShown ?? 0,
+                        likesPending: feed?.likesPending ?? false,
                         progress: progress.map { ($0 * 100).rounded() / 100 })
         guard line != last, let data = try? encoder.encode(line) else { return }
         last = line

@@ -20,6 +20,7 @@ final class FlickWindow {
     private let emptyPage: WidgetPointer
     private let errorPage: WidgetPointer
     private let errorRetryButton: WidgetPointer
+    private let toasts: WidgetPointer
     private var onErrorRetry: (() -> Void)?
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
@@ -48,7 +49,11 @@ final class FlickWindow {
         // only worth it after the first-run progress (see showFeed).
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_widget_set_vexpand(gcast(stack), 1)
-        gtk_box_append(gcast(content), gcast(stack))
+        // Toasts (a like that did not save) float over whatever view shows.
+        toasts = adw_toast_overlay_new()!
+        adw_toast_overlay_set_child(gopaque(toasts), gcast(stack))
+        gtk_widget_set_vexpand(toasts, 1)
+        gtk_box_append(gcast(content), toasts)
 
         loadingPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(loadingPage), "content-loading-symbolic")
@@ -127,6 +132,12 @@ final class FlickWindow {
         onErrorRetry = retry
         gtk_widget_set_visible(errorRetryButton, retry == nil ? 0 : 1)
         gtk_stack_set_visible_child_name(stack, View.error.rawValue)
+    }
+
+    /// Shows a short message over the window for a few seconds.
+    func showToast(_ message: String) {
+        guard let toast = adw_toast_new(message) else { return }
+        adw_toast_overlay_add_toast(gopaque(toasts), toast)
     }
 
     /// Keeps the screensaver away while a video plays in the focused window.

@@ -22,6 +22,10 @@ struct ReportedState: Decodable, Equatable {
     var currentURI: String?
     var currentError: String?
     var currentErrorRetryable: Bool?
+    var currentLiked: Bool?
+    var currentLikes: Int?
+    var toastsShown: Int?
+    var likesPending: Bool?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -43,6 +47,10 @@ struct ReportedState: Decodable, Equatable {
         case currentURI = "current_uri"
         case currentError = "current_error"
         case currentErrorRetryable = "current_error_retryable"
+        case currentLiked = "current_liked"
+        case currentLikes = "current_likes"
+        case toastsShown = "toasts_shown"
+        case likesPending = "likes_pending"
     }
 }
 

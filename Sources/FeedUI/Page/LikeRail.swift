@@ -1,0 +1,71 @@
+import CGLib
+import CGtk
+import FeedMedia
+import Foundation
+
+/// The like button of a page, with its count, on the right above the
+/// caption, and the heart that bursts over the page when a post is liked.
+/// The button triggers the feed's `like` action. GTK thread only.
+@MainActor
+final class LikeRail {
+    /// The rail (button over count), placed by the page.
+    let widget: WidgetPointer
+    /// The big heart of the burst, centred over the page.
+    let burst: WidgetPointer
+    private let button: WidgetPointer
+    private let count: WidgetPointer
+    private var burstTimer: MainLoopSource?
+
+    init() {
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        Widget.addClasses(widget, "flick-like-rail")
+        gtk_widget_set_halign(widget, GTK_ALIGN_END)
+        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        gtk_widget_set_margin_end(widget, 12)
+        gtk_widget_set_margin_bottom(widget, 120)
+        button = gtk_button_new_with_label("♡")!
+        Widget.addClasses(button, "circular", "osd", "flick-like")
+        gtk_widget_set_tooltip_text(button, "Like (L)")
+        gtk_actionable_set_action_name(gopaque(button), FeedAction.like.detailedName)
+        count = gtk_label_new(nil)!
+        Widget.addClasses(count, "flick-like-count")
+        gtk_box_append(gcast(widget), button)
+        gtk_box_append(gcast(widget), count)
+
+        burst = gtk_label_new("♥")!
+        Widget.addClasses(burst, "flick-heart-burst")
+        gtk_widget_set_halign(burst, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(burst, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(burst, 0)
+        gtk_widget_set_visible(burst, 0)
+    }
+
+    /// Shows the like state; `likes` nil hides the count.
+    func show(liked: Bool, likes: Int?) {
+        gtk_button_set_label(gcast(button), liked ? "♥" : "♡")
+        if liked { gtk_widget_add_css_class(button, "liked") } else { gtk_widget_remove_css_class(button, "liked") }
+        Widget.setAccessibleLabel(button, liked ? "Unlike" : "Like")
+        gtk_label_set_text(gopaque(count), likes.map { Self.format($0) } ?? "")
+        gtk_widget_set_visible(count, likes == nil ? 0 : 1)
+    }
+
+    /// The heart burst: shown for a moment (its CSS animation does the rest;
+    /// with animations off it simply shows and hides).
+    func playBurst() {
+        gtk_widget_set_visible(burst, 1)
+        burstTimer?.cancel()
+        burstTimer = MainLoopSource.after(milliseconds: 700) { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_visible(self.burst, 0)
+        }
+    }
+
+    /// 1234 → "1.2K", like the feeds people know.
+    static func format(_ likes: Int) -> String {
+        switch likes {
+        case ..<1000: return "\(likes)"
+        case ..<1_000_000: return String(format: "%.1fK", Double(likes) / 1000).replacingOccurrences(of: ".0K", with: "K")
+        default: return String(format: "%.1fM", Double(likes) / 1_000_000).replacingOccurrences(of: ".0M", with: "M")
+        }
+    }
+}
