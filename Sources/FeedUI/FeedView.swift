@@ -31,7 +31,7 @@ public final class FeedView {
     }
 
     /// The data source; held weakly, as GTK widgets hold their models' owners.
-    public private(set) weak var dataSource: FeedDataSource?
+    public internal(set) weak var dataSource: FeedDataSource?
 
     /// Pages kept mounted on each side of the current one.
     let radius: Int
@@ -207,6 +207,48 @@ public final class FeedView {
         }
     }
 
+    /// Replaces the feed's items (a reload, another source). What the user
+    /// sees is kept by id: if the current item is still there it keeps
+    /// playing and the view moves to where it now is (FeedCore's ItemDiff);
+    /// pages and players of items that moved follow them.
+    public func replaceDataSource(_ newSource: FeedDataSource) {
+        let oldIDs = (0..<(dataSource?.count ?? 0)).compactMap { item(at: $0)?.id }
+        let newIDs = (0..<newSource.count).map { newSource.item(at: $0).id }
+        let diff = ItemDiff.diff(ItemDiff.Input(old: oldIDs, new: newIDs,
+                                                currentIndex: oldIDs.isEmpty ? nil : currentIndex))
+        var newIndexOfID: [String: Int] = [:]
+        for (index, id) in newIDs.enumerated() where newIndexOfID[id] == nil { newIndexOfID[id] = index }
+        let mapping: (Int) -> Int? = { old in old < oldIDs.count ? newIndexOfID[oldIDs[old]] : nil }
+        let newCurrent = diff.currentIndex ?? 0
+
+        stopAnimation()
+        drag = nil
+        dataSource = newSource
+        playback.remap(mapping, current: newCurrent, keptCurrent: diff.currentKept)
+        currentIndex = newCurrent
+        position = Double(newCurrent)
+        let window = MountWindow.range(current: newCurrent, count: count, radius: radius)
+        var kept: [Int: FeedPage] = [:]
+        for (old, page) in pages {
+            if let target = mapping(old), window.contains(target), kept[target] == nil,
+               page.item?.id == newIDs[target] {
+                page.move(to: target)
+                kept[target] = page
+            } else {
+                gtk_widget_unparent(page.root.widget)
+            }
+        }
+        pages = kept
+        for index in window where pages[index] == nil {
+            apply(.mount(index))
+        }
+        mounted = window
+        for (index, page) in pages { bind(page, at: index) }
+        gtk_widget_queue_allocate(widget)
+        playback.update()
+        reportState()
+    }
+
     // MARK: Mounting
 
     /// Moves the mount window to `currentIndex`: pages leaving it are rebound
@@ -224,7 +266,7 @@ public final class FeedView {
         reportState()
     }
 
-    private func apply(_ operation: MountWindow.Operation) {
+    func apply(_ operation: MountWindow.Operation) {
         guard let dataSource else { return }
         switch operation {
         case .move(let from, let to):

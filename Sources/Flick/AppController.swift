@@ -65,6 +65,7 @@ final class AppController {
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
+        window.addAction("reload", accelerators: ["<Control>r"]) { [weak self] in self?.reload() }
         window.present()
         if let folder {
             show(folder: folder)
@@ -85,9 +86,9 @@ final class AppController {
         guard let view = window.feedView else { return }
         feed.onAppend = { [weak view] in view?.reloadData() }
         let report = view.onStateChange
-        view.onStateChange = { [weak feed] state in
+        view.onStateChange = { [weak self] state in
             report?(state)
-            if state.itemCount > 0 { feed?.landed(at: state.currentIndex) }
+            if state.itemCount > 0, let feed = self?.dataSource as? RemoteFeed { feed.landed(at: state.currentIndex) }
         }
         feed.loadFirst { [weak self, weak feed, weak view] error in
             guard let self, let feed, let view else { return }
@@ -106,6 +107,36 @@ final class AppController {
             }
             view.reloadData()
             feed.landed(at: view.currentIndex)
+        }
+    }
+
+    /// Ctrl+R: loads the feed again and replaces it, keeping the current
+    /// post (and its playback) when it is still there.
+    private func reload() {
+        guard let view = window?.feedView else { return }
+        if case .run(.folder(let path)) = options.command {
+            do {
+                let fresh = try FolderFeedSource(path: path)
+                let source = ArrayFeedDataSource(fresh.items)
+                view.replaceDataSource(source) // reads the old items: replace before letting them go
+                dataSource = source
+            } catch {
+                window?.showToast("Could not read the folder again: \(error)")
+            }
+            return
+        }
+        guard let current = dataSource as? RemoteFeed else { return }
+        let fresh = RemoteFeed(url: current.url)
+        fresh.loadFirst { [weak self, weak fresh, weak view] error in
+            guard let self, let fresh, let view else { return }
+            if let error {
+                self.window?.showToast("Could not reload the feed: \(error)")
+                return
+            }
+            fresh.onAppend = { [weak view] in view?.reloadData() }
+            view.replaceDataSource(fresh) // reads the old items: replace before letting them go
+            self.dataSource = fresh
+            fresh.landed(at: view.currentIndex)
         }
     }
 

@@ -91,6 +91,23 @@ public final class PlayerPool {
     }
 
     /// The player serving `index`, if any.
+    /// The feed was replaced and items moved: players follow their items to
+    /// their new indices (keeping what they play); players whose item is gone
+    /// are unloaded.
+    public func remap(_ newIndex: (Int) -> Int?) {
+        var moved: [Int: VideoPlayer] = [:]
+        for (index, player) in assignments {
+            if let target = newIndex(index), moved[target] == nil {
+                moved[target] = player
+            } else {
+                player.isMuted = true
+                player.unload()
+            }
+        }
+        assignments = moved
+        priority = priority.compactMap(newIndex)
+    }
+
     public func player(for index: Int) -> VideoPlayer? {
         assignments[index]
     }

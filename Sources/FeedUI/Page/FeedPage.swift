@@ -150,6 +150,12 @@ final class FeedPage {
         loadIfNeeded()
     }
 
+    /// The same item moved to another index (the feed was replaced): keep
+    /// everything shown, including the video.
+    func move(to newIndex: Int) {
+        index = newIndex
+    }
+
     /// Shows the page as a skeleton for feed `index`, whose item has not
     /// arrived yet; `failure` shows why loading stopped, with Retry.
     func bindSkeleton(at index: Int, failure: String?, retry: @escaping () -> Void) {

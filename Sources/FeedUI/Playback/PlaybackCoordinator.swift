@@ -61,6 +61,15 @@ final class PlaybackCoordinator {
 
     // MARK: Applying the plan
 
+    /// The feed was replaced: players follow their items to their new
+    /// indices, and the current item, when it moved, stays current without
+    /// counting as a new landing (it keeps playing).
+    func remap(_ newIndex: (Int) -> Int?, current newCurrent: Int, keptCurrent: Bool) {
+        pool.remap(newIndex)
+        if keptCurrent { current = newCurrent }
+        bindingSources.removeAll()
+    }
+
     /// Re-plans after the landing page, the mounted pages or the page size changed.
     func update() {
         guard let view else { return }

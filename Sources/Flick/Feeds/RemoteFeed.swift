@@ -24,7 +24,11 @@ final class RemoteFeed: FeedDataSource {
     /// Called after items were appended (the view reloads).
     var onAppend: (() -> Void)?
 
+    /// The feed's address.
+    let url: URL
+
     init(url: URL) {
+        self.url = url
         loader = FeedPageLoader(feedURL: url)
     }
 

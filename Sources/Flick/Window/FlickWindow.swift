@@ -3,6 +3,7 @@ import CGtk
 import FeedCore
 import FeedMedia
 import FeedUI
+import Foundation
 
 /// The main window: a header bar over one of four views (getting ready,
 /// the feed, an empty state, an error). GTK thread only.
@@ -132,6 +133,24 @@ final class FlickWindow {
         onErrorRetry = retry
         gtk_widget_set_visible(errorRetryButton, retry == nil ? 0 : 1)
         gtk_stack_set_visible_child_name(stack, View.error.rawValue)
+    }
+
+    /// Adds a window action (`win.NAME`) with keyboard accelerators.
+    func addAction(_ name: String, accelerators: [String], _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        if let connection = Signals.connect(action, "activate", { (_: UnsafeMutableRawPointer?) in handler() }) {
+            connections.append(connection)
+        }
+        g_action_map_add_action(gopaque(window.raw), action)
+        g_object_unref(action.rawGObject)
+        guard let application = gtk_window_get_application(gcast(window.widget)) else { return }
+        var strings = accelerators.map { strdup($0) } + [nil]
+        defer { for pointer in strings { free(pointer) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, "win.\(name)", $0)
+            }
+        }
     }
 
     /// Shows a short message over the window for a few seconds.
