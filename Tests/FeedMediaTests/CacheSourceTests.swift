@@ -28,8 +28,8 @@ final class CacheSourceSetup {
         try #require(CacheSource.register(store: cache.store, fetcher: fetcher))
     }
 
-    func uri(_ path: String = "clip.mp4") -> String {
-        CacheURI.make(for: served.base.appendingPathComponent(path), key: key)
+    func uri(_ path: String = "clip.mp4", key: CacheKey? = nil) -> String {
+        CacheURI.make(for: served.base.appendingPathComponent(path), key: key ?? self.key)
     }
 
     func tearDown() {
@@ -318,6 +318,37 @@ struct CacheSourceTests {
         let far = try #require(await reader.run { $0.readNow(offset: 1_200_000, length: 4096) })
         #expect(far.flow == GST_FLOW_ERROR)
         #expect(setup.cache.store.available(setup.key, from: 0) == 0, "the old file's bytes are gone")
+    }
+
+    @Test("the app's VideoPlayer prerolls and plays through the cache, and sees a 403 as HTTP_ERROR 403")
+    func videoPlayerThroughTheCache() async throws {
+        let clips = try PlaybackClips.get()
+        let setup = try CacheSourceSetup(size: 1000, file: clips.videos[0])
+        defer { setup.tearDown() }
+        let player = try VideoPlayer(id: 901)
+        defer { player.destroy() }
+        let recorder = PlayerRecorder(player)
+        let generation = player.load(uri: setup.uri("demo.mp4"), box: PixelSize(width: 100, height: 100), fit: .cover)
+        let ready = await pumpUntil(20) {
+            (recorder.saw(.prerolled, generation: generation) && !recorder.frames(of: generation).isEmpty)
+                || recorder.failure(of: generation) != nil
+        }
+        #expect(ready)
+        #expect(recorder.failure(of: generation) == nil, "\(String(describing: recorder.failure(of: generation)))")
+        let frame = try #require(recorder.frames(of: generation).first)
+        let color = clips.colors[0]
+        #expect(abs(frame.centre.r - color.red) < 24 && abs(frame.centre.g - color.green) < 24
+                && abs(frame.centre.b - color.blue) < 24, "centre \(frame.centre) vs \(color.name)")
+        player.play()
+        #expect(await pumpUntil(20) { recorder.frames(of: generation).count >= 10 })
+
+        setup.served.server.setFault(.status(403), for: ServedFile.path)
+        let other = CacheKey(kind: .video, source: "forbidden-\(UUID().uuidString)")
+        let failing = player.load(uri: setup.uri(key: other), box: PixelSize(width: 100, height: 100), fit: .cover)
+        #expect(await pumpUntil(10) { recorder.failure(of: failing) != nil })
+        let failure = recorder.failure(of: failing)
+        #expect(failure?.code == .httpError)
+        #expect(failure?.status == 403)
     }
 
     @Test("403 reaches the bus as HTTP_ERROR with status 403")
