@@ -29,3 +29,22 @@ extension AppUnderX {
         }
     }
 }
+
+extension AppUnderX.SkeletonUITests {
+    @Test("paging quickly through 200 posts of the demo feed never lands on an empty page")
+    func twoHundredPosts() throws {
+        let app = try AppProcess(["--report-state"])
+        #expect(app.waitForState(timeout: 300) { $0.phase == "feed" && $0.itemCount > 0 } != nil)
+        let window = try app.focusedWindow()
+        let seen = app.states.count
+        try X11.run(["xdotool", "key", "--delay", "40"] + Array(repeating: "Down", count: 200))
+        let arrived = app.waitForState(after: seen, timeout: 60) { $0.currentIndex == 200 && $0.settled == true }
+        #expect(arrived != nil, "\(String(describing: app.latest))")
+        let lines = app.states.dropFirst(seen)
+        // Every page is a post or a skeleton standing for one: never nothing.
+        #expect(lines.allSatisfy { $0.mountedPages > 0 && ($0.currentID != nil || ($0.skeletonPages ?? 0) > 0) })
+        #expect((arrived?.itemCount ?? 0) >= 201, "pages kept loading ahead of the swipe")
+        #expect(lines.allSatisfy { $0.mountedPages <= 5 && ($0.playersAlive ?? 0) <= 3 })
+        _ = window
+    }
+}
