@@ -18,6 +18,8 @@ struct CommandLineOptions: Equatable {
         case run(Source)
         /// Serve a folder as a JSON feed over HTTP, without a window.
         case serve(String)
+        /// Look at or change the media cache (`flick cache …`).
+        case cache(CacheCommand.Action)
         case help
         case version
     }
@@ -58,6 +60,10 @@ struct CommandLineOptions: Equatable {
       flick URL             Open a JSON feed over http(s) (format: see the README)
       flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
                             127.0.0.1 until interrupted, for trying other clients
+      flick cache status [KEY] | size | remove KEY | clear | preload URL…
+                            The media cache: what it holds per key (none/partial/complete
+                            and bytes), video and image bytes, drop one key or everything,
+                            fetch files into it (keys look like video:item-12)
 
     Options:
       --report-state        Print the feed's state as one JSON object per line on stdout
@@ -141,6 +147,13 @@ struct CommandLineOptions: Equatable {
                 positional.append(argument)
             }
             index += 1
+        }
+        if positional.first == "cache" {
+            guard let action = CacheCommand.parse(Array(positional.dropFirst())) else {
+                throw ParseError(description: CacheCommand.usage)
+            }
+            options.command = .cache(action)
+            return options
         }
         if positional.first == "serve" {
             guard positional.count == 2 else {
