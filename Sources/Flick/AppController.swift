@@ -27,11 +27,20 @@ final class AppController {
     private func mediaCache() -> MediaCache? {
         if let openedCache { return openedCache }
         guard !cacheUnavailable, let settings else { return nil }
-        let budgets = CacheBudgets(videoBytes: Int64(settings.uint(.videoCacheBudgetMB, default: 500)) * 1_000_000,
-                                   imageBytes: Int64(settings.uint(.imageCacheBudgetMB, default: 200)) * 1_000_000)
+        let budgets = { [weak settings] in
+            CacheBudgets(videoBytes: Int64(settings?.uint(.videoCacheBudgetMB, default: 500) ?? 500) * 1_000_000,
+                         imageBytes: Int64(settings?.uint(.imageCacheBudgetMB, default: 200) ?? 200) * 1_000_000)
+        }
         do {
-            openedCache = try MediaCache(directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
-                                         budgets: budgets)
+            let cache = try MediaCache(directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
+                                       budgets: budgets())
+            openedCache = cache
+            // Budgets apply live: lowering one evicts at once down to 90% of it.
+            for key in [SettingsKey.videoCacheBudgetMB, .imageCacheBudgetMB] {
+                settings.observe(key) { [weak cache] in cache?.setBudgets(budgets()) }
+            }
+            // GSettings only reports changes of keys read after connecting.
+            cache.setBudgets(budgets())
         } catch {
             cacheUnavailable = true
             Log.warning("the media cache cannot be used (\(error)); videos play straight from the network")

@@ -23,6 +23,17 @@ final class AppSettings {
         }
     }
 
+    private var connections: [SignalConnection] = []
+
+    /// Calls `handler` whenever `key` changes (from the app, the preferences
+    /// or the gsettings tool).
+    func observe(_ key: SettingsKey, _ handler: @escaping @MainActor () -> Void) {
+        guard let settings else { return }
+        if let connection = Signals.connect(settings.raw, "changed::\(key.rawValue)", { (_: UnsafeMutableRawPointer?) in handler() }) {
+            connections.append(connection)
+        }
+    }
+
     /// Whether preferences are read from and saved to GSettings.
     var isPersistent: Bool { settings != nil }
 
