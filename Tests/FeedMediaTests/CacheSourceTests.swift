@@ -380,9 +380,11 @@ struct CacheSourceTests {
         playbin.set(GST_STATE_NULL)
         #expect(Date().timeIntervalSince(started) < 1)
         playbin.close()
-        // The stalled fetch is cancelled once the main context runs.
-        await FetchPump.pump(seconds: 3) { setup.fetcher.inFlight == 0 }
+        // The stalled fetch is cancelled once the main context runs, and
+        // nothing holds the element's state after that.
+        await FetchPump.pump(seconds: 3) { setup.fetcher.inFlight == 0 && CacheSourceInstance.alive.load() == 0 }
         #expect(setup.fetcher.inFlight == 0)
+        #expect(CacheSourceInstance.alive.load() == 0, "element state leaked")
     }
 
     @Test("cache URIs round-trip the URL and key; only http(s) progressive files are rewritten")

@@ -39,8 +39,16 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// changes under us, the file changed on the server mid-read.
     private var servedVersion: String?
 
+    /// Instances alive, process-wide: a leak check for tests.
+    static let alive = AtomicCounter()
+
     init(element: UnsafeMutableRawPointer) {
         self.element = element
+        Self.alive.add(1)
+    }
+
+    deinit {
+        Self.alive.add(-1)
     }
 
     static func from(_ pointer: UnsafeMutableRawPointer) -> CacheSourceInstance {
