@@ -351,6 +351,24 @@ struct CacheSourceTests {
         #expect(failure?.status == 403)
     }
 
+    @Test("a key marked speculative is fetched at low priority, and counted as current once promoted")
+    func speculativeKey() async throws {
+        let setup = try CacheSourceSetup(size: 600_000)
+        defer { setup.tearDown() }
+        CacheSource.setPriority(.speculative, for: setup.key)
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let first = try #require(await reader.run { $0.readNow(offset: 0, length: 4096) })
+        #expect(first.flow == GST_FLOW_OK)
+        await FetchPump.pump(seconds: 5) { setup.fetcher.inFlight == 0 }
+        #expect(setup.fetcher.speculativeBytes > 0)
+        #expect(setup.fetcher.activeBytes == 0)
+        CacheSource.setPriority(.current, for: setup.key)
+        let later = try #require(await reader.run { $0.readNow(offset: 550_000, length: 4096) })
+        #expect(later.flow == GST_FLOW_OK && later.data == setup.served.data.subdata(in: 550_000..<554_096))
+        #expect(setup.fetcher.activeBytes > 0)
+    }
+
     @Test("403 reaches the bus as HTTP_ERROR with status 403")
     func forbidden() async throws {
         let setup = try CacheSourceSetup(size: 100_000)

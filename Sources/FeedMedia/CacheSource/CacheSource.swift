@@ -80,6 +80,16 @@ public enum CacheSource {
             })
     }
 
+    /// How elements reading `key` fetch what is missing: `.speculative`
+    /// for a player preparing an item that is not current (low priority,
+    /// counted as speculative), `.current` (the default) once it is; that
+    /// also promotes the key's running fetches. GTK thread.
+    @MainActor
+    public static func setPriority(_ priority: FetchPriority, for key: CacheKey) {
+        CacheSourceDriver.headers.setPriority(priority, for: key)
+        if priority == .current { CacheSourceDriver.shared.promoteFetches(of: key) }
+    }
+
     /// Headers the element sends with its fetches for `key` (the item's
     /// own headers: its origin only). Any thread.
     public static func setHeaders(_ headers: [String: String], for key: CacheKey) {

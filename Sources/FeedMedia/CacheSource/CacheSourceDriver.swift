@@ -45,11 +45,17 @@ final class CacheSourceDriver {
                     store: RangeStore, range: Range<Int64>) {
         let id = ObjectIdentifier(instance)
         fetches.removeValue(forKey: id)?.cancel()
+        if store.available(key, from: range.lowerBound) > 0 {
+            // Another fetch brought these bytes while the request was posted:
+            // let the element look again instead of fetching them twice.
+            instance.ended(token: token, .cancelled, stored: 0)
+            return
+        }
         if let fetcher, let running = fetcher.runningFetch(for: key, covering: range.lowerBound,
                                                              window: CacheReadPlan.readAheadBytes) {
             // A preload (or another player) is already bringing these bytes:
             // wait for it rather than fetch them twice. It is not ours to cancel.
-            running.promote()
+            if Self.headers.priority(key) == .current { running.promote() }
             running.watch(progress: { reached in instance.landed(token: token, reached: reached) },
                           completion: { result in
                 instance.ended(token: token, result.end,
@@ -62,7 +68,8 @@ final class CacheSourceDriver {
                            stored: 0)
             return
         }
-        let fetch = fetcher.fetch(url: url, range: range, headers: Self.headers.get(key), priority: .current,
+        let fetch = fetcher.fetch(url: url, range: range, headers: Self.headers.get(key),
+                                  priority: Self.headers.priority(key),
                                   into: store, key: key,
                                   progress: { reached in instance.landed(token: token, reached: reached) },
                                   completion: { [weak self] result in
@@ -77,15 +84,31 @@ final class CacheSourceDriver {
         }
     }
 
+    func promoteFetches(of key: CacheKey) {
+        fetcher?.promoteFetches(of: key)
+    }
+
     func cancelFetch(for instance: CacheSourceInstance) {
         fetches.removeValue(forKey: ObjectIdentifier(instance))?.cancel()
     }
 }
 
-/// Headers per cache key, shared between threads.
+/// Headers and fetch priorities per cache key, shared between threads.
 final class HeaderTable: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [CacheKey: [String: String]] = [:]
+    private var speculative: Set<CacheKey> = []
+
+    func setPriority(_ priority: FetchPriority, for key: CacheKey) {
+        lock.withLock {
+            if priority == .speculative { speculative.insert(key) } else { speculative.remove(key) }
+        }
+    }
+
+    /// `.current` unless the key was marked speculative.
+    func priority(_ key: CacheKey) -> FetchPriority {
+        lock.withLock { speculative.contains(key) ? .speculative : .current }
+    }
 
     func set(_ headers: [String: String], for key: CacheKey) {
         lock.withLock { table[key] = headers.isEmpty ? nil : headers }

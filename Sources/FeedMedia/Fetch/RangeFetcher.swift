@@ -134,6 +134,12 @@ public final class RangeFetcher {
         return fetch
     }
 
+    /// Promotes every running fetch of `key` to the current item's (see
+    /// ``RangeFetch/promote()``): the item just became current.
+    public func promoteFetches(of key: CacheKey) {
+        for fetch in running.values where fetch.key == key { fetch.promote() }
+    }
+
     /// A running fetch of `key` that will bring `offset` soon: it has not
     /// passed it, will reach it before its end, and is less than `window`
     /// bytes short of it. Joining it (`watch`, `promote`) saves asking the
