@@ -38,8 +38,13 @@ extension AppUnderX {
             }
             #expect(settled != nil, "\(app.states.dropFirst(seen).map { "\($0.currentLiked.map(String.init) ?? "-")/\($0.likesPending.map(String.init) ?? "-")" })")
             #expect(app.latest?.currentLiked == true)
+            // The liked post on screen: its heart is the like colour (#ff4d6d), somewhere.
             let shot = app.home.appendingPathComponent("liked.png")
             try X11.run(["import", "-window", window, shot.path])
+            let hearts = try X11.run(["convert", shot.path, "-fuzz", "12%", "-fill", "black", "+opaque", "#ff4d6d",
+                                      "-fill", "white", "-opaque", "#ff4d6d", "-format", "%[fx:mean*w*h]", "info:"])
+            #expect((Double(hearts.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 50,
+                    "the liked heart shows in the screenshot (\(hearts) pixels)")
             #expect((app.latest?.toastsShown ?? 0) <= 2)
         }
     }

@@ -77,28 +77,41 @@ extension AppUnderX {
             server.serveFile(clip.video, at: "/forbidden.mp4", contentType: "video/mp4")
             server.setFault(.failTimes(2, status: 503), for: "/flaky.mp4")
             server.setFault(.status(403), for: "/forbidden.mp4")
+            // Ids of this run only: the cache keys videos by id, and a cached
+            // copy from an earlier run would play without asking the server.
+            let run = UUID().uuidString
             let feed = """
             {"items": [
-              {"id": "flaky", "type": "video", "uri": "\(base.absoluteString)flaky.mp4", "title": "Flaky"},
-              {"id": "forbidden", "type": "video", "uri": "\(base.absoluteString)forbidden.mp4", "title": "Forbidden"}
+              {"id": "flaky-\(run)", "type": "video", "uri": "\(base.absoluteString)flaky.mp4", "title": "Flaky"},
+              {"id": "forbidden-\(run)", "type": "video", "uri": "\(base.absoluteString)forbidden.mp4", "title": "Forbidden"}
             ], "next": null}
             """
             server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
 
             let app = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
             let playing = app.waitForState(timeout: 30) {
-                $0.phase == "feed" && $0.currentID == "flaky" && $0.playersPlaying == 1 && $0.currentError == nil
+                $0.phase == "feed" && $0.currentID == "flaky-\(run)" && $0.playersPlaying == 1 && $0.currentError == nil
             }
             #expect(playing != nil, "the flaky video never played: \(String(describing: app.latest)); stderr: \(app.stderr)")
             #expect(server.requests(path: "/flaky.mp4").count >= 3, "two failures, then the answer that played")
-            #expect(!app.states.contains { $0.currentError != nil && $0.currentID == "flaky" }, "retries are silent")
+            #expect(!app.states.contains { $0.currentError != nil && $0.currentID == "flaky-\(run)" }, "retries are silent")
 
             let window = try app.focusedWindow()
             let seen = app.states.count
             try X11.key("Down", window: window)
-            let failed = app.waitForState(after: seen, timeout: 20) { $0.currentID == "forbidden" && $0.currentError != nil }
+            let failed = app.waitForState(after: seen, timeout: 20) { $0.currentID == "forbidden-\(run)" && $0.currentError != nil }
             #expect(failed?.currentError == "HTTP_ERROR", "\(String(describing: app.latest))")
             #expect(failed?.currentErrorRetryable == false, "a 403 is not worth retrying: no Retry button")
+            // What the user sees: the card's words over the page, not an empty page.
+            let shot = app.home.appendingPathComponent("error-card.png")
+            var colours = 0
+            let deadline = Date().addingTimeInterval(3)
+            repeat {
+                try X11.run(["import", "-window", window, shot.path])
+                colours = Int(try X11.run(["identify", "-format", "%k", shot.path])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            } while colours <= 20 && Date() < deadline
+            #expect(colours > 20, "a screenshot of the error card shows text, \(colours) colours")
         }
     }
 }

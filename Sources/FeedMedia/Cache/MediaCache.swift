@@ -38,8 +38,8 @@ public final class MediaCache {
     }
 
     /// Carries out the plan's disk work: fetches the startup range of every
-    /// entry whose video work is `.startup` (or `.prepare`, so the player
-    /// finds the bytes on disk), at low priority; cancels preloads of items
+    /// entry whose video work is `.startup`, at low priority (a prepared
+    /// player reads its own bytes through the cache source); cancels preloads of items
     /// that left the plan (the bytes that landed stay); pins the current and
     /// next items. Speculative fetches stop while the current buffer is unhealthy.
     public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
@@ -51,7 +51,7 @@ public final class MediaCache {
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = Self.videoKey(for: feedItem)
             if entry.priority <= .p1 { pins.insert(key) }
-            guard currentBufferHealthy, entry.video == .startup || entry.video == .prepare else { continue }
+            guard currentBufferHealthy, entry.video == .startup else { continue }
             wanted[key] = (url, 0..<bytes)
         }
         for (key, fetch) in preloads where wanted[key] == nil {
