@@ -225,7 +225,8 @@ final class AppController {
                                                               pageDelayMilliseconds: options.pageDelayMilliseconds))
         do {
             _ = try server.startOnOwnThread()
-            let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems).install(on: server)
+            let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems,
+                                         likeFailureShare: options.likeFailureShare).install(on: server)
             demoServer = server
             openRemote(url)
         } catch {

@@ -42,6 +42,8 @@ struct CommandLineOptions: Equatable {
     var latencyMilliseconds = 0
     /// Added before each feed page of the built-in server, in ms.
     var pageDelayMilliseconds = 0
+    /// The share of likes the demo server refuses (0...1), so the revert shows.
+    var likeFailureShare = 0.1
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -74,6 +76,7 @@ struct CommandLineOptions: Equatable {
       --bandwidth RATE      Limit the built-in server to RATE bits/s (e.g. 20M, 500k)
       --latency MS          Add MS milliseconds before each response of the built-in server
       --page-delay MS       Add MS milliseconds before each feed page of the built-in server
+      --like-failures SHARE The share of likes the demo server refuses, 0 to 1 (default 0.1)
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
@@ -136,6 +139,12 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "\(argument) takes milliseconds from 0 to 60000, not ‘\(text)’")
                 }
                 if argument == "--latency" { options.latencyMilliseconds = ms } else { options.pageDelayMilliseconds = ms }
+            case "--like-failures":
+                let text = try value(for: argument)
+                guard let share = Double(text), (0...1).contains(share) else {
+                    throw ParseError(description: "--like-failures takes a share from 0 to 1, like 0.1, not ‘\(text)’")
+                }
+                options.likeFailureShare = share
             case "--":
                 positional += arguments[(index + 1)...]
                 index = arguments.count

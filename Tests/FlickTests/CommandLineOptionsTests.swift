@@ -78,5 +78,7 @@ struct ServerOptionsTests {
         #expect(options.localDemo)
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--latency", "-1"]) }
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--bandwidth", "fast"]) }
+        #expect(try CommandLineOptions.parse(["--like-failures", "0.5"]).likeFailureShare == 0.5)
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--like-failures", "2"]) }
     }
 }
