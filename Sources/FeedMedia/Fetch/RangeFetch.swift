@@ -183,16 +183,7 @@ public final class RangeFetch {
         var error: UnsafeMutablePointer<GError>?
         let input = soup_session_send_finish(fetcher?.session.pointer(as: SoupSession.self), result, &error)
         let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
-        if let error {
-            let failure = Self.failure(error, url: url)
-            g_error_free(error)
-            finish(stopReason ?? .failed(failure))
-            return
-        }
-        if let stopReason {
-            finish(stopReason)
-            return
-        }
+        if finishOnFailure(error) { return }
         let headers = soup_message_get_response_headers(soupMessage)
         let status = Int(soup_message_get_status(soupMessage).rawValue)
         let contentRange = soup_message_headers_get_one(headers, "Content-Range").map { String(cString: $0) }
@@ -242,16 +233,7 @@ public final class RangeFetch {
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
         defer { if let bytes { g_bytes_unref(bytes) } }
-        if let error {
-            let failure = Self.failure(error, url: url)
-            g_error_free(error)
-            finish(stopReason ?? .failed(failure))
-            return
-        }
-        if let stopReason {
-            finish(stopReason)
-            return
-        }
+        if finishOnFailure(error) { return }
         var size: gsize = 0
         let data = bytes.flatMap { g_bytes_get_data($0, &size) }
         guard let data, size > 0 else {
@@ -313,6 +295,22 @@ public final class RangeFetch {
     }
 
     /// A GError from libsoup or GIO as a failure.
+    /// Ends the fetch when an async step failed (`error`, freed here) or
+    /// was stopped by this side; true when it ended.
+    private func finishOnFailure(_ error: UnsafeMutablePointer<GError>?) -> Bool {
+        if let error {
+            let failure = Self.failure(error, url: url)
+            g_error_free(error)
+            finish(stopReason ?? .failed(failure))
+            return true
+        }
+        if let stopReason {
+            finish(stopReason)
+            return true
+        }
+        return false
+    }
+
     private static func failure(_ error: UnsafeMutablePointer<GError>, url: URL) -> FetchFailure {
         let text = String(cString: error.pointee.message)
         let io = error.pointee.domain == g_io_error_quark()
