@@ -22,11 +22,12 @@ final class AppController {
     private var cacheUnavailable = false
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
-    /// the budgets from the settings; nil (play from the network) when it
-    /// cannot be opened, with one warning saying why.
+    /// the budgets from the settings, when `--media-cache` asks for it; nil
+    /// (play from the network) otherwise, or when it cannot be opened, with
+    /// one warning saying why.
     private func mediaCache() -> MediaCache? {
         if let openedCache { return openedCache }
-        guard !cacheUnavailable, let settings else { return nil }
+        guard options.mediaCache, !cacheUnavailable, let settings else { return nil }
         let budgets = { [weak settings] in
             CacheBudgets(videoBytes: Int64(settings?.uint(.videoCacheBudgetMB, default: 500) ?? 500) * 1_000_000,
                          imageBytes: Int64(settings?.uint(.imageCacheBudgetMB, default: 200) ?? 200) * 1_000_000)
