@@ -37,7 +37,7 @@ final class CacheSourceInstance: @unchecked Sendable {
     private var rangeIgnored = false
     /// The validator of the bytes handed out so far: if the store's entry
     /// changes under us, the file changed on the server mid-read.
-    private var servedVersion: String?
+    private var servedVersion: Version?
 
     /// Instances alive, process-wide: a leak check for tests.
     static let alive = AtomicCounter()
@@ -154,7 +154,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             // The network said the file ends here: serve what there is.
             let atEnd = endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
-                if servedVersion == nil { servedVersion = Self.version(info) }
+                servedVersion = Self.version(info, learnedOver: servedVersion)
                 condition.unlock()
                 return serve(store: store, key: key, offset: offset, length: Int(available), into: buffer)
             }
@@ -250,13 +250,36 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// Under the lock: the failure to report when the entry's validator
     /// changed since bytes were first handed out, else records it.
     private func versionChange(_ info: CacheEntryInfo?) -> FetchFailure? {
-        guard let servedVersion, servedVersion != Self.version(info) else { return nil }
+        guard let servedVersion, let now = info.map(Self.Version.init) else { return nil }
+        // Only a validator known both then and now can differ: an ETag or a
+        // length learned after the first bytes were served is no change.
+        let etagChanged = servedVersion.etag != nil && now.etag != nil && servedVersion.etag != now.etag
+        let lengthChanged = servedVersion.length != nil && now.length != nil && servedVersion.length != now.length
+        guard etagChanged || lengthChanged else { return nil }
         return FetchFailure(code: .httpError, message: "the file changed on the server while it was read")
     }
 
-    /// The entry's validator: its ETag and length as the origin gave them.
-    private static func version(_ info: CacheEntryInfo?) -> String {
-        "\(info?.etag ?? "")|\(info?.contentLength.map(String.init) ?? "")"
+    /// The validators of the bytes handed to the demuxer: the entry's ETag
+    /// and length as the origin gave them, nil while not known.
+    struct Version: Equatable {
+        var etag: String?
+        var length: Int64?
+
+        init(_ info: CacheEntryInfo) {
+            etag = info.etag
+            length = info.contentLength
+        }
+    }
+
+    /// The version being served, with validators learned since filled in.
+    private static func version(_ info: CacheEntryInfo?, learnedOver old: Version?) -> Version? {
+        guard let info else { return old }
+        var now = Version(info)
+        if let old {
+            now.etag = old.etag ?? now.etag
+            now.length = old.length ?? now.length
+        }
+        return now
     }
 
     private func postError(_ failure: FetchFailure) {
