@@ -68,7 +68,7 @@ extension AppUnderX {
         }
 
         @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry",
-              arguments: [[], ["--media-cache"]])
+              arguments: [[], ["--no-media-cache"]])
         func httpErrors(extraArguments: [String]) throws {
             let clip = try clip()
             let server = MediaServer()

@@ -184,7 +184,9 @@ public final class VideoPlayer {
     /// sound and use the CPU), for diagnostics.
     public var isPipelinePlaying: Bool {
         guard let playbin else { return false }
-        return playbin.targetState == GST_STATE_PLAYING || playbin.currentState == GST_STATE_PLAYING
+        // The target, not the current state: a pipeline told to pause may
+        // still report PLAYING for a moment while it gets there.
+        return playbin.targetState == GST_STATE_PLAYING
     }
 
     /// The stream's display size (square pixels) once known.
