@@ -22,9 +22,9 @@ final class AppController {
     private var cacheUnavailable = false
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
-    /// the budgets from the settings; nil (play from the network) with
-    /// `--no-media-cache`, or when it cannot be opened, with one warning
-    /// saying why.
+    /// the budgets from the settings, when `--media-cache` asks for it; nil
+    /// (play from the network) otherwise, or when it cannot be opened, with
+    /// one warning saying why.
     private func mediaCache() -> MediaCache? {
         if let openedCache { return openedCache }
         guard options.mediaCache, !cacheUnavailable, let settings else { return nil }

@@ -45,8 +45,9 @@ struct CommandLineOptions: Equatable {
     /// The share of likes the demo server refuses (0...1), so the revert shows.
     var likeFailureShare = 0.1
     /// Play http(s) videos through the byte-range cache and preload startup
-    /// ranges (`--no-media-cache` plays straight from the network).
-    var mediaCache = true
+    /// ranges (not yet the default: a retry after failed downloads can
+    /// still end in an error through the cache).
+    var mediaCache = false
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -80,8 +81,8 @@ struct CommandLineOptions: Equatable {
       --latency MS          Add MS milliseconds before each response of the built-in server
       --page-delay MS       Add MS milliseconds before each feed page of the built-in server
       --like-failures SHARE The share of likes the demo server refuses, 0 to 1 (default 0.1)
-      --no-media-cache      Play http(s) videos straight from the network instead of
-                            through the byte-range disk cache (no preloading then)
+      --media-cache         Play http(s) videos through the byte-range disk cache and
+                            preload the next posts' first bytes (experimental)
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
@@ -144,8 +145,8 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "\(argument) takes milliseconds from 0 to 60000, not ‘\(text)’")
                 }
                 if argument == "--latency" { options.latencyMilliseconds = ms } else { options.pageDelayMilliseconds = ms }
-            case "--no-media-cache":
-                options.mediaCache = false
+            case "--media-cache":
+                options.mediaCache = true
             case "--like-failures":
                 let text = try value(for: argument)
                 guard let share = Double(text), (0...1).contains(share) else {

@@ -67,9 +67,8 @@ extension AppUnderX {
             #expect(app.waitForState(timeout: 20) { $0.itemCount == 25 } != nil, "\(String(describing: app.latest))")
         }
 
-        @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry",
-              arguments: [[], ["--no-media-cache"]])
-        func httpErrors(extraArguments: [String]) throws {
+        @Test("a video answering 503 twice plays after automatic retries; a 403 shows an error card with no Retry")
+        func httpErrors() throws {
             let clip = try clip()
             let server = MediaServer()
             let base = try server.startOnOwnThread()
@@ -89,7 +88,7 @@ extension AppUnderX {
             """
             server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
 
-            let app = try AppProcess([base.absoluteString + "feed.json", "--report-state"] + extraArguments)
+            let app = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
             let playing = app.waitForState(timeout: 30) {
                 $0.phase == "feed" && $0.currentID == "flaky-\(run)" && $0.playersPlaying == 1 && $0.currentError == nil
             }
