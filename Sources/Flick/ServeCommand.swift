@@ -11,29 +11,6 @@ enum ServeCommand {
     /// Items per feed page.
     nonisolated static let pageSize = 20
 
-    /// One item of the served feed (the feed format in the README).
-    private struct ServedItem: Codable, Sendable {
-        var id: String
-        var type: String
-        var uri: String
-        var title: String?
-        var subtitle: String?
-        var width: Int?
-        var height: Int?
-    }
-
-    /// One page of the served feed.
-    private struct ServedPage: Codable, Sendable {
-        var items: [ServedItem]
-        var next: String?
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(items, forKey: .items)
-            try container.encode(next, forKey: .next) // null at the end, not missing
-        }
-    }
-
     static func run(folder path: String, options: CommandLineOptions) -> Int32 {
         let source: FolderFeedSource
         do {
@@ -53,24 +30,23 @@ enum ServeCommand {
             return 1
         }
         // Each file under a path of its own index, so names never clash.
-        var entries: [ServedItem] = []
+        var entries: [FeedPageJSON.Item] = []
         for (index, item) in source.items.enumerated() {
             guard let file = URL(string: item.uri), file.isFileURL else { continue }
             let path = "/media/\(index)/\(file.lastPathComponent)"
             let type = item.kind == .video ? "video/mp4" : "image/\(file.pathExtension.lowercased() == "png" ? "png" : "jpeg")"
             server.serveFile(file, at: path, contentType: contentType(of: file) ?? type)
-            entries.append(ServedItem(id: "\(index)", type: item.kind.rawValue,
+            entries.append(FeedPageJSON.Item(id: "\(index)", type: item.kind.rawValue,
                                       uri: server.url(for: path)?.absoluteString ?? path,
-                                      title: item.title, subtitle: item.subtitle,
-                                      width: item.width, height: item.height))
+                                      width: item.width, height: item.height,
+                                      title: item.title, subtitle: item.subtitle))
         }
         let all = entries
         server.serveJSON(at: "/feed.json") { query in
             let start = Int(query["cursor"] ?? "0") ?? 0
             guard start >= 0, start <= all.count else { return nil }
             let end = min(all.count, start + pageSize)
-            let page = ServedPage(items: Array(all[start..<end]), next: end < all.count ? "\(end)" : nil)
-            return try? JSONEncoder().encode(page)
+            return FeedPageJSON(items: Array(all[start..<end]), next: end < all.count ? "\(end)" : nil).data()
         }
         let banner = "Serving \(all.count) items from \(source.displayName) at \(base.absoluteString)feed.json\n"
             + "Open it with: flick \(base.absoluteString)feed.json — press Ctrl+C to stop\n"

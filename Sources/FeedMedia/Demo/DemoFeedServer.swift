@@ -149,10 +149,7 @@ public struct DemoFeedServer: Sendable {
         guard let offset = Self.offset(of: cursor), offset <= itemCount else { return nil }
         let end = min(offset + pageSize, itemCount)
         let items = (offset..<end).map { item(number: $0 + 1, baseURL: baseURL) }
-        let page = Page(items: items, next: end < itemCount ? Self.cursor(offset: end) : nil)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try? encoder.encode(page)
+        return FeedPageJSON(items: items, next: end < itemCount ? Self.cursor(offset: end) : nil).data()
     }
 
     /// Post `number` with its like state as the server holds it now.
@@ -160,6 +157,7 @@ public struct DemoFeedServer: Sendable {
         func url(_ path: String) -> String { baseURL.absoluteString + path.dropFirst() }
         let like = likes.state(number: number)
         var item = mediaItem(number: number, likes: like.likes, url: url)
+        item.author = "Flick demo"
         item.liked = like.liked
         item.likeURL = url(Paths.like(number))
         return item
@@ -215,49 +213,5 @@ public struct DemoFeedServer: Sendable {
         static func like(_ number: Int) -> String { likes + "item-\(number)" }
     }
 
-    /// A page as the feed format has it (see data/feed.schema.json).
-    private struct Page: Encodable {
-        var items: [Item]
-        var next: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(items, forKey: .items)
-            try container.encode(next, forKey: .next) // null on the last page, not missing
-        }
-
-        enum CodingKeys: String, CodingKey { case items, next }
-    }
-
-    private struct Item: Encodable {
-        var id: String
-        var type: String
-        var uri: String
-        var poster: String?
-        var width: Int?
-        var height: Int?
-        var duration: Double?
-        var title: String?
-        var subtitle: String?
-        var author: String? = "Flick demo"
-        var likes: Int?
-        var liked: Bool? = false
-        var likeURL: String?
-        var accessibilityLabel: String?
-
-        init(id: String, type: String, uri: String, poster: String? = nil, width: Int? = nil, height: Int? = nil,
-             duration: Double? = nil, title: String?, subtitle: String?, likes: Int?, accessibilityLabel: String?) {
-            self.id = id
-            self.type = type
-            self.uri = uri
-            self.poster = poster
-            self.width = width
-            self.height = height
-            self.duration = duration
-            self.title = title
-            self.subtitle = subtitle
-            self.likes = likes
-            self.accessibilityLabel = accessibilityLabel
-        }
-    }
+    private typealias Item = FeedPageJSON.Item
 }
