@@ -22,8 +22,8 @@ final class AppController {
     private var cacheUnavailable = false
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
-    /// the budgets from the settings, when `--media-cache` asks for it; nil
-    /// (play from the network) otherwise, or when it cannot be opened, with
+    /// the budgets from the settings, unless `--no-media-cache` asks for none;
+    /// nil (play from the network) then, or when it cannot be opened, with
     /// one warning saying why.
     private func mediaCache() -> MediaCache? {
         if let openedCache { return openedCache }

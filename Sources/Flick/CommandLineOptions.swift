@@ -45,9 +45,9 @@ struct CommandLineOptions: Equatable {
     /// The share of likes the demo server refuses (0...1), so the revert shows.
     var likeFailureShare = 0.1
     /// Play http(s) videos through the byte-range cache and preload startup
-    /// ranges (not yet the default: a retry after failed downloads can
-    /// still end in an error through the cache).
-    var mediaCache = false
+    /// ranges (the default); `--no-media-cache` plays straight from the
+    /// network, for comparing the two.
+    var mediaCache = true
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -81,8 +81,8 @@ struct CommandLineOptions: Equatable {
       --latency MS          Add MS milliseconds before each response of the built-in server
       --page-delay MS       Add MS milliseconds before each feed page of the built-in server
       --like-failures SHARE The share of likes the demo server refuses, 0 to 1 (default 0.1)
-      --media-cache         Play http(s) videos through the byte-range disk cache and
-                            preload the next posts' first bytes (experimental)
+      --no-media-cache      Play http(s) videos straight from the network: no disk
+                            cache, no preloaded first bytes (for comparison)
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
@@ -145,8 +145,8 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "\(argument) takes milliseconds from 0 to 60000, not ‘\(text)’")
                 }
                 if argument == "--latency" { options.latencyMilliseconds = ms } else { options.pageDelayMilliseconds = ms }
-            case "--media-cache":
-                options.mediaCache = true
+            case "--no-media-cache":
+                options.mediaCache = false
             case "--like-failures":
                 let text = try value(for: argument)
                 guard let share = Double(text), (0...1).contains(share) else {

@@ -84,6 +84,23 @@ final class CacheSourceDriver {
         }
     }
 
+    var hasFetcher: Bool { fetcher != nil }
+
+    /// A running fetch that will bring the first bytes of `key`'s file.
+    func runningFetch(for key: CacheKey) -> RangeFetch? {
+        fetcher?.runningFetch(for: key, covering: 0, window: CacheReadPlan.readAheadBytes)
+    }
+
+    /// Fetches the start of `key`'s file (whose response gives its length)
+    /// for a player about to open it, with the key's headers and priority.
+    func startHeadFetch(url: URL, key: CacheKey, progress: @escaping @MainActor (Int64) -> Void,
+                        completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
+        guard let fetcher, let store = Self.store else { return nil }
+        return fetcher.fetch(url: url, range: 0..<CacheReadPlan.readAheadBytes, headers: Self.headers.get(key),
+                             priority: Self.headers.priority(key), into: store, key: key,
+                             progress: progress, completion: completion)
+    }
+
     func promoteFetches(of key: CacheKey) {
         fetcher?.promoteFetches(of: key)
     }

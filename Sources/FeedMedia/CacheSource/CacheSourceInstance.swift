@@ -100,6 +100,9 @@ final class CacheSourceInstance: @unchecked Sendable {
         CacheSourceDriver.post { [self] in CacheSourceDriver.shared.cancelFetch(for: self) }
     }
 
+    /// The file's length in bytes, for basesrc, which asks on the thread
+    /// opening the pipeline (the GTK thread): it never waits. Players open
+    /// a `flick-cache` URI only once the length is known (``CacheOpenGate``).
     func size() -> Int64? {
         let (store, key, end) = condition.withLock { (self.store, self.key, endOffset) }
         guard let store, let key else { return nil }
@@ -119,35 +122,58 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     /// Serves `length` bytes at `offset` into `buffer`, fetching what is missing.
     func fill(offset: Int64, length: Int, buffer: UnsafeMutablePointer<GstBuffer>) -> Int32 {
-        let eos = Int32(GST_FLOW_EOS.rawValue)
-        let flushingFlow = Int32(GST_FLOW_FLUSHING.rawValue), error = Int32(GST_FLOW_ERROR.rawValue)
         condition.lock()
-        guard let store, let key, let url else {
+        switch waitForBytes(at: offset, length: length) {
+        case .ready(let store, let key, let available):
             condition.unlock()
-            return error
+            return serve(store: store, key: key, offset: offset, length: available, into: buffer)
+        case .endOfFile:
+            condition.unlock()
+            return Int32(GST_FLOW_EOS.rawValue)
+        case .flushing:
+            condition.unlock()
+            return Int32(GST_FLOW_FLUSHING.rawValue)
+        case .failed:
+            condition.unlock()
+            return Int32(GST_FLOW_ERROR.rawValue)
+        }
+    }
+
+    /// What a wait for bytes ended with.
+    private enum WaitOutcome {
+        /// `available` bytes (at least one) at the offset are on disk.
+        case ready(RangeStore, CacheKey, available: Int)
+        /// The file ends at or before the offset.
+        case endOfFile
+        /// unlock() was called (a flush or a state change).
+        case flushing
+        /// The error is posted on the bus already.
+        case failed
+    }
+
+    /// Called and returns with `condition` locked: waits until the bytes at
+    /// `offset` (up to `length` of them, or to the end of the file) are on
+    /// disk, posting a fetch of the gap to the GTK thread when none is
+    /// bringing them. Failures are posted on the bus before returning.
+    private func waitForBytes(at offset: Int64, length: Int) -> WaitOutcome {
+        guard let store, let key, let url else {
+            postError(FetchFailure(code: .unknown, message: "the cache source was read before it started"))
+            return .failed
         }
         while true {
-            if flushing {
-                condition.unlock()
-                return flushingFlow
-            }
+            if flushing { return .flushing }
             if let failure {
                 self.failure = nil
-                condition.unlock()
                 postError(failure)
-                return error
+                return .failed
             }
             let info = store.info(key)
             if let changed = versionChange(info) {
-                condition.unlock()
                 postError(changed)
-                return error
+                return .failed
             }
             let total = info?.contentLength ?? endOffset
-            if let total, offset >= total {
-                condition.unlock()
-                return eos
-            }
+            if let total, offset >= total { return .endOfFile }
             let readEnd = total.map { min(offset + Int64(length), $0) } ?? offset + Int64(length)
             let available = min(store.available(key, from: offset), readEnd - offset)
             let complete = available >= readEnd - offset
@@ -155,21 +181,16 @@ final class CacheSourceInstance: @unchecked Sendable {
             let atEnd = endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
                 servedVersion = Self.version(info, learnedOver: servedVersion)
-                condition.unlock()
-                return serve(store: store, key: key, offset: offset, length: Int(available), into: buffer)
+                return .ready(store, key, available: Int(available))
             }
-            if atEnd {
-                condition.unlock()
-                return eos
-            }
+            if atEnd { return .endOfFile }
             let gapStart = offset + available
             if !(fetchActive && CacheReadPlan.inFlightWillServe(position: fetchPosition, end: fetchEnd, gapStart: gapStart)) {
                 let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + CacheReadPlan.readAheadBytes))
                     .first.map(\.upperBound)
                 guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: total,
                                                            nextCachedStart: nextCached, rangeIgnored: rangeIgnored) else {
-                    condition.unlock()
-                    return eos
+                    return .endOfFile
                 }
                 token += 1
                 fetchActive = true

@@ -44,6 +44,8 @@ public final class VideoPlayer {
     private let owner = WeakPlayer()
     private let mailbox: FrameMailbox
     private var prerollTimer: MainLoopSource?
+    /// Waiting for the cache to know the file's length before opening it.
+    private var openGate: CacheOpenGate?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding.
@@ -94,13 +96,28 @@ public final class VideoPlayer {
         move(.prepare)
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
-        flick_object_set_string(playbin.object, "uri", uri)
-        playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
+        openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
+            guard let self, self.generation == generation else { return }
+            self.openGate = nil
+            if let failure {
+                self.fail(PlayerFailure(code: failure.code, message: failure.message, httpStatus: failure.httpStatus))
+            } else {
+                self.open(uri)
+            }
+        }
+        if openGate == nil { open(uri) }
         prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
             self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
         }
         return generation
+    }
+
+    /// Opens the bound URI: PAUSED, to preroll the first frame.
+    private func open(_ uri: String) {
+        guard let playbin else { return }
+        flick_object_set_string(playbin.object, "uri", uri)
+        playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
     }
 
     /// Sizes the bound item's frames for a new box without reloading it
@@ -220,6 +237,8 @@ public final class VideoPlayer {
         mailbox.accept(0)
         prerollTimer?.cancel()
         prerollTimer = nil
+        openGate?.cancel()
+        openGate = nil
         generation = generations.bind()
         uri = nil
         prerolled = false
@@ -261,6 +280,8 @@ public final class VideoPlayer {
         guard !failed else { return }
         failed = true
         wantsPlay = false
+        openGate?.cancel()
+        openGate = nil
         prerollTimer?.cancel()
         move(.fail)
         playbin?.resetToReady()
