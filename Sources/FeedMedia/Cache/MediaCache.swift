@@ -15,13 +15,37 @@ public final class MediaCache {
     private var preloads: [CacheKey: RangeFetch] = [:]
     /// Keys pinned for the plan's current and next items.
     private var pinned: Set<CacheKey> = []
+    /// Where the network bytes went (active, speculative, wasted), by key.
+    private var accounting = ByteAccounting()
+    /// Video keys of the last plan applied, to see which left it.
+    private var planned: Set<CacheKey> = []
+    /// Hit and miss bytes of the cache source when this cache opened.
+    private let readBaseline: (hits: Int64, misses: Int64)
 
     /// Opens the store under `directory` with `budgets` and registers the
     /// `flick-cache` source element that playback reads through.
     public init(directory: URL, budgets: CacheBudgets) throws {
         store = try RangeStore(directory: directory, budgets: budgets)
         fetcher = RangeFetcher()
+        readBaseline = CacheSource.bytesRead
         _ = CacheSource.register(store: store, fetcher: fetcher)
+        fetcher.onBytesFetched = { [weak self] key, priority, bytes in
+            self?.accounting.fetched(Int(bytes), for: key.description, current: priority == .current)
+        }
+    }
+
+    /// Bytes fetched, wasted, read from disk and held, since the cache opened.
+    public var statistics: CacheStatistics {
+        var result = CacheStatistics()
+        result.activeBytes = Int64(accounting.active)
+        result.speculativeBytes = Int64(accounting.speculative)
+        result.wastedBytes = Int64(accounting.wasted)
+        let read = CacheSource.bytesRead
+        result.hitBytes = read.hits - readBaseline.hits
+        result.missBytes = read.misses - readBaseline.misses
+        result.videoDiskBytes = store.usage(kind: .video)
+        result.imageDiskBytes = store.usage(kind: .image)
+        return result
     }
 
     /// The key an item's video bytes are cached under: `cacheKey` when the
@@ -45,11 +69,15 @@ public final class MediaCache {
     public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
         var wanted: [CacheKey: (URL, Range<Int64>)] = [:]
         var pins: Set<CacheKey> = []
+        var inPlan: Set<CacheKey> = []
         let bytes = Int64(plan.startupRange.bytes)
         for entry in plan.entries {
             guard let feedItem = item(entry.index), feedItem.kind == .video,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = Self.videoKey(for: feedItem)
+            inPlan.insert(key)
+            // The current item is being played: what was fetched ahead for it was worth it.
+            if entry.priority == .p0 { accounting.played(key.description) }
             if entry.priority <= .p1 { pins.insert(key) }
             guard currentBufferHealthy, entry.video == .startup else { continue }
             wanted[key] = (url, 0..<bytes)
@@ -64,6 +92,8 @@ public final class MediaCache {
                 self?.preloads[result.key] = nil
             }
         }
+        for key in planned.subtracting(inPlan) { accounting.leftPlan(key.description) }
+        planned = inPlan
         for key in pins.subtracting(pinned) { store.pin(key) }
         for key in pinned.subtracting(pins) { store.unpin(key) }
         pinned = pins

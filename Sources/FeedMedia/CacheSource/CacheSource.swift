@@ -90,6 +90,12 @@ public enum CacheSource {
         if priority == .current { CacheSourceDriver.shared.promoteFetches(of: key) }
     }
 
+    /// Bytes elements handed to demuxers from disk (hits) and after waiting
+    /// for the network (misses), since the process started. Any thread.
+    public static var bytesRead: (hits: Int64, misses: Int64) {
+        (Int64(CacheSourceInstance.hitBytes.load()), Int64(CacheSourceInstance.missBytes.load()))
+    }
+
     /// Headers the element sends with its fetches for `key` (the item's
     /// own headers: its origin only). Any thread.
     public static func setHeaders(_ headers: [String: String], for key: CacheKey) {

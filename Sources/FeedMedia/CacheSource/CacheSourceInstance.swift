@@ -41,6 +41,10 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     /// Instances alive, process-wide: a leak check for tests.
     static let alive = AtomicCounter()
+    /// Bytes handed to demuxers that were on disk when asked (hits) and
+    /// that had to be waited for (misses), process-wide.
+    static let hitBytes = AtomicCounter()
+    static let missBytes = AtomicCounter()
 
     init(element: UnsafeMutableRawPointer) {
         self.element = element
@@ -160,6 +164,8 @@ final class CacheSourceInstance: @unchecked Sendable {
             postError(FetchFailure(code: .unknown, message: "the cache source was read before it started"))
             return .failed
         }
+        // Whether these bytes had to come from the network (a miss).
+        var waited = false
         while true {
             if flushing { return .flushing }
             if let failure {
@@ -181,6 +187,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             let atEnd = endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
                 servedVersion = Self.version(info, learnedOver: servedVersion)
+                (waited ? Self.missBytes : Self.hitBytes).add(Int(available))
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
@@ -202,6 +209,7 @@ final class CacheSourceInstance: @unchecked Sendable {
                                                         store: store, range: range)
                 }
             }
+            waited = true
             if Thread.isMainThread {
                 // Never expected (GStreamer reads on its own threads), but
                 // waiting here would stop the very loop the fetch runs on.

@@ -1,0 +1,67 @@
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+/// The media cache carrying out preload plans against a real loopback
+/// server, and counting where the network bytes went.
+@MainActor
+@Suite("The media cache's plans and byte accounting", .serialized)
+struct MediaCacheAccountingTests {
+    /// Fifty video posts, all the same served file under their own ids (keys).
+    private func items(_ served: ServedFile, run: String) -> [FeedItem] {
+        (0..<50).map { FeedItem(id: "\(run)-\($0)", kind: .video, uri: served.url.absoluteString) }
+    }
+
+    private func plan(current: Int, count: Int = 50) -> PreloadPlan {
+        PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: current, count: count))
+    }
+
+    /// The indices the plan preloads (startup range only, no player).
+    private func startupIndices(_ plan: PreloadPlan) -> [Int] {
+        plan.entries.filter { $0.video == .startup }.map(\.index)
+    }
+
+    @Test("startup preloads fetch exactly the startup range; leaving unplayed counts it as wasted, landing first does not")
+    func wastedBytes() async throws {
+        try MediaRuntime.initialize()
+        let served = try ServedFile(size: 3_000_000)
+        defer { served.tearDown() }
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
+                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
+        defer { cache.close() }
+        let feed = items(served, run: UUID().uuidString)
+        let item = { (index: Int) in feed.indices.contains(index) ? feed[index] : nil }
+
+        let first = plan(current: 0)
+        let preloaded = startupIndices(first)
+        try #require(!preloaded.isEmpty, "the plan preloads something ahead: \(first)")
+        let startup = Int64(first.startupRange.bytes)
+        cache.apply(first, item: item)
+        let keys = preloaded.map { MediaCache.videoKey(for: feed[$0]) }
+        #expect(await pumpUntil(15) { keys.allSatisfy { cache.store.available($0, from: 0) >= startup } })
+        for key in keys {
+            #expect(cache.store.status(key) == .partial)
+            #expect(cache.store.usage(kind: .video) >= startup)
+        }
+        var statistics = cache.statistics
+        #expect(statistics.speculativeBytes == startup * Int64(keys.count), "exactly the startup range, once per post")
+        #expect(statistics.wastedBytes == 0, "nothing has left the plan yet")
+
+        // Land on the first preloaded post: its bytes were worth it.
+        let landed = preloaded[0]
+        cache.apply(plan(current: landed), item: item)
+        // Then fly far away: everything else preloaded leaves the plan unplayed.
+        cache.apply(plan(current: 40), item: item)
+        #expect(await pumpUntil(15) { cache.fetcher.inFlight == 0 })
+        statistics = cache.statistics
+        let unplayed = keys.count - 1
+        let landedPlanPreloads = startupIndices(plan(current: landed)).filter { !preloaded.contains($0) }.count
+        #expect(statistics.wastedBytes >= startup * Int64(unplayed))
+        #expect(statistics.wastedBytes <= startup * Int64(unplayed + landedPlanPreloads),
+                "the landed post's bytes are not wasted: \(statistics)")
+        #expect(statistics.networkBytes == statistics.activeBytes + statistics.speculativeBytes)
+    }
+}
