@@ -74,16 +74,21 @@ public enum RetryPolicy {
         /// Delay before each timed retry, in seconds; its length is the
         /// number of attempts.
         public var delays: [Double] = [0.5, 1, 2]
+        /// Whether the failing item's bytes were read from the disk cache:
+        /// then bytes that would not demux or decode may be corrupt on disk.
+        public var fromCache: Bool = false
 
-        /// Creates an input; by default the item is current, online, not in error.
+        /// Creates an input; by default the item is current, online, not in
+        /// error, and read from the network.
         public init(event: Event, budget: Budget = .fresh, isCurrent: Bool = true, online: Bool = true,
-                    inError: Bool = false, delays: [Double] = [0.5, 1, 2]) {
+                    inError: Bool = false, delays: [Double] = [0.5, 1, 2], fromCache: Bool = false) {
             self.event = event
             self.budget = budget
             self.isCurrent = isCurrent
             self.online = online
             self.inError = inError
             self.delays = delays
+            self.fromCache = fromCache
         }
     }
 
@@ -119,7 +124,9 @@ public enum RetryPolicy {
     /// The decision for `input`.
     ///
     /// - A failure of a non-current item: nothing, and a fresh budget.
-    /// - A cache corruption: evict and retry silently, once; then report.
+    /// - A cache corruption, or bytes read from the cache that would not
+    ///   demux or decode: evict and retry silently, once; then the failure
+    ///   is judged as it is.
     /// - A failure while offline: wait for the network, spending nothing.
     /// - A retryable failure with attempts left: retry after the next delay
     ///   (releasing the other players first for a decoder that failed to start).
@@ -141,15 +148,24 @@ public enum RetryPolicy {
         }
     }
 
+    /// Failures that wrong bytes on disk cause: the stream would not demux
+    /// or decode, or the pipeline stopped on bad data.
+    static func mayBeCorruptBytes(_ code: ErrorCode) -> Bool {
+        switch code {
+        case .decodeFailed, .unsupportedFormat, .playerFailed: return true
+        default: return false
+        }
+    }
+
     private static func failed(_ code: ErrorCode, status: Int?, input: Input) -> Decision {
         var budget = input.budget
         guard input.isCurrent else { return Decision(action: .nothing, budget: .fresh) }
-        if code == .cacheCorrupt {
+        if code == .cacheCorrupt || (input.fromCache && mayBeCorruptBytes(code)) {
             guard budget.silentRetrySpent else {
                 budget.silentRetrySpent = true
                 return Decision(action: .evictAndRetry, budget: budget)
             }
-            return Decision(action: .report(code), budget: budget)
+            if code == .cacheCorrupt { return Decision(action: .report(code), budget: budget) }
         }
         guard input.online else { return Decision(action: .waitForNetwork, budget: budget) }
         guard isRetryable(code, httpStatus: status), budget.attemptsSpent >= 0,

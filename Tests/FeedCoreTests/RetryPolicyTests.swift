@@ -17,6 +17,7 @@ struct RetryRow: TableRow {
     var current: Bool?
     var online: Bool?
     var inError: Bool?
+    var fromCache: Bool?
     var action: String
     var expectedSpent: Int
     var expectedSilentSpent: Bool?
@@ -39,6 +40,7 @@ struct RetryRow: TableRow {
         if let current { input.isCurrent = current }
         if let online { input.online = online }
         if let inError { input.inError = inError }
+        if let fromCache { input.fromCache = fromCache }
         return input
     }
 }

@@ -99,6 +99,13 @@ public final class MediaCache {
         pinned = pins
     }
 
+    /// Drops `item`'s cached video bytes (they would not play: corrupt on
+    /// disk), so the next read fetches them again. Its player has stopped
+    /// reading; the plan's pin, if any, stays.
+    public func evict(_ item: FeedItem) {
+        store.remove(Self.videoKey(for: item))
+    }
+
     /// Applies new budgets at once (eviction runs).
     public func setBudgets(_ budgets: CacheBudgets) { store.setBudgets(budgets) }
 

@@ -165,7 +165,9 @@ final class PlaybackCoordinator {
         switch event {
         case .failed(let code, _, let status):
             guard index == current else { return } // speculative failures stay quiet
-            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget), code: code, status: status, index: index)
+            let fromCache = view?.item(at: index).map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
+            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget, fromCache: fromCache),
+                   code: code, status: status, index: index)
         case .bufferingStarted where index == current:
             rebuffer.record(.bufferingStarted)
             counters.rebuffers = rebuffer.count
@@ -195,7 +197,12 @@ final class PlaybackCoordinator {
             counters.retries += 1
             pool.releaseOthers(keeping: index)
             scheduleRetry(after: seconds, index: index)
-        case .evictAndRetry, .retryNow:
+        case .evictAndRetry:
+            // The bytes on disk may be wrong: fetch them again, silently.
+            counters.retries += 1
+            if let item = view?.item(at: index) { mediaCache?.evict(item) }
+            reload(index)
+        case .retryNow:
             reload(index)
         case .waitForNetwork:
             currentError = (.networkUnavailable, false)

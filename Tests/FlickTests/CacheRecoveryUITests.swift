@@ -1,0 +1,53 @@
+import FeedCore
+import Foundation
+import Testing
+@testable import FeedMedia
+
+extension AppUnderX {
+    /// What the app does when the bytes in its media cache are wrong.
+    @Suite("Recovering from a corrupt media cache")
+    struct CacheRecoveryUITests {
+        @Test("bytes flipped in a cached video: it plays again, fetched anew, with no error shown")
+        func flippedBytes() throws {
+            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
+            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
+            let clip = try (generator.existingLibrary() ?? generator.generate { _, _ in }).clips[0]
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            server.serveFile(clip.video, at: "/clip.mp4", contentType: "video/mp4")
+            let id = "corrupt-\(UUID().uuidString)"
+            let feed = """
+            {"items": [{"id": "\(id)", "type": "video", "uri": "\(base.absoluteString)clip.mp4", "title": "Clip"}], "next": null}
+            """
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            let playing = { (state: ReportedState) in
+                state.phase == "feed" && state.currentID == id && state.playersPlaying == 1 && state.currentFrameSource != nil
+            }
+
+            // First run: the clip plays and lands in the cache; quitting writes the index.
+            let first = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
+            #expect(first.waitForState(timeout: 30, playing) != nil, "\(String(describing: first.latest)); \(first.stderr)")
+            first.stop()
+
+            // Flip every byte of the file's first 64 KiB on disk (its header boxes).
+            let media = AppProcess.sharedCache.appendingPathComponent("io.github.flick.Flick/media")
+            let prefix = CacheFileName.hash(of: CacheKey(kind: .video, source: id))
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: media.path)
+                .first { $0.hasPrefix(prefix) && $0.hasSuffix(CacheFileName.dataSuffix) }, "the clip's bytes are cached")
+            let handle = try FileHandle(forUpdating: media.appendingPathComponent(name))
+            let head = try #require(try handle.read(upToCount: 65_536))
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: Data(head.map { ~$0 }))
+            try handle.close()
+            let servedBefore = server.bytesSent(path: "/clip.mp4")
+
+            // Second run: the bad bytes are evicted and fetched again, silently.
+            let second = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
+            let again = second.waitForState(timeout: 30, playing)
+            #expect(again != nil, "\(String(describing: second.latest)); \(second.stderr)")
+            #expect(!second.states.contains { $0.currentError != nil }, "no error card was shown")
+            #expect(server.bytesSent(path: "/clip.mp4") > servedBefore, "the clip was fetched again")
+        }
+    }
+}
