@@ -64,4 +64,34 @@ struct MediaCacheAccountingTests {
                 "the landed post's bytes are not wasted: \(statistics)")
         #expect(statistics.networkBytes == statistics.activeBytes + statistics.speculativeBytes)
     }
+
+    @Test("while the current buffer is unhealthy no speculative fetch runs; running ones stop and keep their bytes")
+    func unhealthyBufferStopsPreloads() async throws {
+        try MediaRuntime.initialize()
+        // Slow enough that the preloads are still running when the buffer starves.
+        let served = try ServedFile(size: 3_000_000, options: .init(bandwidthBitsPerSecond: 4_000_000))
+        defer { served.tearDown() }
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
+                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
+        defer { cache.close() }
+        let feed = items(served, run: UUID().uuidString)
+        let item = { (index: Int) in feed.indices.contains(index) ? feed[index] : nil }
+        let first = plan(current: 0)
+        let keys = startupIndices(first).map { MediaCache.videoKey(for: feed[$0]) }
+        try #require(!keys.isEmpty)
+
+        cache.apply(first, item: item, currentBufferHealthy: false)
+        #expect(cache.fetcher.inFlight == 0, "nothing speculative starts while the current item starves")
+
+        cache.apply(first, item: item)
+        #expect(cache.fetcher.inFlight == keys.count)
+        #expect(await pumpUntil(10) { keys.contains { cache.store.available($0, from: 0) > 0 } })
+        cache.apply(first, item: item, currentBufferHealthy: false)
+        #expect(await pumpUntil(5) { cache.fetcher.inFlight == 0 }, "running preloads stop")
+        let kept = keys.map { cache.store.available($0, from: 0) }
+        #expect(kept.contains { $0 > 0 } && kept.allSatisfy { $0 < Int64(first.startupRange.bytes) },
+                "what landed stays, partial: \(kept)")
+    }
 }

@@ -99,6 +99,14 @@ public final class MediaCache {
         pinned = pins
     }
 
+    /// The share (0...1) of `item`'s video file on disk from its start, when
+    /// it is read through the cache and its length is known.
+    public func cachedShare(of item: FeedItem) -> Double? {
+        let key = Self.videoKey(for: item)
+        guard let length = store.info(key)?.contentLength, length > 0 else { return nil }
+        return min(1, Double(store.available(key, from: 0)) / Double(length))
+    }
+
     /// Drops `item`'s cached video bytes (they would not play: corrupt on
     /// disk), so the next read fetches them again. Its player has stopped
     /// reading; the plan's pin, if any, stays.

@@ -166,6 +166,16 @@ final class CacheSourceInstance: @unchecked Sendable {
         }
         // Whether these bytes had to come from the network (a miss).
         var waited = false
+        // When the wait began; a long one is reported as buffering.
+        let waitStart = Date()
+        var reportedBuffering = false
+        defer {
+            if reportedBuffering {
+                condition.unlock()
+                postBuffering(100)
+                condition.lock()
+            }
+        }
         while true {
             if flushing { return .flushing }
             if let failure {
@@ -210,6 +220,15 @@ final class CacheSourceInstance: @unchecked Sendable {
                 }
             }
             waited = true
+            if !reportedBuffering, Date().timeIntervalSince(waitStart) >= Self.bufferingAfterSeconds {
+                // The demuxer is starved: say so, as network sources do, so
+                // the player pauses its clock and counts a rebuffer.
+                reportedBuffering = true
+                condition.unlock()
+                postBuffering(0)
+                condition.lock()
+                continue
+            }
             if Thread.isMainThread {
                 // Never expected (GStreamer reads on its own threads), but
                 // waiting here would stop the very loop the fetch runs on.
@@ -217,7 +236,8 @@ final class CacheSourceInstance: @unchecked Sendable {
                 if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
                 condition.lock()
             } else {
-                _ = condition.wait(until: Date().addingTimeInterval(1))
+                let limit = reportedBuffering ? 1 : Self.bufferingAfterSeconds
+                _ = condition.wait(until: Date().addingTimeInterval(limit))
             }
         }
     }
@@ -309,6 +329,18 @@ final class CacheSourceInstance: @unchecked Sendable {
             now.length = old.length ?? now.length
         }
         return now
+    }
+
+    /// How long a read may wait for the network before the element reports
+    /// buffering, in seconds: shorter waits are the ordinary pace of reads.
+    static let bufferingAfterSeconds = 0.25
+
+    /// Posts a BUFFERING message (0 while starved, 100 when bytes came).
+    /// Never with `condition` held.
+    private func postBuffering(_ percent: Int32) {
+        let object = element.assumingMemoryBound(to: GstObject.self)
+        guard let message = gst_message_new_buffering(object, percent) else { return }
+        _ = gst_element_post_message(element.assumingMemoryBound(to: GstElement.self), message)
     }
 
     private func postError(_ failure: FetchFailure) {

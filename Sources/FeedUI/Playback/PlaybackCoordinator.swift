@@ -35,6 +35,8 @@ final class PlaybackCoordinator {
     /// Microseconds (monotonic) when the current rebuffer began.
     private var rebufferStartedAt: Int?
     private var budget = RetryPolicy.Budget.fresh
+    /// The current video's buffer verdict, which the preload plan follows.
+    private let bufferWatch = BufferWatch()
     private var retryTimer: MainLoopSource?
     private var wasPlaying = false
     /// The media URI of each player binding, keyed by player id and
@@ -57,7 +59,11 @@ final class PlaybackCoordinator {
         mediaCache?.playbackURI(for: item) ?? item.uri
     }
 
-    func attach(to view: FeedView) { self.view = view }
+    func attach(to view: FeedView) {
+        self.view = view
+        // Starving or fed again: re-plan (speculative work stops or resumes).
+        bufferWatch.onChange = { [weak self] in self?.update() }
+    }
 
     // MARK: Applying the plan
 
@@ -77,13 +83,15 @@ final class PlaybackCoordinator {
         let landing = index != current
         if landing { landed(on: index) }
         guard view.count > 0, view.pixelBox.width > 0 else { return }
+        let healthy = bufferWatch.state.healthy
         let plan = PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: index, count: view.count,
-                                                          direction: view.direction, velocity: view.releaseVelocity))
+                                                          direction: view.direction, velocity: view.releaseVelocity,
+                                                          bufferHealthy: healthy))
         pool.apply(plan, uriFor: { [weak self, weak view] i in
             guard let self, let item = view?.item(at: i), item.kind == .video else { return nil }
             return self.playbackURI(for: item)
         }, box: view.pixelBox, fit: view.fit, muted: muted)
-        mediaCache?.apply(plan, item: { [weak view] in view?.item(at: $0) })
+        mediaCache?.apply(plan, item: { [weak view] in view?.item(at: $0) }, currentBufferHealthy: healthy)
         if userPaused { pool.player(for: index)?.pause() }
         wirePlayers()
         // A speculative failure was not reported; the item gets a fresh
@@ -105,6 +113,7 @@ final class PlaybackCoordinator {
         retryTimer?.cancel()
         retryTimer = nil
         becameCurrentAt = Int(g_get_monotonic_time())
+        watchBuffer(of: index)
         rebuffer.record(.itemChanged)
         rebufferStartedAt = nil
         // A frame already drawn before the page became current: nothing to wait for.
@@ -114,6 +123,23 @@ final class PlaybackCoordinator {
             rebuffer.record(.firstFrame)
         }
     }
+
+    /// Samples the new current item's buffer when it is a video read over
+    /// the network; anything else is healthy by definition.
+    private func watchBuffer(of index: Int) {
+        let network = { (uri: String) in ["http://", "https://"].contains { uri.lowercased().hasPrefix($0) } }
+        guard let item = view?.item(at: index), item.kind == .video, network(item.uri) else {
+            bufferWatch.unwatch()
+            return
+        }
+        bufferWatch.watch { [weak self] in
+            guard let self, self.current == index, let player = self.pool.player(for: index) else { return nil }
+            return (player, self.mediaCache?.cachedShare(of: item))
+        }
+    }
+
+    /// Whether the current buffer is healthy (for diagnostics).
+    var bufferHealthy: Bool { bufferWatch.state.healthy }
 
     /// The counters, with the players' coalesced frames added up.
     var diagnostics: PlaybackDiagnostics {
@@ -294,6 +320,7 @@ final class PlaybackCoordinator {
     /// Frees every player (the feed is going away).
     func shutdown() {
         retryTimer?.cancel()
+        bufferWatch.stop()
         pool.releaseAll()
     }
 

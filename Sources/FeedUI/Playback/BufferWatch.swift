@@ -1,0 +1,72 @@
+import CGLib
+import FeedCore
+import FeedMedia
+
+/// Samples the current video's buffer about once a second and keeps
+/// FeedCore's verdict (``BufferHealth``): while it is unhealthy the preload
+/// plan gives the link to the current item alone. GTK thread only; owned
+/// by the playback coordinator.
+@MainActor
+final class BufferWatch {
+    /// The verdict the plan uses; healthy for a new current item.
+    private(set) var state = BufferHealth.State.initial
+    /// Called when the verdict flips.
+    var onChange: (() -> Void)?
+    private var timer: MainLoopSource?
+    /// What to sample: the current player and, for a video read through the
+    /// cache, the share of its file on disk from the start (0...1).
+    private var source: (() -> (player: VideoPlayer, cachedShare: Double?)?)?
+
+    /// Starts watching a new current item read over the network (its
+    /// verdict starts healthy). Sampling stops by itself once the whole
+    /// file is on disk, so an idle app does not wake every second.
+    func watch(_ source: @escaping () -> (player: VideoPlayer, cachedShare: Double?)?) {
+        self.source = source
+        state = .initial
+        if timer == nil {
+            timer = MainLoopSource.timeout(milliseconds: 1000) { [weak self] in self?.sample() ?? false }
+        }
+    }
+
+    /// Nothing to watch (a local file, a photo): healthy, no sampling.
+    func unwatch() {
+        let flipped = !state.healthy
+        stop()
+        state = .initial
+        if flipped { onChange?() }
+    }
+
+    /// Stops sampling (the feed is going away).
+    func stop() {
+        timer?.cancel()
+        timer = nil
+        source = nil
+    }
+
+    /// One sample; false when there is nothing left to watch.
+    private func sample() -> Bool {
+        guard let (player, cachedShare) = source?() else {
+            timer = nil
+            return false
+        }
+        if let cachedShare, cachedShare >= 1, state.healthy {
+            timer = nil
+            return false
+        }
+        guard player.state != .idle, player.state != .error else { return true }
+        let position = player.position ?? 0
+        let duration = player.duration ?? position
+        let left = max(0, duration - position)
+        // Bytes on disk map roughly linearly to time in a progressive file;
+        // a video not read through the cache reports starvation by buffering only.
+        let ahead = cachedShare.map { max(0, $0 * duration - position) } ?? left
+        let sample = BufferHealth.Sample(time: Double(g_get_monotonic_time()) / 1_000_000,
+                                         buffering: player.state == .buffering,
+                                         secondsAhead: ahead, secondsLeft: left)
+        let next = BufferHealth.next(BufferHealth.Input(state: state, sample: sample))
+        let flipped = next.healthy != state.healthy
+        state = next
+        if flipped { onChange?() }
+        return true
+    }
+}
