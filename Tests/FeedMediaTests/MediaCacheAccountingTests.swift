@@ -94,4 +94,43 @@ struct MediaCacheAccountingTests {
         #expect(kept.contains { $0 > 0 } && kept.allSatisfy { $0 < Int64(first.startupRange.bytes) },
                 "what landed stays, partial: \(kept)")
     }
+
+    @Test("items with the same cacheKey share their bytes, whatever their signed URLs; others key on their id")
+    func sharedCacheKey() async throws {
+        try MediaRuntime.initialize()
+        let served = try ServedFile(size: 600_000)
+        defer { served.tearDown() }
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
+                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
+        defer { cache.close() }
+        let shared = "clip-\(UUID().uuidString)"
+        let signed = { (signature: Int) in
+            FeedItem(id: "signed-\(signature)", kind: .video, uri: served.url.absoluteString + "?sig=\(signature)")
+        }
+        let items = [signed(1), signed(2), FeedItem(id: "plain-\(shared)", kind: .video, uri: served.url.absoluteString)]
+        cache.extras = { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil }
+
+        #expect(cache.videoKey(for: items[0]) == cache.videoKey(for: items[1]))
+        #expect(cache.videoKey(for: items[0]) == CacheKey(kind: .video, source: shared))
+        #expect(cache.videoKey(for: items[2]) == CacheKey(kind: .video, source: items[2].id))
+        #expect(CacheURI.parse(cache.playbackURI(for: items[1]))?.key == CacheKey(kind: .video, source: shared))
+
+        // Preloading the first signed URL fills the bytes the second one reads.
+        let done = Box(false)
+        cache.fetcher.fetch(url: try #require(URL(string: items[0].uri)), range: nil, into: cache.store,
+                            key: cache.videoKey(for: items[0])) { _ in done.value = true }
+        #expect(await pumpUntil(10) { done.value })
+        #expect(cache.store.status(cache.videoKey(for: items[1])) == .complete)
+        #expect(cache.cachedShare(of: items[1]) == 1)
+        #expect(cache.cachedShare(of: items[2]) == nil, "the plain item has nothing on disk")
+    }
+}
+
+/// A mutable value a completion can set.
+@MainActor
+private final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

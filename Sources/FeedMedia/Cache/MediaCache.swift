@@ -48,17 +48,31 @@ public final class MediaCache {
         return result
     }
 
+    /// What the feed says of an item beyond ``FeedItem`` (its `cacheKey`
+    /// and headers), when it says anything; set by the feed's owner.
+    public var extras: (@MainActor (FeedItem) -> RemoteItemExtras?)?
+
     /// The key an item's video bytes are cached under: `cacheKey` when the
     /// feed gives one (signed URLs whose query changes), else the item id.
     public static func videoKey(for item: FeedItem, cacheKey: String? = nil) -> CacheKey {
         CacheKey(kind: .video, source: cacheKey ?? item.id)
     }
 
+    /// The key of `item`'s video with the feed's `cacheKey` applied. Two
+    /// items with the same `cacheKey` share their bytes. The item's own
+    /// headers are registered for the key's fetches (its origin only).
+    public func videoKey(for item: FeedItem) -> CacheKey {
+        let extra = extras?(item)
+        let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey)
+        if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
+        return key
+    }
+
     /// What playback should open for `item`: the cache's URI for http(s)
     /// progressive files, the item's own URI for HLS and local files.
-    public func playbackURI(for item: FeedItem, cacheKey: String? = nil) -> String {
+    public func playbackURI(for item: FeedItem) -> String {
         guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
-        return CacheURI.make(for: url, key: Self.videoKey(for: item, cacheKey: cacheKey))
+        return CacheURI.make(for: url, key: videoKey(for: item))
     }
 
     /// Carries out the plan's disk work: fetches the startup range of every
@@ -74,7 +88,7 @@ public final class MediaCache {
         for entry in plan.entries {
             guard let feedItem = item(entry.index), feedItem.kind == .video,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
-            let key = Self.videoKey(for: feedItem)
+            let key = videoKey(for: feedItem)
             inPlan.insert(key)
             // The current item is being played: what was fetched ahead for it was worth it.
             if entry.priority == .p0 { accounting.played(key.description) }
@@ -88,7 +102,8 @@ public final class MediaCache {
         }
         for (key, (url, range)) in wanted where preloads[key] == nil {
             guard store.gaps(key, in: range).isEmpty == false else { continue }
-            preloads[key] = fetcher.fetch(url: url, range: range, priority: .speculative, into: store, key: key) { [weak self] result in
+            preloads[key] = fetcher.fetch(url: url, range: range, headers: CacheSourceDriver.headers.get(key),
+                                          priority: .speculative, into: store, key: key) { [weak self] result in
                 self?.preloads[result.key] = nil
             }
         }
@@ -102,7 +117,7 @@ public final class MediaCache {
     /// The share (0...1) of `item`'s video file on disk from its start, when
     /// it is read through the cache and its length is known.
     public func cachedShare(of item: FeedItem) -> Double? {
-        let key = Self.videoKey(for: item)
+        let key = videoKey(for: item)
         guard let length = store.info(key)?.contentLength, length > 0 else { return nil }
         return min(1, Double(store.available(key, from: 0)) / Double(length))
     }
@@ -111,7 +126,7 @@ public final class MediaCache {
     /// disk), so the next read fetches them again. Its player has stopped
     /// reading; the plan's pin, if any, stays.
     public func evict(_ item: FeedItem) {
-        store.remove(Self.videoKey(for: item))
+        store.remove(videoKey(for: item))
     }
 
     /// Applies new budgets at once (eviction runs).

@@ -61,6 +61,7 @@ final class PlaybackCoordinator {
 
     func attach(to view: FeedView) {
         self.view = view
+        mediaCache?.extras = { [weak view] item in view?.dataSource?.extras(for: item.id) }
         // Starving or fed again: re-plan (speculative work stops or resumes).
         bufferWatch.onChange = { [weak self] in self?.update() }
     }
