@@ -64,8 +64,9 @@ public final class FeedView {
     var releaseVelocity = 0.0
     /// Runs the player pool from what is on screen.
     let playback: PlaybackCoordinator
-    /// Remote pictures and posters on disk, shared by the pages.
-    let remoteImages: RemoteImageFiles
+    /// Brings remote pictures and posters to disk for the pages: the media
+    /// cache (image budget) when there is one, else plain files.
+    let remoteImages: RemoteStillSource
     /// Optimistic likes: the heart flips at once, the request follows.
     let likes = LikeController()
     /// Called with a short message for a toast (a like that did not save).
@@ -87,8 +88,8 @@ public final class FeedView {
     public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
                 playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
                 mediaCache: MediaCache? = nil) {
-        remoteImages = RemoteImageFiles(directory: imageDirectory ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent("flick-feed-images"))
+        remoteImages = mediaCache ?? RemoteImageFiles(directory: imageDirectory
+            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
         self.dataSource = dataSource
         self.radius = max(1, radius)
         self.fit = fit

@@ -19,6 +19,10 @@ public final class MediaCache {
     private var accounting = ByteAccounting()
     /// Video keys of the last plan applied, to see which left it.
     private var planned: Set<CacheKey> = []
+    /// Whole-picture fetches running, by key, with everyone waiting for each.
+    var stillWaiters: [CacheKey: [@MainActor (Result<StillFile, RemoteImageError>) -> Void]] = [:]
+    /// Speculative picture fetches the plan started, by key.
+    var stillPreloads: [CacheKey: RangeFetch] = [:]
     /// Hit and miss bytes of the cache source when this cache opened.
     private let readBaseline: (hits: Int64, misses: Int64)
 
@@ -107,6 +111,7 @@ public final class MediaCache {
                 self?.preloads[result.key] = nil
             }
         }
+        applyStills(plan, item: item, healthy: currentBufferHealthy)
         for key in planned.subtracting(inPlan) { accounting.leftPlan(key.description) }
         planned = inPlan
         for key in pins.subtracting(pinned) { store.pin(key) }
@@ -136,6 +141,8 @@ public final class MediaCache {
     public func close() {
         for fetch in preloads.values { fetch.cancel() }
         preloads.removeAll()
+        for fetch in stillPreloads.values { fetch.cancel() }
+        stillPreloads.removeAll()
         for key in pinned { store.unpin(key) }
         pinned.removeAll()
         store.close()

@@ -205,6 +205,15 @@ public final class RangeStore: @unchecked Sendable {
         return Int64(indexes[kind]?.totalBytes ?? 0)
     }
 
+    /// The data file of a complete entry, for readers that want a whole
+    /// file (the picture decoder). Pin the key while reading it: eviction
+    /// never deletes a pinned file.
+    public func completeFile(_ key: CacheKey) -> URL? {
+        lock.lock(); defer { lock.unlock() }
+        guard indexes[key.kind]?.status(of: key) == .complete, let entry = entries[key] else { return nil }
+        return URL(fileURLWithPath: path(CacheFileName.data(for: key, incarnation: entry.incarnation)))
+    }
+
     /// None, partial or complete (every byte of a known length).
     public func status(_ key: CacheKey) -> CacheStatus {
         lock.lock(); defer { lock.unlock() }

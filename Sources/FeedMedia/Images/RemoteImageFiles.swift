@@ -9,7 +9,7 @@ import Foundation
 ///
 /// GTK thread only (it uses the app's libsoup session on the main context).
 @MainActor
-public final class RemoteImageFiles {
+public final class RemoteImageFiles: RemoteStillSource {
     /// Pictures above this are refused (bytes).
     public static let maxBytes = 40 * 1_048_576
 
@@ -57,6 +57,15 @@ public final class RemoteImageFiles {
             return
         }
         requests[url] = request
+    }
+
+    public func fetchStill(_ url: URL, for item: FeedItem,
+                           completion: @escaping @MainActor (Result<StillFile, RemoteImageError>) -> Void) {
+        fetch(url) { result in
+            completion(result.map { file in
+                StillFile(url: file, fromCache: false, discard: { try? FileManager.default.removeItem(at: file) })
+            })
+        }
     }
 
     private func finish(_ url: URL, _ outcome: FeedRequest.Outcome, target: URL) {

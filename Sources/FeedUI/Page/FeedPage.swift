@@ -57,9 +57,9 @@ final class FeedPage {
     var onFirstVideoPaint: (() -> Void)?
 
     /// Brings remote stills to disk; shared by the feed's pages.
-    private let remoteImages: RemoteImageFiles?
+    private let remoteImages: RemoteStillSource?
 
-    init(fit: ContentFit, remoteImages: RemoteImageFiles?) {
+    init(fit: ContentFit, remoteImages: RemoteStillSource?) {
         self.fit = fit
         self.remoteImages = remoteImages
         let overlay = gtk_overlay_new()!

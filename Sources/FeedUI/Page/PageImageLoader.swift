@@ -26,13 +26,24 @@ enum PageImageLoader {
     }()
 
     /// Decodes `item`'s still for a `box`-sized page. `completion` runs on
-    /// the GTK thread; nil when the item has no still to show (a remote
-    /// video without a poster shows its first frame instead). Remote stills
-    /// are brought to disk by `remote` first.
+    /// the GTK thread (at once when the picture is in `decoded`); nil when
+    /// the item has no still to show (a remote video without a poster shows
+    /// its first frame instead). Remote stills are brought to disk by
+    /// `remote` first; bytes from the cache that will not decode are
+    /// dropped and fetched again once before the failure is shown.
     @MainActor
     static func load(_ item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
-                     remote: RemoteImageFiles?,
+                     remote: RemoteStillSource?, decoded: DecodedImageCache = .shared,
                      completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
+        let memoKey = DecodedImageCache.Key(source: stillURI(of: item) ?? item.uri, box: box, fit: fit)
+        if let image = decoded.image(for: memoKey) {
+            completion(.success(image))
+            return
+        }
+        let completion: @MainActor (Result<DecodedImage, Error>?) -> Void = { result in
+            if case .success(let image)? = result { decoded.insert(image, for: memoKey) }
+            completion(result)
+        }
         guard let still = stillURI(of: item), let url = URL(string: still) else {
             if item.kind == .video, localFile(item.uri) != nil {
                 decode(ticket: ticket, completion: completion) {
@@ -51,13 +62,38 @@ enum PageImageLoader {
             completion(nil)
             return
         }
-        remote.fetch(url) { result in
-            guard !ticket.isStale else { return }
+        fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, remote: remote, retried: false,
+                       completion: completion)
+    }
+
+    @MainActor
+    private static func fetchAndDecode(_ url: URL, item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
+                                       remote: RemoteStillSource, retried: Bool,
+                                       completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
+        remote.fetchStill(url, for: item) { result in
+            let file: StillFile
             switch result {
-            case .success(let file):
-                decode(ticket: ticket, completion: completion) { try ImageDecoder.decode(file: file, box: box, fit: fit) }
+            case .success(let fetched): file = fetched
             case .failure(let error):
-                completion(.failure(error))
+                if !ticket.isStale { completion(.failure(error)) }
+                return
+            }
+            guard !ticket.isStale else {
+                file.release()
+                return
+            }
+            decode(ticket: ticket, completion: { result in
+                file.release()
+                if case .failure? = result, file.fromCache, !retried {
+                    // Wrong bytes on disk: drop them and fetch once more, silently.
+                    file.discard()
+                    fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, remote: remote, retried: true,
+                                   completion: completion)
+                    return
+                }
+                completion(result)
+            }, onSkip: file.release) {
+                try ImageDecoder.decode(file: file.url, box: box, fit: fit)
             }
         }
     }
@@ -69,13 +105,15 @@ enum PageImageLoader {
 
     /// Runs `work` on the decode queue unless the ticket went stale, and
     /// hands the result to the GTK thread.
+    /// `onSkip` runs (on the decode queue) when the work is skipped as stale.
     @MainActor
     private static func decode(ticket: Ticket, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void,
+                               onSkip: @escaping @Sendable () -> Void = {},
                                _ work: @escaping @Sendable () throws -> DecodedImage) {
         queue.addOperation {
-            guard !ticket.isStale else { return }
+            guard !ticket.isStale else { return onSkip() }
             let result = Result { try work() }
-            guard !ticket.isStale else { return }
+            guard !ticket.isStale else { return onSkip() }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { completion(result) }
             }

@@ -1,0 +1,110 @@
+import FeedCore
+import Foundation
+
+/// Pictures (photo posts and posters) through the same fetcher and store
+/// as videos, into the image budget: fetched whole, decoded from the
+/// store's file while it is pinned. GTK thread only.
+extension MediaCache: RemoteStillSource {
+    /// Pictures larger than this are refused, in bytes.
+    public static let maxStillBytes: Int64 = 40 * 1_048_576
+
+    /// The key a still is cached under: a photo post's is its `cacheKey`
+    /// or id; a video's poster has its own key next to the video's.
+    public func stillKey(_ url: URL, for item: FeedItem) -> CacheKey {
+        let extra = extras?(item)
+        let base = extra?.cacheKey ?? item.id
+        let key = CacheKey(kind: .image, source: item.kind == .image && url.absoluteString == item.uri ? base : "\(base)#poster")
+        if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
+        return key
+    }
+
+    public func fetchStill(_ url: URL, for item: FeedItem,
+                           completion: @escaping @MainActor (Result<StillFile, RemoteImageError>) -> Void) {
+        let key = stillKey(url, for: item)
+        if let file = heldFile(key) {
+            completion(.success(file))
+            return
+        }
+        if stillWaiters[key] != nil {
+            stillWaiters[key]?.append(completion)
+            return
+        }
+        stillWaiters[key] = [completion]
+        // A plan preload already bringing it becomes the shown picture's fetch.
+        if let running = stillPreloads.removeValue(forKey: key) {
+            running.promote()
+            running.watch(progress: { _ in }, completion: { [weak self] result in self?.stillFetched(key, result) })
+            return
+        }
+        let fetch = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key), priority: .current,
+                                  into: store, key: key) { [weak self] result in self?.stillFetched(key, result) }
+        if fetch == nil { finishStill(key, .failure(.download("libsoup refused \(url.absoluteString)"))) }
+    }
+
+    /// Fetches the stills the plan wants on disk ahead (`fetch` and
+    /// `decode` work of items not mounted yet), at low priority; cancels
+    /// those that left the plan (the bytes that landed stay).
+    func applyStills(_ plan: PreloadPlan, item: (Int) -> FeedItem?, healthy: Bool) {
+        var wanted: [CacheKey: URL] = [:]
+        for entry in plan.entries where healthy && (entry.image == .fetch || entry.image == .decode) {
+            guard let feedItem = item(entry.index),
+                  let still = feedItem.kind == .image ? feedItem.uri : feedItem.poster,
+                  let url = URL(string: still), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
+            let key = stillKey(url, for: feedItem)
+            if store.status(key) != .complete, stillWaiters[key] == nil { wanted[key] = url }
+        }
+        for (key, fetch) in stillPreloads where wanted[key] == nil {
+            fetch.cancel()
+            stillPreloads[key] = nil
+        }
+        for (key, url) in wanted where stillPreloads[key] == nil {
+            stillPreloads[key] = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key),
+                                               priority: .speculative, into: store, key: key) { [weak self] result in
+                if self?.stillPreloads[result.key]?.token == result.token { self?.stillPreloads[result.key] = nil }
+            }
+        }
+    }
+
+    /// The complete file of `key`, pinned until the decoder releases it.
+    private func heldFile(_ key: CacheKey) -> StillFile? {
+        store.pin(key)
+        guard let file = store.completeFile(key) else {
+            store.unpin(key)
+            return nil
+        }
+        let store = self.store
+        return StillFile(url: file, fromCache: true, release: { store.unpin(key) }, discard: { store.remove(key) })
+    }
+
+    private func stillFetched(_ key: CacheKey, _ result: FetchResult) {
+        switch result.end {
+        case .failed(let failure):
+            finishStill(key, .failure(failure.httpStatus.map(RemoteImageError.httpStatus) ?? .download(failure.message)))
+        case .cancelled, .pastEnd:
+            finishStill(key, .failure(.download("the download stopped")))
+        case .finished:
+            if let length = result.contentLength, length > Self.maxStillBytes {
+                store.remove(key)
+                finishStill(key, .failure(.download("the picture is larger than \(Self.maxStillBytes / 1_048_576) MiB")))
+            } else if let file = heldFile(key) {
+                finishStill(key, .success(file))
+            } else {
+                finishStill(key, .failure(.save("the picture did not fit in the image cache")))
+            }
+        }
+    }
+
+    /// Answers everyone waiting for `key`; each success holds its own pin.
+    private func finishStill(_ key: CacheKey, _ result: Result<StillFile, RemoteImageError>) {
+        var waiters = stillWaiters.removeValue(forKey: key) ?? []
+        guard !waiters.isEmpty else {
+            if case .success(let file) = result { file.release() }
+            return
+        }
+        let first = waiters.removeFirst()
+        first(result)
+        for waiter in waiters {
+            if case .success = result, let file = heldFile(key) { waiter(.success(file)) } else { waiter(result) }
+        }
+    }
+}
