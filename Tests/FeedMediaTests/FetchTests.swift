@@ -291,6 +291,33 @@ struct FetchTests {
         #expect(g_value_get_uint(&value) == 7)
     }
 
+    @Test("beyond the per-host limit fetches wait their turn, the current item's first, and a queued one can be cancelled")
+    func queueing() async throws {
+        let served = try ServedFile(size: 400_000, options: .init(bandwidthBitsPerSecond: 8_000_000))
+        defer { served.tearDown() }
+        let cache = try TestStore()
+        defer { cache.remove() }
+        let fetcher = RangeFetcher(options: .init(maxConnectionsPerHost: 1))
+        #expect(fetcher.slotsPerOrigin == 1)
+        var order: [String] = []
+        func start(_ name: String, _ priority: FetchPriority) -> RangeFetch? {
+            fetcher.fetch(url: served.url, range: 0..<200_000, priority: priority, into: cache.store,
+                          key: CacheKey(kind: .video, source: "\(name)-\(UUID().uuidString)")) { result in
+                if case .finished = result.end { order.append(name) }
+            }
+        }
+        let first = start("first", .speculative)
+        let second = start("second", .speculative)
+        let third = start("third", .speculative)
+        let current = start("current", .current)
+        #expect([first, second, third, current].allSatisfy { $0 != nil })
+        #expect(fetcher.inFlight == 4 && fetcher.queuedCount == 3, "one on the network, the rest waiting")
+        third?.cancel()
+        #expect(await pumpUntil(20) { fetcher.inFlight == 0 })
+        #expect(order == ["first", "current", "second"], "the current item's fetch goes before older speculative ones")
+        #expect(fetcher.queuedCount == 0)
+    }
+
     @Test("Content-Range texts")
     func contentRanges() {
         #expect(ContentRange("bytes 0-99/1000") == ContentRange(first: 0, last: 99, total: 1000))

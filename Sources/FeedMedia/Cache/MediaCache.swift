@@ -30,7 +30,7 @@ public final class MediaCache {
     /// `flick-cache` source element that playback reads through.
     public init(directory: URL, budgets: CacheBudgets) throws {
         store = try RangeStore(directory: directory, budgets: budgets)
-        fetcher = RangeFetcher()
+        fetcher = RangeFetcher(session: HTTPSession.app)
         readBaseline = CacheSource.bytesRead
         _ = CacheSource.register(store: store, fetcher: fetcher)
         fetcher.onBytesFetched = { [weak self] key, priority, bytes in

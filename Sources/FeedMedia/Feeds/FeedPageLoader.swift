@@ -22,18 +22,14 @@ public final class FeedPageLoader {
 
     /// How the loader talks to the server.
     public struct Options: Sendable, Equatable {
-        /// Sent as User-Agent.
-        public var userAgent: String
-        /// Longest wait for a whole page, and for any read or write, in seconds.
+        /// Longest wait for a whole page, in seconds.
         public var timeoutSeconds: Int
         /// The largest page accepted, in bytes.
         public var maxBytes: Int
         /// Empty pages with a `next` followed before handing one over.
         public var emptyPagesFollowed: Int
 
-        public init(userAgent: String = "Flick/0.1 (GNOME; +https://github.com/flick/flick)",
-                    timeoutSeconds: Int = 30, maxBytes: Int = FeedDocument.maxBytes, emptyPagesFollowed: Int = 4) {
-            self.userAgent = userAgent
+        public init(timeoutSeconds: Int = 30, maxBytes: Int = FeedDocument.maxBytes, emptyPagesFollowed: Int = 4) {
             self.timeoutSeconds = timeoutSeconds
             self.maxBytes = maxBytes
             self.emptyPagesFollowed = emptyPagesFollowed
@@ -59,19 +55,13 @@ public final class FeedPageLoader {
     private var knownIDs = Set<String>()
     private var visitedURLs = Set<URL>()
 
-    public init(feedURL: URL, options: Options = .init()) {
+    /// - Parameter session: the libsoup session (default: the app's one for
+    ///   small requests, ``HTTPSession/api``);
+    ///   each request keeps `options.timeoutSeconds` as its own deadline.
+    public init(feedURL: URL, options: Options = .init(), session: GObjectRef = HTTPSession.api) {
         self.feedURL = feedURL
         self.options = options
-        session = Self.makeSession(options)
-    }
-
-    /// A session with Flick's user agent and the I/O timeout.
-    /// `soup_session_new()` is not variadic; the rest is set with setters.
-    static func makeSession(_ options: Options) -> GObjectRef {
-        let session = GObjectRef(owning: UnsafeMutableRawPointer(soup_session_new()))!
-        soup_session_set_user_agent(session.pointer(as: SoupSession.self), options.userAgent)
-        soup_session_set_timeout(session.pointer(as: SoupSession.self), guint(max(1, options.timeoutSeconds)))
-        return session
+        self.session = session
     }
 
     isolated deinit {

@@ -51,6 +51,8 @@ final class FeedRequest {
 
         let headers = soup_message_get_request_headers(made)
         soup_message_headers_replace(headers, "Accept", "application/json")
+        // What the user waits on (the next page): first in its session's queue.
+        soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)
 
         // Refuse an announced oversized body before downloading it.
         headersHandler = Signals.connect(message.raw, "got-headers") { [weak self] in

@@ -32,7 +32,8 @@ public final class RangeFetch {
     private weak var fetcher: RangeFetcher?
     private let store: RangeStore
     private let itemHeaders: [String: String]
-    private let originKey: String
+    /// `scheme://host:port` of the URL asked for (the fetcher queues per origin).
+    let originKey: String
     private let message: GObjectRef
     private let cancellable: GObjectRef
     private var stream: GObjectRef?

@@ -34,7 +34,7 @@ public final class RangeFetcher {
         public var chunkBytes: Int
 
         public init(userAgent: String = "Flick/0.1 (GNOME; +https://github.com/flick/flick)",
-                    maxConnections: Int = 8, maxConnectionsPerHost: Int = 4,
+                    maxConnections: Int = 12, maxConnectionsPerHost: Int = 6,
                     connectTimeoutSeconds: Int = 15, readTimeoutSeconds: Int = 15, chunkBytes: Int = 64 * 1024) {
             self.userAgent = userAgent
             self.maxConnections = maxConnections
@@ -57,21 +57,34 @@ public final class RangeFetcher {
     public private(set) var inFlight = 0
 
     private var nextToken: UInt64 = 0
-    /// Fetches started and not completed, by token.
+    /// Fetches asked for and not completed (started or queued), by token.
     private var running: [UInt64: RangeFetch] = [:]
+    /// Fetches waiting for a free slot of their origin, oldest first.
+    private var queued: [RangeFetch] = []
+    /// Fetches started (on the network) per origin.
+    private var started: [String: Int] = [:]
+    private var startedTokens: Set<UInt64> = []
 
-    public init(options: Options = .init()) {
+    /// Fetches on the network at once per origin: the session's per-host
+    /// limit, so libsoup never queues one of ours; the order of the rest is
+    /// decided here (the current item's first, then the oldest).
+    public var slotsPerOrigin: Int { max(1, options.maxConnectionsPerHost) }
+
+    /// - Parameter session: the libsoup session to use; nil makes one with
+    ///   `options` (the app passes ``HTTPSession/app``).
+    public init(options: Options = .init(), session: GObjectRef? = nil) {
         self.options = options
-        session = Self.makeSession(options)
+        self.session = session ?? Self.makeSession(options)
     }
 
     isolated deinit {
-        soup_session_abort(session.pointer(as: SoupSession.self))
+        // Stops this fetcher's requests; a shared session stays usable.
+        for fetch in running.values { fetch.cancel() }
     }
 
     /// A session with every limit given as a construction property
     /// (`max-conns` and `max-conns-per-host` cannot be changed later).
-    private static func makeSession(_ options: Options) -> GObjectRef {
+    static func makeSession(_ options: Options) -> GObjectRef {
         let stringType = g_type_from_name("gchararray")
         let intType = g_type_from_name("gint")
         let uintType = g_type_from_name("guint")
@@ -123,21 +136,49 @@ public final class RangeFetcher {
         nextToken += 1
         let fetch = RangeFetch(fetcher: self, token: nextToken, generation: generation, url: url, range: range, headers: headers,
                                priority: priority, store: store, key: key, progress: progress) { [weak self] result in
-            self?.inFlight -= 1
-            self?.running[result.token] = nil
+            self?.ended(result.token)
             completion(result)
         }
         guard let fetch else { return nil }
         inFlight += 1
         running[fetch.token] = fetch
-        fetch.start()
+        queued.append(fetch)
+        startQueued()
         return fetch
+    }
+
+    /// Fetches asked for that wait for a free slot of their origin.
+    public var queuedCount: Int { queued.count }
+
+    private func ended(_ token: UInt64) {
+        inFlight -= 1
+        guard let fetch = running.removeValue(forKey: token) else { return }
+        if startedTokens.remove(token) != nil {
+            started[fetch.originKey, default: 1] -= 1
+        } else {
+            queued.removeAll { $0.token == token }
+        }
+        startQueued()
+    }
+
+    /// Starts waiting fetches whose origin has a free slot: the current
+    /// item's first, then the oldest.
+    private func startQueued() {
+        while true {
+            let ready = queued.filter { started[$0.originKey, default: 0] < slotsPerOrigin && !$0.isDone }
+            guard let next = ready.first(where: { $0.priority == .current }) ?? ready.first else { return }
+            queued.removeAll { $0.token == next.token }
+            started[next.originKey, default: 0] += 1
+            startedTokens.insert(next.token)
+            next.start()
+        }
     }
 
     /// Promotes every running fetch of `key` to the current item's (see
     /// ``RangeFetch/promote()``): the item just became current.
     public func promoteFetches(of key: CacheKey) {
         for fetch in running.values where fetch.key == key { fetch.promote() }
+        startQueued()
     }
 
     /// A running fetch of `key` that will bring `offset` soon: it has not

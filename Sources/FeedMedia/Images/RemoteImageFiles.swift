@@ -22,7 +22,7 @@ public final class RemoteImageFiles: RemoteStillSource {
     /// - Parameter directory: where the files go (created 0700 if missing).
     public init(directory: URL) {
         self.directory = directory
-        session = FeedPageLoader.makeSession(.init())
+        session = HTTPSession.app
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
     }

@@ -53,6 +53,8 @@ public final class LikeRequest {
         }
         self.message = message
         self.cancellable = cancellable
+        // Small, and the user sees its answer: first in its session's queue.
+        soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)
 
         soup_message_headers_replace(soup_message_get_request_headers(made), "Accept", "application/json")
         let body = Data(#"{"liked":\#(liked)}"#.utf8)

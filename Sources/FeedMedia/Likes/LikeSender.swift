@@ -17,13 +17,10 @@ public final class LikeSender {
 
     /// How the sender talks to servers.
     public struct Options: Sendable, Equatable {
-        /// Sent as User-Agent.
-        public var userAgent: String
         /// Longest wait for a whole answer, in seconds.
         public var timeoutSeconds: Int
 
-        public init(userAgent: String = FeedPageLoader.Options().userAgent, timeoutSeconds: Int = 15) {
-            self.userAgent = userAgent
+        public init(timeoutSeconds: Int = 15) {
             self.timeoutSeconds = timeoutSeconds
         }
     }
@@ -33,9 +30,12 @@ public final class LikeSender {
     /// Requests that still owe an answer.
     private var pending: [ObjectIdentifier: LikeRequest] = [:]
 
-    public init(options: Options = .init()) {
+    /// - Parameter session: the libsoup session (default: the app's one for
+    ///   small requests, ``HTTPSession/api``);
+    ///   each request keeps `options.timeoutSeconds` as its own deadline.
+    public init(options: Options = .init(), session: GObjectRef = HTTPSession.api) {
         self.options = options
-        session = FeedPageLoader.makeSession(.init(userAgent: options.userAgent, timeoutSeconds: options.timeoutSeconds))
+        self.session = session
     }
 
     isolated deinit {
