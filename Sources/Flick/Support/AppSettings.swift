@@ -8,19 +8,42 @@ import Foundation
 /// When the schema is not installed (running from a build folder without
 /// `GSETTINGS_SCHEMA_DIR`), GSettings would abort the process; instead the
 /// defaults are used, nothing is saved, and one warning says how to fix it.
+///
+/// Numbers are read through `int`/`uint`, which keep them inside the range
+/// the app accepts (`range(of:)`). GSettings itself refuses out-of-range
+/// values for keys with a schema range, so for those this never triggers;
+/// it guards the window size (no range in the schema) and a schema that
+/// ever disagrees with the app, with a warning naming the key.
 @MainActor
 final class AppSettings {
     private let settings: GObjectRef?
+    /// Ranges of the number keys as the schema declares them (empty without a schema).
+    private let schemaRanges: [SettingsKey: ClosedRange<Int64>]
 
-    init() {
-        let source = g_settings_schema_source_get_default()
-        if let source, let schema = g_settings_schema_source_lookup(source, AppInfo.schemaID, 1) {
-            g_settings_schema_unref(schema)
-            settings = GObjectRef(owning: g_settings_new(AppInfo.schemaID))
-        } else {
-            settings = nil
+    /// The installed schema, read and saved through the default backend.
+    convenience init() {
+        self.init(source: g_settings_schema_source_get_default(), backend: nil)
+        if settings == nil {
             Log.warning("settings schema \(AppInfo.schemaID) is not installed; using defaults and not saving preferences (install Flick with meson, or set GSETTINGS_SCHEMA_DIR to a folder with the compiled schema)")
         }
+    }
+
+    /// The schema from `source` (nil: none, defaults only) on `backend`
+    /// (nil: the default backend). Tests pass a compiled schema folder and
+    /// a memory backend.
+    init(source: OpaquePointer?, backend: OpaquePointer?) {
+        guard let source, let schema = g_settings_schema_source_lookup(source, AppInfo.schemaID, 1) else {
+            settings = nil
+            schemaRanges = [:]
+            return
+        }
+        defer { g_settings_schema_unref(schema) }
+        var ranges: [SettingsKey: ClosedRange<Int64>] = [:]
+        for key in SettingsKey.allCases {
+            if let range = Self.schemaRange(schema, key) { ranges[key] = range }
+        }
+        schemaRanges = ranges
+        settings = GObjectRef(owning: g_settings_new_full(schema, backend, nil))
     }
 
     private var connections: [SignalConnection] = []
@@ -34,19 +57,33 @@ final class AppSettings {
         }
     }
 
+    /// Keeps `property` of `object` and `key` equal both ways
+    /// (`g_settings_bind`, default flags). Without a schema the property
+    /// keeps its own value and nothing is saved.
+    func bind(_ key: SettingsKey, to object: some GObjectPointer, property: String) {
+        guard let gsettings else { return }
+        g_settings_bind(gsettings, key.rawValue, object.rawGObject, property, G_SETTINGS_BIND_DEFAULT)
+    }
+
     /// Whether preferences are read from and saved to GSettings.
     var isPersistent: Bool { settings != nil }
 
     private var gsettings: UnsafeMutablePointer<GSettings>? { settings?.pointer(as: GSettings.self) }
 
+    /// The values `key` may take: the schema's range, else the app's own
+    /// (`SettingsKey.acceptedRange`); nil for keys that are not numbers.
+    func range(of key: SettingsKey) -> ClosedRange<Int64>? {
+        schemaRanges[key] ?? key.acceptedRange
+    }
+
     func int(_ key: SettingsKey, default fallback: Int32) -> Int32 {
         guard let gsettings else { return fallback }
-        return g_settings_get_int(gsettings, key.rawValue)
+        return Int32(clamped(key, Int64(g_settings_get_int(gsettings, key.rawValue))))
     }
 
     func uint(_ key: SettingsKey, default fallback: UInt32) -> UInt32 {
         guard let gsettings else { return fallback }
-        return g_settings_get_uint(gsettings, key.rawValue)
+        return UInt32(clamped(key, Int64(g_settings_get_uint(gsettings, key.rawValue))))
     }
 
     func bool(_ key: SettingsKey, default fallback: Bool) -> Bool {
@@ -59,19 +96,72 @@ final class AppSettings {
         g_settings_set_int(gsettings, key.rawValue, value)
     }
 
+    func set(_ key: SettingsKey, uint value: UInt32) {
+        guard let gsettings else { return }
+        g_settings_set_uint(gsettings, key.rawValue, value)
+    }
+
     func set(_ key: SettingsKey, bool value: Bool) {
         guard let gsettings else { return }
         g_settings_set_boolean(gsettings, key.rawValue, value ? 1 : 0)
     }
 
-    /// How media fills a page.
+    /// How media fills a page (the enum's values are ContentFit's order: cover 0, contain 1).
     var contentFit: ContentFit {
-        guard let gsettings else { return .cover }
-        return g_settings_get_enum(gsettings, SettingsKey.contentFit.rawValue) == 1 ? .contain : .cover
+        get {
+            guard let gsettings else { return .cover }
+            return g_settings_get_enum(gsettings, SettingsKey.contentFit.rawValue) == 1 ? .contain : .cover
+        }
+        set {
+            guard let gsettings else { return }
+            g_settings_set_enum(gsettings, SettingsKey.contentFit.rawValue, newValue == .contain ? 1 : 0)
+        }
     }
 
     /// Pages kept mounted on each side of the current one.
     var mountedPagesEachSide: Int {
         Int(uint(.mountedPagesEachSide, default: 2))
+    }
+
+    /// `value` inside `range(of: key)`, with a warning when it was not.
+    private func clamped(_ key: SettingsKey, _ value: Int64) -> Int64 {
+        guard let range = range(of: key), !range.contains(value) else { return value }
+        let kept = min(max(value, range.lowerBound), range.upperBound)
+        Log.warning("setting \(key.rawValue) is \(value), outside \(range.lowerBound)…\(range.upperBound); using \(kept)")
+        return kept
+    }
+
+    /// The `<range>` of a number key in `schema`, nil when it has none.
+    private static func schemaRange(_ schema: OpaquePointer, _ key: SettingsKey) -> ClosedRange<Int64>? {
+        guard g_settings_schema_has_key(schema, key.rawValue) != 0,
+              let schemaKey = g_settings_schema_get_key(schema, key.rawValue) else { return nil }
+        defer { g_settings_schema_key_unref(schemaKey) }
+        // ("range", <(min, max)>) for ranged numbers; ("type", …) or ("enum", …) otherwise.
+        guard let description = g_settings_schema_key_get_range(schemaKey) else { return nil }
+        defer { g_variant_unref(description) }
+        let kindValue = g_variant_get_child_value(description, 0)!
+        defer { g_variant_unref(kindValue) }
+        guard String(cString: g_variant_get_string(kindValue, nil)) == "range" else { return nil }
+        let boxed = g_variant_get_child_value(description, 1)!
+        defer { g_variant_unref(boxed) }
+        let pair = g_variant_get_variant(boxed)!
+        defer { g_variant_unref(pair) }
+        guard let low = number(g_variant_get_child_value(pair, 0)),
+              let high = number(g_variant_get_child_value(pair, 1)) else { return nil }
+        return low...high
+    }
+
+    /// An integer GVariant (taken over and released) as Int64.
+    private static func number(_ variant: OpaquePointer?) -> Int64? {
+        guard let variant else { return nil }
+        defer { g_variant_unref(variant) }
+        let type = String(cString: g_variant_get_type_string(variant))
+        switch type {
+        case "u": return Int64(g_variant_get_uint32(variant))
+        case "i": return Int64(g_variant_get_int32(variant))
+        case "t": return Int64(clamping: g_variant_get_uint64(variant))
+        case "x": return Int64(g_variant_get_int64(variant))
+        default: return nil
+        }
     }
 }

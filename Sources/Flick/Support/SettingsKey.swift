@@ -15,4 +15,23 @@ enum SettingsKey: String, CaseIterable {
     case windowWidth = "window-width"
     case windowHeight = "window-height"
     case windowMaximized = "window-maximized"
+
+    /// The values the app accepts for a number key, in the key's unit.
+    ///
+    /// For keys with a `<range>` in the schema this is that range (the
+    /// schema is what the preferences' spin buttons read; a test checks the
+    /// two agree), used when the schema is not installed. Window sizes have
+    /// no range in the schema: these are the sizes, in logical pixels, that
+    /// the window can be given. Nil for booleans and enumerations.
+    var acceptedRange: ClosedRange<Int64>? {
+        switch self {
+        case .videoCacheBudgetMB: return 50...20_000
+        case .imageCacheBudgetMB: return 20...5_000
+        case .playerPoolSize: return 1...5
+        case .mountedPagesEachSide: return 1...3
+        case .windowWidth, .windowHeight: return 100...16_384
+        case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .windowMaximized:
+            return nil
+        }
+    }
 }
