@@ -20,6 +20,13 @@ final class AppController {
     /// The byte-range cache, opened with the first feed that needs it.
     private var openedCache: MediaCache?
     private var cacheUnavailable = false
+    /// Menus, keys, fullscreen and the preferences around the feed.
+    private var shell: DesktopShell?
+    /// The feed shown now: the command line's, until the menu opens another.
+    private lazy var source: CommandLineOptions.Source = {
+        if case .run(let source) = options.command { return source }
+        return .demo
+    }()
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
     /// the budgets from the settings, unless `--no-media-cache` asks for none;
@@ -75,7 +82,11 @@ final class AppController {
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
-        window.addAction("reload", accelerators: ["<Control>r"]) { [weak self] in self?.reload() }
+        shell = DesktopShell(window: window, application: gcast(application)!, settings: settings, reporter: reporter,
+                             hooks: .init(reload: { [weak self] in self?.reload() },
+                                          openFolder: { [weak self] in self?.open(folderAt: $0) },
+                                          openURL: { [weak self] in self?.open(feedURL: $0) },
+                                          mediaCache: { [weak self] in self?.mediaCache() }))
         window.present()
         if let folder {
             show(folder: folder)
@@ -124,7 +135,7 @@ final class AppController {
     /// post (and its playback) when it is still there.
     private func reload() {
         guard let view = window?.feedView else { return }
-        if case .run(.folder(let path)) = options.command {
+        if case .folder(let path) = source {
             do {
                 let fresh = try FolderFeedSource(path: path)
                 let source = ArrayFeedDataSource(fresh.items)
@@ -157,6 +168,27 @@ final class AppController {
     }
 
     // MARK: Sources
+
+    /// The menu's Open Folder…: the folder's feed replaces the current one.
+    /// A folder that cannot be read leaves the feed as it is and says why.
+    private func open(folderAt path: String) {
+        do {
+            let folder = try FolderFeedSource(path: path)
+            source = .folder(path)
+            window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(folder.displayName)") }
+            if folder.items.isEmpty { window?.feedView?.shutdown() } // the empty page replaces it: stop its players
+            show(folder: folder)
+        } catch {
+            window?.showToast("Could not open the folder: \(error)")
+        }
+    }
+
+    /// The menu's Open Feed URL… (the URL is a checked http(s) one).
+    private func open(feedURL url: URL) {
+        source = .remote(url)
+        window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(url.host ?? url.absoluteString)") }
+        openRemote(url)
+    }
 
     private func show(folder: FolderFeedSource) {
         guard let window else { return }
@@ -204,6 +236,7 @@ final class AppController {
     }
 
     private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, assets: DemoFeedAssets?) {
+        guard case .demo = source else { return } // another feed was opened from the menu meanwhile
         switch result {
         case .success(let library):
             guard let assets else {

@@ -165,3 +165,11 @@ final class AppSettings {
         }
     }
 }
+
+extension AppSettings {
+    /// The cache budgets in bytes (the settings are in MB of 1,000,000 bytes).
+    var cacheBudgets: CacheBudgets {
+        CacheBudgets(videoBytes: Int64(uint(.videoCacheBudgetMB, default: 500)) * 1_000_000,
+                     imageBytes: Int64(uint(.imageCacheBudgetMB, default: 200)) * 1_000_000)
+    }
+}

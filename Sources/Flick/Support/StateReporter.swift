@@ -18,11 +18,13 @@ final class StateReporter {
     }
 
     /// One line: the feed's own state (its keys are FeedState's), plus
-    /// what the window shows and the first-run progress.
+    /// what the window shows, the first-run progress and the window around
+    /// the feed (WindowReport's keys).
     private struct Line: Encodable, Equatable {
         var phase: Phase
         var feed: FeedState
         var progress: Double?
+        var window: WindowReport
 
         private enum CodingKeys: String, CodingKey {
             case phase, progress
@@ -30,6 +32,7 @@ final class StateReporter {
 
         func encode(to encoder: Encoder) throws {
             try feed.encode(to: encoder)
+            try window.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(phase, forKey: .phase)
             try container.encodeIfPresent(progress, forKey: .progress)
@@ -38,6 +41,8 @@ final class StateReporter {
 
     private let enabled: Bool
     private var last: Line?
+    /// The window's part of every line, as last set by `report(window:)`.
+    private var window = WindowReport()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -50,7 +55,20 @@ final class StateReporter {
         guard enabled else { return }
         var state = feed ?? FeedState(currentIndex: 0, currentID: nil, mountedPages: 0, itemCount: 0)
         state.ttffMilliseconds = state.ttffMilliseconds.map { ($0 * 10).rounded() / 10 }
-        let line = Line(phase: phase, feed: state, progress: progress.map { ($0 * 100).rounded() / 100 })
+        let line = Line(phase: phase, feed: state, progress: progress.map { ($0 * 100).rounded() / 100 }, window: window)
+        write(line)
+    }
+
+    /// Sets the window's part and prints the last line again with it, when it changed.
+    func report(window: WindowReport) {
+        guard enabled, window != self.window else { return }
+        self.window = window
+        guard var line = last else { return }
+        line.window = window
+        write(line)
+    }
+
+    private func write(_ line: Line) {
         guard line != last, let data = try? encoder.encode(line) else { return }
         last = line
         FileHandle.standardOutput.write(data + Data("\n".utf8))

@@ -15,6 +15,8 @@ final class FlickWindow {
     }
 
     let window: GObjectRef
+    /// The header bar (the desktop shell adds the main menu to it and hides it in fullscreen).
+    let header: WidgetPointer
     private let stack: OpaquePointer
     private let loadingPage: WidgetPointer
     private let progressBar: WidgetPointer
@@ -42,7 +44,7 @@ final class FlickWindow {
         if settings.bool(.windowMaximized, default: false) { gtk_window_maximize(gcast(window)) }
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
+        header = adw_header_bar_new()!
         gtk_box_append(gcast(content), header)
 
         stack = OpaquePointer(gtk_stack_new()!)

@@ -1,0 +1,18 @@
+import CGLib
+
+extension Signals {
+    /// `void handler(GObject *self, int value, gpointer user_data)`:
+    /// GtkNativeDialog's and GtkDialog's `response`, ...
+    @MainActor @discardableResult
+    public static func connectInt(_ instance: Instance, _ signal: String,
+                                  _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection? {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, value, data in
+            guard let data else { return }
+            let box = ClosureBox<@MainActor (Int32) -> Void>.from(data)
+            MainActor.assumeIsolated { box.value(value) }
+        }
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
+                                        thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

@@ -1,0 +1,223 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// The preferences (AdwPreferencesWindow): cache budgets with what each
+/// cache holds, playback and view settings. Every control is bound to its
+/// GSettings key, so a change is saved at once and the app reacts to the
+/// key (budgets evict live). GTK thread only.
+///
+/// While the window is shown, the usage beside each budget is read again
+/// every second (`refreshInterval`); the timer stops when the window is
+/// closed.
+@MainActor
+final class PreferencesWindow {
+    /// The AdwPreferencesWindow; GTK destroys it when it is closed.
+    let window: GObjectRef
+    private let settings: AppSettings
+    private let cache: CacheAccess
+    private var budgetRows: [CacheBudgetRow] = []
+    private var fitRow: WidgetPointer?
+    private var connections: [SignalConnection] = []
+    private var refreshTimer: MainLoopSource?
+    /// The usage shown now; nil until first read.
+    private(set) var usage: Result<CacheAccess.Usage, CacheAccess.Problem>?
+    /// Whether the window is still open.
+    private(set) var isOpen = true
+    /// Called after each refresh of the usage and when the window closes.
+    var onChange: (() -> Void)?
+
+    /// How often the usage is read while the window is open, in ms.
+    static let refreshInterval: UInt32 = 1000
+
+    init(parent: WidgetPointer, settings: AppSettings, cache: CacheAccess) {
+        self.settings = settings
+        self.cache = cache
+        let window = adw_preferences_window_new()!
+        self.window = GObjectRef(retaining: window)!
+        gtk_window_set_title(gcast(window), "Preferences")
+        gtk_window_set_transient_for(gcast(window), gcast(parent))
+        gtk_window_set_modal(gcast(window), 1)
+        gtk_window_set_default_size(gcast(window), 640, 720)
+        adw_preferences_window_set_search_enabled(gcast(window), 0)
+
+        let page = adw_preferences_page_new()!
+        adw_preferences_page_set_title(gcast(page), "General")
+        adw_preferences_page_add(gcast(page), gcast(makeCacheGroup()))
+        adw_preferences_page_add(gcast(page), gcast(makePlaybackGroup()))
+        adw_preferences_page_add(gcast(page), gcast(makeViewGroup()))
+        adw_preferences_window_add(gcast(window), gcast(page))
+
+        connections += [
+            Signals.connectReturningBool(window, "close-request") { [weak self] in
+                self?.closed()
+                return false
+            },
+        ].compactMap { $0 }
+        for row in budgetRows {
+            settings.observe(row.key) { [weak self] in self?.refresh() }
+        }
+        settings.observe(.contentFit) { [weak self] in self?.showFit() }
+    }
+
+    /// Shows the window and starts reading the usage.
+    func present() {
+        gtk_window_present(gcast(window.widget))
+        refresh()
+        refreshTimer?.cancel()
+        refreshTimer = MainLoopSource.timeout(milliseconds: Self.refreshInterval) { [weak self] in
+            guard let self, self.isOpen else { return false }
+            self.refresh()
+            return true
+        }
+    }
+
+    /// Reads the usage and shows it beside the budgets.
+    func refresh() {
+        guard isOpen else { return }
+        let usage = cache.usage()
+        self.usage = usage
+        for row in budgetRows {
+            let budget = Int64(settings.uint(row.key, default: row.kind == .video ? 500 : 200))
+            row.show(bytes: (try? usage.get())?.bytes(of: row.kind), budgetMB: budget)
+        }
+        onChange?()
+    }
+
+    private func closed() {
+        isOpen = false
+        refreshTimer?.cancel()
+        refreshTimer = nil
+        onChange?()
+    }
+
+    // MARK: Groups
+
+    private func makeCacheGroup() -> WidgetPointer {
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(gcast(group), "Cache")
+        adw_preferences_group_set_description(gcast(group), "Videos and pictures are kept on disk so posts start fast. When a cache grows past its budget, what was seen longest ago goes first.")
+        for kind in [CacheKey.Kind.video, .image] {
+            let row = CacheBudgetRow(kind: kind, settings: settings)
+            budgetRows.append(row)
+            adw_preferences_group_add(gcast(group), row.row)
+        }
+        adw_preferences_group_add(gcast(group), PreferenceRows.buttonRow(
+            title: "Clear video cache", subtitle: "Videos are downloaded again when you watch them",
+            button: "Clear _Videos…", destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.video) })
+        adw_preferences_group_add(gcast(group), PreferenceRows.buttonRow(
+            title: "Clear image cache", subtitle: "Pictures and posters are downloaded again when shown",
+            button: "Clear _Pictures…", destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.image) })
+        return group
+    }
+
+    private func makePlaybackGroup() -> WidgetPointer {
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(gcast(group), "Playback")
+        let rows = [
+            PreferenceRows.switchRow(.startMuted, title: "Start _muted",
+                                     subtitle: "Every launch starts with the sound off", settings: settings),
+            PreferenceRows.switchRow(.loop, title: "_Loop videos",
+                                     subtitle: "A video starts again when it ends", settings: settings),
+            PreferenceRows.switchRow(.autoplay, title: "_Autoplay",
+                                     subtitle: "A video plays as soon as its post shows", settings: settings),
+            PreferenceRows.switchRow(.dataSaver, title: "_Data saver",
+                                     subtitle: "Use less data: smaller first downloads, no prepared next post", settings: settings),
+            PreferenceRows.spinRow(.playerPoolSize, title: "Pla_yers",
+                                   subtitle: "Video players kept alive at once, about 25–30 MB of memory each (for feeds opened from now on)",
+                                   settings: settings),
+            PreferenceRows.spinRow(.mountedPagesEachSide, title: "Pages _kept each side",
+                                   subtitle: "Posts kept ready before and after the current one (for feeds opened from now on)",
+                                   settings: settings),
+        ]
+        for row in rows { adw_preferences_group_add(gcast(group), row) }
+        return group
+    }
+
+    private func makeViewGroup() -> WidgetPointer {
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(gcast(group), "View")
+        adw_preferences_group_add(gcast(group), PreferenceRows.switchRow(
+            .showDiagnostics, title: "Show dia_gnostics",
+            subtitle: "Players, pages, time to first frame and network bytes over the feed", settings: settings))
+
+        let fit = adw_combo_row_new()!
+        adw_preferences_row_set_title(gcast(fit), "Content _fit")
+        adw_preferences_row_set_use_underline(gcast(fit), 1)
+        adw_action_row_set_subtitle(gcast(fit), "How a video or picture fills its page (c switches)")
+        let model = gtk_string_list_new(nil)!
+        for choice in ContentFit.allCases { gtk_string_list_append(model, Self.label(of: choice)) }
+        adw_combo_row_set_model(gcast(fit), gopaque(model))
+        g_object_unref(model.rawGObject)
+        fitRow = fit
+        showFit()
+        if let connection = Signals.connect(fit, "notify::selected", { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self, let row = self.fitRow else { return }
+            let index = Int(adw_combo_row_get_selected(gcast(row)))
+            guard ContentFit.allCases.indices.contains(index) else { return }
+            let chosen = ContentFit.allCases[index]
+            if self.settings.contentFit != chosen { self.settings.contentFit = chosen }
+        }) {
+            connections.append(connection)
+        }
+        adw_preferences_group_add(gcast(group), fit)
+        return group
+    }
+
+    /// Shows the saved content fit in its row.
+    private func showFit() {
+        guard let fitRow, let index = ContentFit.allCases.firstIndex(of: settings.contentFit) else { return }
+        if Int(adw_combo_row_get_selected(gcast(fitRow))) != index {
+            adw_combo_row_set_selected(gcast(fitRow), guint(index))
+        }
+    }
+
+    private static func label(of fit: ContentFit) -> String {
+        switch fit {
+        case .cover: return "Fill the page (crop the edges)"
+        case .contain: return "Show all of it (bars around)"
+        }
+    }
+
+    // MARK: Clearing
+
+    /// Asks before deleting a cache; clears it on "Clear".
+    private func confirmClear(_ kind: CacheKey.Kind) {
+        let held = (try? usage?.get())?.bytes(of: kind)
+        let what = kind == .video ? "videos" : "pictures and posters"
+        let size = held.flatMap { $0 > 0 ? " (\(UsageText.megabytes($0)))" : nil } ?? ""
+        let dialog = adw_message_dialog_new(gcast(window.widget),
+                                            kind == .video ? "Clear the video cache?" : "Clear the image cache?",
+                                            "This deletes the \(what) Flick keeps on disk\(size). They are downloaded again when needed.")!
+        let message = OpaquePointer(dialog)
+        adw_message_dialog_add_response(gcast(message), "cancel", "_Cancel")
+        adw_message_dialog_add_response(gcast(message), "clear", "C_lear")
+        adw_message_dialog_set_response_appearance(gcast(message), "clear", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(gcast(message), "cancel")
+        adw_message_dialog_set_close_response(gcast(message), "cancel")
+        // Kept with the window's other connections: GLib drops the handler
+        // when the dialog is destroyed, and then disconnecting does nothing.
+        if let connection = Signals.connect(dialog, "response", { [weak self] (response: UnsafeMutableRawPointer?) in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "clear" else { return }
+            self?.clear(kind)
+        }) {
+            connections.append(connection)
+        }
+        gtk_window_present(gcast(dialog))
+    }
+
+    private func clear(_ kind: CacheKey.Kind) {
+        let message: String
+        switch cache.clear(kind) {
+        case .success(let freed):
+            message = "Cleared \(UsageText.megabytes(freed)) of \(kind == .video ? "videos" : "pictures")"
+        case .failure(let problem):
+            message = problem.description
+        }
+        if let toast = adw_toast_new(message) { adw_preferences_window_add_toast(gcast(window.widget), toast) }
+        refresh()
+    }
+}

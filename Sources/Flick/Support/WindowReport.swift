@@ -1,0 +1,35 @@
+import FeedCore
+
+/// What the window around the feed shows, added to each `--report-state`
+/// line (its keys are part of that stable interface). GTK thread only.
+struct WindowReport: Encodable, Equatable {
+    /// Whether the window is fullscreen (GTK's own state, set by the window manager).
+    var fullscreen = false
+    /// Whether the header bar is shown (it hides in fullscreen).
+    var headerVisible = true
+    /// How media fills the current feed's pages.
+    var contentFit: ContentFit = .cover
+    /// Whether the preferences window is open.
+    var preferencesOpen = false
+    /// The cache usage the preferences show, in bytes, while they are open.
+    var cacheVideoBytes: Int64?
+    var cacheImageBytes: Int64?
+    /// Why the preferences cannot show the cache usage, while they say so.
+    var cacheProblem: String?
+    /// While the shortcuts window is open: each shortcut it lists (title →
+    /// keys), and each action's keys as GTK has them bound (same form).
+    var shortcutsListed: [String: [String]]?
+    var shortcutsBound: [String: [String]]?
+
+    enum CodingKeys: String, CodingKey {
+        case fullscreen
+        case headerVisible = "header_visible"
+        case contentFit = "content_fit"
+        case preferencesOpen = "preferences_open"
+        case cacheVideoBytes = "cache_video_bytes"
+        case cacheImageBytes = "cache_image_bytes"
+        case cacheProblem = "cache_problem"
+        case shortcutsListed = "shortcuts_listed"
+        case shortcutsBound = "shortcuts_bound"
+    }
+}

@@ -1,0 +1,230 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// The desktop around the feed: the window's and the app's actions with
+/// their keys (`WindowAction`), the header's main menu, fullscreen, the
+/// content-fit switch, and the preferences, shortcuts and about windows.
+/// What it cannot do itself (open a feed, reload) it asks the app through
+/// `Hooks`. GTK thread only.
+@MainActor
+final class DesktopShell {
+    /// What the app does on the shell's behalf.
+    struct Hooks {
+        /// Loads the current feed again (Ctrl+R).
+        var reload: @MainActor () -> Void
+        /// Opens a folder's feed; the app says what is wrong with it.
+        var openFolder: @MainActor (String) -> Void
+        /// Opens a JSON feed (the URL is a checked http(s) one).
+        var openURL: @MainActor (URL) -> Void
+        /// The app's open media cache, nil when it has none.
+        var mediaCache: @MainActor () -> MediaCache?
+    }
+
+    private let window: FlickWindow
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let settings: AppSettings
+    private let reporter: StateReporter
+    private let hooks: Hooks
+    private let dialogs: OpenFeedDialogs
+    private var preferences: PreferencesWindow?
+    private var shortcuts: ShortcutsWindow?
+    private var connections: [SignalConnection] = []
+
+    init(window: FlickWindow, application: UnsafeMutablePointer<GtkApplication>, settings: AppSettings,
+         reporter: StateReporter, hooks: Hooks) {
+        self.window = window
+        self.application = application
+        self.settings = settings
+        self.reporter = reporter
+        self.hooks = hooks
+        dialogs = OpenFeedDialogs(parent: window.window.widget)
+        for action in WindowAction.allCases { install(action) }
+        addMenuButton()
+        connections += [
+            Signals.connect(window.window.raw, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
+                self?.fullscreenChanged()
+            },
+        ].compactMap { $0 }
+        // The saved fit applies live, whether it changed here, in the
+        // preferences or with the gsettings tool.
+        settings.observe(.contentFit) { [weak self] in
+            guard let self else { return }
+            self.window.feedView?.fit = self.settings.contentFit
+            self.report()
+        }
+        fullscreenChanged()
+    }
+
+    // MARK: Actions
+
+    private func perform(_ action: WindowAction) {
+        switch action {
+        case .openFolder: dialogs.chooseFolder(hooks.openFolder)
+        case .openURL: dialogs.askForURL(hooks.openURL)
+        case .reload: hooks.reload()
+        case .toggleFullscreen:
+            if isFullscreen { gtk_window_unfullscreen(gtkWindow) } else { gtk_window_fullscreen(gtkWindow) }
+        case .leaveFullscreen: gtk_window_unfullscreen(gtkWindow)
+        case .toggleContentFit: toggleContentFit()
+        case .shortcuts: showShortcuts()
+        case .preferences: showPreferences()
+        case .about: showAbout()
+        case .quit:
+            // Closing the window first saves its size, as a click on its close button would.
+            gtk_window_close(gtkWindow)
+            g_application_quit(gcast(application))
+        }
+    }
+
+    /// Adds `action` to its group (the window's or the app's) and binds its keys.
+    private func install(_ action: WindowAction) {
+        let simple = g_simple_action_new(action.name, nil)!
+        if let connection = Signals.connect(simple, "activate", { [weak self] (_: UnsafeMutableRawPointer?) in
+            self?.perform(action)
+        }) {
+            connections.append(connection)
+        }
+        let map: UnsafeMutableRawPointer = action.scope == .app ? UnsafeMutableRawPointer(application) : window.window.raw
+        g_action_map_add_action(gopaque(map), simple)
+        g_object_unref(simple.rawGObject)
+        var strings = action.accelerators.map { strdup($0) } + [nil]
+        defer { for pointer in strings { free(pointer) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, action.detailedName, $0)
+            }
+        }
+    }
+
+    private func setEnabled(_ action: WindowAction, _ enabled: Bool) {
+        let map: UnsafeMutableRawPointer = action.scope == .app ? UnsafeMutableRawPointer(application) : window.window.raw
+        guard let found = g_action_map_lookup_action(gopaque(map), action.name) else { return }
+        g_simple_action_set_enabled(gopaque(found), enabled ? 1 : 0)
+    }
+
+    // MARK: Header menu
+
+    /// The main menu, from the table's menu labels, at the header's end.
+    private func addMenuButton() {
+        let menu = g_menu_new()!
+        let sections: [[WindowAction]] = [[.openFolder, .openURL], [.shortcuts, .preferences, .about]]
+        for actions in sections {
+            let section = g_menu_new()!
+            for action in actions {
+                guard let label = action.menuLabel else { continue }
+                g_menu_append(section, label, action.detailedName)
+            }
+            g_menu_append_section(menu, nil, gcast(section))
+            g_object_unref(section.rawGObject)
+        }
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(gopaque(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(gopaque(button), gcast(menu))
+        gtk_menu_button_set_primary(gopaque(button), 1)
+        gtk_widget_set_tooltip_text(button, "Main Menu")
+        g_object_unref(menu.rawGObject)
+        adw_header_bar_pack_end(gopaque(window.header), button)
+    }
+
+    // MARK: Fullscreen and fit
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> { gcast(window.window.widget)! }
+    private var isFullscreen: Bool { gtk_window_is_fullscreen(gtkWindow) != 0 }
+
+    /// The header hides in fullscreen, and Escape only means something there.
+    private func fullscreenChanged() {
+        let fullscreen = isFullscreen
+        gtk_widget_set_visible(window.header, fullscreen ? 0 : 1)
+        setEnabled(.leaveFullscreen, fullscreen)
+        report()
+    }
+
+    /// `c`: the other fit, shown at once and saved.
+    private func toggleContentFit() {
+        let current = window.feedView?.fit ?? settings.contentFit
+        let next: ContentFit = current == .cover ? .contain : .cover
+        window.feedView?.fit = next
+        settings.contentFit = next
+        report()
+    }
+
+    // MARK: Windows
+
+    private func showPreferences() {
+        if let preferences, preferences.isOpen {
+            preferences.present()
+            return
+        }
+        let cacheDirectory = DemoFeedLocation.cacheDirectory
+        let access = CacheAccess(mediaDirectory: cacheDirectory.appendingPathComponent("media"),
+                                 imageDirectory: cacheDirectory.appendingPathComponent("images"),
+                                 openCache: hooks.mediaCache,
+                                 budgets: { [weak settings] in settings?.cacheBudgets ?? CacheBudgets() })
+        let preferences = PreferencesWindow(parent: window.window.widget, settings: settings, cache: access)
+        preferences.onChange = { [weak self] in self?.report() }
+        self.preferences = preferences
+        preferences.present()
+    }
+
+    private func showShortcuts() {
+        if let old = shortcuts { gtk_window_destroy(gcast(old.window.widget)) }
+        guard let shortcuts = ShortcutsWindow(transientFor: window.window.widget) else { return }
+        self.shortcuts = shortcuts
+        if let connection = Signals.connectReturningBool(shortcuts.window.raw, "close-request", { [weak self, weak shortcuts] in
+            if let self, self.shortcuts === shortcuts {
+                self.shortcuts = nil
+                self.report()
+            }
+            return false
+        }) {
+            connections.append(connection)
+        }
+        shortcuts.present()
+        report()
+    }
+
+    private func showAbout() {
+        let about = adw_about_window_new()!
+        let window = gopaque(about)
+        gtk_window_set_transient_for(gcast(about), gtkWindow)
+        gtk_window_set_modal(gcast(about), 1)
+        adw_about_window_set_application_name(window, AppInfo.name)
+        adw_about_window_set_application_icon(window, AppInfo.id)
+        adw_about_window_set_version(window, AppInfo.version)
+        adw_about_window_set_developer_name(window, "The Flick developers")
+        adw_about_window_set_comments(window, "Swipe through short videos and photos, one full-window page at a time.")
+        adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
+        gtk_window_present(gcast(about))
+    }
+
+    // MARK: Reporting
+
+    /// Tells `--report-state` what the window around the feed shows.
+    func report() {
+        var state = WindowReport()
+        state.fullscreen = isFullscreen
+        state.headerVisible = gtk_widget_get_visible(window.header) != 0
+        state.contentFit = window.feedView?.fit ?? settings.contentFit
+        if let preferences, preferences.isOpen {
+            state.preferencesOpen = true
+            switch preferences.usage {
+            case .success(let usage):
+                state.cacheVideoBytes = usage.videoBytes
+                state.cacheImageBytes = usage.imageBytes
+            case .failure(let problem):
+                state.cacheProblem = problem.description
+            case nil:
+                break
+            }
+        }
+        if let shortcuts {
+            state.shortcutsListed = shortcuts.listed
+            state.shortcutsBound = BoundShortcuts.read(application: application, feed: window.feedView?.widget)
+        }
+        reporter.report(window: state)
+    }
+}

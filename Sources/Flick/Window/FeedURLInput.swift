@@ -1,0 +1,41 @@
+import Foundation
+
+/// What the user typed as a feed address, checked before anything is
+/// fetched: an http(s) URL with a host, or a one-sentence reason why not.
+enum FeedURLInput {
+    /// Why a typed address cannot be opened.
+    enum Problem: Error, Equatable, CustomStringConvertible {
+        case empty
+        case notWebAddress(String)
+        case unsupportedScheme(String)
+        case noHost(String)
+
+        var description: String {
+            switch self {
+            case .empty:
+                return "Enter the feed’s address, like https://example.org/feed.json."
+            case .notWebAddress(let text):
+                return "‘\(text)’ is not a web address: start it with https:// or http://."
+            case .unsupportedScheme(let scheme):
+                return "Flick opens http and https feeds, not ‘\(scheme)’ addresses."
+            case .noHost(let text):
+                return "‘\(text)’ has no host name, like example.org."
+            }
+        }
+    }
+
+    /// The URL in `text` (surrounding spaces ignored), or why it is not one.
+    static func parse(_ text: String) -> Result<URL, Problem> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .failure(.empty) }
+        guard let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
+              !trimmed[..<colon].isEmpty else {
+            return .failure(.notWebAddress(trimmed))
+        }
+        let scheme = trimmed[..<colon].lowercased()
+        guard scheme == "http" || scheme == "https" else { return .failure(.unsupportedScheme(scheme)) }
+        guard let url = URL(string: trimmed) else { return .failure(.notWebAddress(trimmed)) }
+        guard let host = url.host, !host.isEmpty else { return .failure(.noHost(trimmed)) }
+        return .success(url)
+    }
+}

@@ -1,0 +1,92 @@
+import CGLib
+import CGtk
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// The header menu's "Open Folder…" and "Open Feed URL…": a folder chooser,
+/// and a dialog with an address entry that only accepts an http(s) URL
+/// (saying what is wrong with anything else). They hand the folder path or
+/// URL on; reading the folder is the caller's. GTK thread only.
+@MainActor
+final class OpenFeedDialogs {
+    private let parent: WidgetPointer
+    /// The folder chooser while it is open (a GtkNativeDialog is no widget:
+    /// nothing else keeps it alive).
+    private var chooser: GObjectRef?
+    private var connections: [SignalConnection] = []
+
+    init(parent: WidgetPointer) {
+        self.parent = parent
+    }
+
+    /// Asks for a folder; calls `open` with its path when one is chosen.
+    func chooseFolder(_ open: @escaping @MainActor (String) -> Void) {
+        guard chooser == nil else { return }
+        guard let native = gtk_file_chooser_native_new("Open a Folder", gcast(parent), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                       "_Open", "_Cancel"),
+              let chooser = GObjectRef(owning: UnsafeMutableRawPointer(native)) else { return }
+        self.chooser = chooser
+        gtk_native_dialog_set_modal(gcast(native), 1)
+        if let connection = Signals.connectInt(native, "response", { [weak self] response in
+            guard let self, let chooser = self.chooser else { return }
+            self.chooser = nil
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = gtk_file_chooser_get_file(gopaque(chooser.raw)) else { return }
+            defer { g_object_unref(file.rawGObject) }
+            guard let path = g_file_get_path(file) else { return }
+            defer { g_free(path) }
+            open(String(cString: path))
+        }) {
+            connections.append(connection)
+        }
+        gtk_native_dialog_show(gcast(native))
+    }
+
+    /// Asks for a feed URL; calls `open` with it once it is a valid http(s) URL.
+    func askForURL(_ open: @escaping @MainActor (URL) -> Void) {
+        let hint = "The address of a JSON feed (its format is in Flick’s README)."
+        let dialog = adw_message_dialog_new(gcast(parent), "Open a Feed URL", hint)!
+        let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
+        adw_message_dialog_add_response(message, "cancel", "_Cancel")
+        adw_message_dialog_add_response(message, "open", "_Open")
+        adw_message_dialog_set_response_appearance(message, "open", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(message, "open")
+        adw_message_dialog_set_close_response(message, "cancel")
+        adw_message_dialog_set_response_enabled(message, "open", 0)
+
+        let entry = gtk_entry_new()!
+        gtk_entry_set_placeholder_text(gcast(entry), "https://example.org/feed.json")
+        gtk_entry_set_activates_default(gcast(entry), 1)
+        gtk_entry_set_input_purpose(gcast(entry), GTK_INPUT_PURPOSE_URL)
+        adw_message_dialog_set_extra_child(message, entry)
+
+        // Checked as it is typed: Open (and Enter) only work for a valid
+        // address, and the text under the heading says what is wrong.
+        let check = { @MainActor () -> Result<URL, FeedURLInput.Problem> in
+            FeedURLInput.parse(String(cString: gtk_editable_get_text(gopaque(entry))))
+        }
+        connections += [
+            Signals.connect(entry, "changed") {
+                let result = check()
+                let typed = String(cString: gtk_editable_get_text(gopaque(entry)))
+                switch result {
+                case .success:
+                    adw_message_dialog_set_body(message, hint)
+                    gtk_widget_remove_css_class(entry, "error")
+                case .failure(let problem):
+                    adw_message_dialog_set_body(message, typed.isEmpty ? hint : problem.description)
+                    if typed.isEmpty { gtk_widget_remove_css_class(entry, "error") } else { gtk_widget_add_css_class(entry, "error") }
+                }
+                adw_message_dialog_set_response_enabled(message, "open", (try? result.get()) == nil ? 0 : 1)
+            },
+            Signals.connect(dialog, "response") { (response: UnsafeMutableRawPointer?) in
+                guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "open",
+                      case .success(let url) = check() else { return }
+                open(url)
+            },
+        ].compactMap { $0 }
+        gtk_window_present(gcast(dialog))
+        gtk_widget_grab_focus(entry)
+    }
+}

@@ -1,0 +1,65 @@
+import FeedUI
+
+/// The groups of the shortcuts window, in order, and which actions each
+/// lists. Every bound action is in exactly one group (a test checks it).
+enum ShortcutGroup: CaseIterable {
+    case navigation, playback, view, app
+
+    /// One keyboard-bound action: the feed's or the window's.
+    enum Action: Hashable {
+        case feed(FeedAction)
+        case window(WindowAction)
+
+        /// The name GTK knows it by (`feed.next-page`, `win.reload`, `app.quit`).
+        var detailedName: String {
+            switch self {
+            case .feed(let action): return action.detailedName
+            case .window(let action): return action.detailedName
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .feed(let action): return action.title
+            case .window(let action): return action.title
+            }
+        }
+
+        var accelerators: [String] {
+            switch self {
+            case .feed(let action): return action.accelerators
+            case .window(let action): return action.accelerators
+            }
+        }
+
+        /// The action GTK calls `detailedName`, nil for one of no table.
+        init?(detailedName: String) {
+            let all = FeedAction.allCases.map(Action.feed) + WindowAction.allCases.map(Action.window)
+            guard let match = all.first(where: { $0.detailedName == detailedName }) else { return nil }
+            self = match
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .navigation: return "Navigation"
+        case .playback: return "Playback"
+        case .view: return "View"
+        case .app: return "Application"
+        }
+    }
+
+    /// The actions listed in this group, in order.
+    var actions: [Action] {
+        switch self {
+        case .navigation:
+            return [.feed(.nextPage), .feed(.previousPage), .feed(.firstPage), .feed(.lastPage)]
+        case .playback:
+            return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward), .feed(.like)]
+        case .view:
+            return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload)]
+        case .app:
+            return [.window(.openFolder), .window(.openURL), .window(.shortcuts), .window(.preferences), .window(.quit)]
+        }
+    }
+}
