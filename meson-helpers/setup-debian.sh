@@ -37,6 +37,7 @@ PACKAGES=(
   xdotool
   imagemagick
   dbus-x11
+  openbox                 # a window manager for the fullscreen test (Xvfb has none)
 )
 
 missing=()

@@ -26,6 +26,16 @@ struct ReportedState: Decodable, Equatable {
     var currentLikes: Int?
     var toastsShown: Int?
     var likesPending: Bool?
+    // The window around the feed (WindowReport).
+    var fullscreen: Bool?
+    var headerVisible: Bool?
+    var contentFit: String?
+    var preferencesOpen: Bool?
+    var cacheVideoBytes: Int64?
+    var cacheImageBytes: Int64?
+    var cacheProblem: String?
+    var shortcutsListed: [String: [String]]?
+    var shortcutsBound: [String: [String]]?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -51,6 +61,15 @@ struct ReportedState: Decodable, Equatable {
         case currentLikes = "current_likes"
         case toastsShown = "toasts_shown"
         case likesPending = "likes_pending"
+        case fullscreen
+        case headerVisible = "header_visible"
+        case contentFit = "content_fit"
+        case preferencesOpen = "preferences_open"
+        case cacheVideoBytes = "cache_video_bytes"
+        case cacheImageBytes = "cache_image_bytes"
+        case cacheProblem = "cache_problem"
+        case shortcutsListed = "shortcuts_listed"
+        case shortcutsBound = "shortcuts_bound"
     }
 }
 
@@ -84,9 +103,11 @@ final class AppProcess: @unchecked Sendable {
     /// Starts flick with `arguments`. `animations` false writes a GTK
     /// settings.ini that turns them off, as the system setting would.
     /// `wrapper` runs the binary through another command (e.g. to drop privileges).
+    /// `environment` overrides variables after the defaults above (e.g. a
+    /// cache folder of the test's own, or a settings backend on disk).
     init(_ arguments: [String], animations: Bool = true,
          display: String? = ProcessInfo.processInfo.environment["DISPLAY"],
-         wrapper: [String] = []) throws {
+         wrapper: [String] = [], environment overrides: [String: String] = [:]) throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-ui-\(UUID().uuidString)")
         let config = home.appendingPathComponent("config/gtk-4.0")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -102,6 +123,7 @@ final class AppProcess: @unchecked Sendable {
         environment["GDK_BACKEND"] = "x11"
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         if let display { environment["DISPLAY"] = display } else { environment.removeValue(forKey: "DISPLAY") }
+        environment.merge(overrides) { _, override in override }
         if wrapper.isEmpty {
             process.executableURL = Self.binary
             process.arguments = arguments
