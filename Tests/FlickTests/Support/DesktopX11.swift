@@ -6,11 +6,12 @@ import Testing
 /// carries out: with none, as on a bare Xvfb, nothing happens).
 extension X11 {
     /// Waits until a visible window of `pid` has a title matching the
+    /// (xdotool ORs its conditions unless told `--all`)
     /// regular expression `name`; returns its id, nil after `timeout` seconds.
     static func window(named name: String, pid: Int32, timeout: TimeInterval = 10) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
-            let found = (try? run(["xdotool", "search", "--onlyvisible", "--pid", "\(pid)", "--name", name], allowFailure: true)) ?? ""
+            let found = (try? run(["xdotool", "search", "--all", "--onlyvisible", "--pid", "\(pid)", "--name", name], allowFailure: true)) ?? ""
             if let id = found.split(separator: "\n").map(String.init).first(where: { Int($0) != nil }) { return id }
             usleep(100_000)
         } while Date() < deadline
