@@ -1,3 +1,5 @@
+import FeedCore
+
 /// What the feed shows, reported whenever it changes (and printed by
 /// `flick --report-state`).
 public struct FeedState: Sendable, Equatable, Codable {
@@ -48,6 +50,9 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var toastsShown: Int
     /// Whether a like request is on its way.
     public var likesPending: Bool
+    /// The network as the preload plan sees it (the desktop's, with the
+    /// data-saver setting applied).
+    public var network: NetworkCondition?
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -101,5 +106,6 @@ public struct FeedState: Sendable, Equatable, Codable {
         case currentLikes = "current_likes"
         case toastsShown = "toasts_shown"
         case likesPending = "likes_pending"
+        case network
     }
 }

@@ -124,7 +124,7 @@ public final class FeedView {
     /// The state as reported to `onStateChange`.
     public var state: FeedState {
         let pool = playback.pool
-        return FeedState(currentIndex: currentIndex,
+        var state = FeedState(currentIndex: currentIndex,
                          currentID: item(at: currentIndex)?.id,
                          mountedPages: pages.count,
                          itemCount: dataSource?.count ?? 0,
@@ -145,6 +145,8 @@ public final class FeedView {
                          currentLikes: item(at: currentIndex).flatMap { likeState(of: $0).likes },
                          toastsShown: toastsShown,
                          likesPending: likes.isBusy)
+        state.network = playback.networkCondition
+        return state
     }
 
     /// What the heart of `item` shows: the user's latest choice, else the feed's.

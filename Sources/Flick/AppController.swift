@@ -87,6 +87,7 @@ final class AppController {
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
                                           openURL: { [weak self] in self?.open(feedURL: $0) },
                                           mediaCache: { [weak self] in self?.mediaCache() }))
+        watchPlaybackSettings(settings)
         window.present()
         if let folder {
             show(folder: folder)
@@ -275,14 +276,16 @@ final class AppController {
     private func showFeed(_ source: FeedDataSource) {
         guard let window, let settings else { return }
         dataSource = source
-        // The user's last mute choice, saved across launches (muted until they unmute).
-        let muted = settings.bool(.muted, default: true)
+        // Muted at every launch while start-muted is on (the default); else
+        // the user's last choice, saved across launches.
+        let muted = settings.bool(.startMuted, default: true) || settings.bool(.muted, default: true)
         let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
                             fit: options.fit ?? settings.contentFit,
                             playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
                             muted: muted,
                             imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"),
                             mediaCache: mediaCache())
+        applyPlaybackSettings(to: view)
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
@@ -290,6 +293,50 @@ final class AppController {
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
         runJumps(options.jumps, on: view)
+    }
+
+    /// What the desktop says about the network, memory and power.
+    private let system = SystemMonitor()
+
+    /// Loop, autoplay, data saver and the desktop's conditions, on a new
+    /// feed view.
+    private func applyPlaybackSettings(to view: FeedView) {
+        guard let settings else { return }
+        view.loops = settings.bool(.loop, default: true)
+        view.autoplay = settings.bool(.autoplay, default: true)
+        view.dataSaver = settings.bool(.dataSaver, default: false)
+        view.systemConditions = conditionsForFeed(system.conditions)
+    }
+
+    /// The desktop's conditions as they bear on the showing feed: a feed on
+    /// this machine (the demo, a folder, a loopback server) needs no
+    /// network, so "offline" (no route out) does not hold it back.
+    private func conditionsForFeed(_ conditions: SystemMonitor.Conditions) -> SystemMonitor.Conditions {
+        var result = conditions
+        let local: Bool
+        switch source {
+        case .demo, .folder: local = true
+        case .remote(let url): local = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
+        }
+        if local, result.network == .offline { result.network = .unmetered }
+        return result
+    }
+
+    /// Keeps the showing feed in step with the settings and the desktop, live.
+    private func watchPlaybackSettings(_ settings: AppSettings) {
+        for key in [SettingsKey.loop, .autoplay, .dataSaver] {
+            settings.observe(key) { [weak self] in
+                guard let self, let view = self.window?.feedView else { return }
+                self.applyPlaybackSettings(to: view)
+            }
+        }
+        // GSettings reports changes only of keys read after connecting.
+        _ = [settings.bool(.loop, default: true), settings.bool(.autoplay, default: true),
+             settings.bool(.dataSaver, default: false)]
+        system.onChange = { [weak self] conditions in
+            guard let self else { return }
+            self.window?.feedView?.systemConditions = self.conditionsForFeed(conditions)
+        }
     }
 
     /// `--jumps`: one jump without animation every 180 ms.

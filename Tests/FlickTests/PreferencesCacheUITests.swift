@@ -84,21 +84,5 @@ extension AppUnderX {
                     "GSettings refuses a budget below the schema's range")
             #expect(try gsettings(["get", "io.github.flick.Flick", "video-cache-budget-mb"], app: app) == 0)
         }
-
-        /// Runs the gsettings tool on `app`'s key file; returns its exit status.
-        private func gsettings(_ arguments: [String], app: AppProcess) throws -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["gsettings"] + arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CONFIG_HOME"] = app.home.appendingPathComponent("config").path
-            environment["GSETTINGS_BACKEND"] = "keyfile"
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
     }
 }

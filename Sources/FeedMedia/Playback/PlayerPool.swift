@@ -39,17 +39,24 @@ public final class PlayerPool {
         storedCapacity = min(max(capacity, 1), Self.maximumCapacity)
     }
 
+    /// Whether players start their video again at its end; applies to
+    /// every player now and later.
+    public var loops = true {
+        didSet { for player in players { player.loops = loops } }
+    }
+
     /// Applies a plan. For each index whose video is `.play` or `.prepare`
     /// (most urgent first, at most `capacity` of them) a player is loaded with
     /// its item: the one already serving it, else an idle one, else a new one
     /// below capacity. Players serving anything else are unloaded (READY), not
     /// merely paused. Every player but the `.play` one is muted and paused
-    /// first; then the `.play` one gets `isMuted = muted` and `play()`.
+    /// first; then the `.play` one gets `isMuted = muted` and `play()`
+    /// (`pause()` when `plays` is false: the user paused, or no autoplay).
     /// Players kept for their item are resized to `box` if it changed.
     /// Returns the indices whose player was (re)loaded, for the UI to rebind.
     @discardableResult
     public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
-                      muted: Bool) -> [Int: VideoPlayer] {
+                      muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
         let candidates = plan.entries.filter { $0.video == .play } + plan.entries.filter { $0.video == .prepare }
         var wanted: [(index: Int, uri: String, plays: Bool)] = []
         for entry in candidates where wanted.count < capacity && !wanted.contains(where: { $0.index == entry.index }) {
@@ -84,7 +91,7 @@ public final class PlayerPool {
         }
         if let playing, let player = assignments[playing] {
             player.isMuted = muted
-            player.play()
+            if plays { player.play() } else { player.pause() }
         }
         shrink()
         return changed
@@ -148,6 +155,7 @@ public final class PlayerPool {
         guard players.count < capacity else { return nil }
         do {
             let player = try VideoPlayer(id: nextID)
+            player.loops = loops
             nextID += 1
             players.append(player)
             return player

@@ -35,6 +35,28 @@ final class PlaybackCoordinator {
     /// Microseconds (monotonic) when the current rebuffer began.
     private var rebufferStartedAt: Int?
     private var budget = RetryPolicy.Budget.fresh
+    /// What the desktop says (network, memory, power, device tier); the
+    /// preload plan follows it.
+    var conditions = SystemMonitor.Conditions() {
+        didSet { conditionsChanged(from: oldValue) }
+    }
+    /// The user's data-saver setting: planned like a metered link.
+    var dataSaver = false {
+        didSet { if dataSaver != oldValue { update() } }
+    }
+    /// Whether a post starts playing when it becomes current.
+    var autoplay = true
+    /// Whether a video starts again when it ends.
+    var loops: Bool {
+        get { pool.loops }
+        set { pool.loops = newValue }
+    }
+
+    /// The network as the plan sees it: data saver counts as metered.
+    var networkCondition: NetworkCondition {
+        conditions.network == .offline ? .offline : dataSaver ? .dataSaver : conditions.network
+    }
+
     /// The current video's buffer verdict, which the preload plan follows.
     private let bufferWatch = BufferWatch()
     private var retryTimer: MainLoopSource?
@@ -85,15 +107,19 @@ final class PlaybackCoordinator {
         if landing { landed(on: index) }
         guard view.count > 0, view.pixelBox.width > 0 else { return }
         let healthy = bufferWatch.state.healthy
-        let plan = PreloadPolicy.plan(PreloadPolicy.Input(currentIndex: index, count: view.count,
-                                                          direction: view.direction, velocity: view.releaseVelocity,
-                                                          bufferHealthy: healthy))
+        var input = PreloadPolicy.Input(currentIndex: index, count: view.count,
+                                        direction: view.direction, velocity: view.releaseVelocity,
+                                        bufferHealthy: healthy)
+        input.network = networkCondition
+        input.memory = conditions.memory
+        input.powerSaver = conditions.powerSaver
+        input.tier = conditions.tier
+        let plan = PreloadPolicy.plan(input)
         pool.apply(plan, uriFor: { [weak self, weak view] i in
             guard let self, let item = view?.item(at: i), item.kind == .video else { return nil }
             return self.playbackURI(for: item)
-        }, box: view.pixelBox, fit: view.fit, muted: muted)
+        }, box: view.pixelBox, fit: view.fit, muted: muted, plays: !userPaused)
         mediaCache?.apply(plan, item: { [weak view] in view?.item(at: $0) }, currentBufferHealthy: healthy)
-        if userPaused { pool.player(for: index)?.pause() }
         wirePlayers()
         // A speculative failure was not reported; the item gets a fresh
         // chance now that it is current.
@@ -109,7 +135,8 @@ final class PlaybackCoordinator {
     private func landed(on index: Int) {
         current = index
         currentError = nil
-        userPaused = false
+        // Without autoplay a post waits on its first frame for play.
+        userPaused = !autoplay
         budget = .fresh
         retryTimer?.cancel()
         retryTimer = nil
@@ -122,6 +149,21 @@ final class PlaybackCoordinator {
         if ttffMilliseconds != nil {
             counters.ttffSamples.append(0)
             rebuffer.record(.firstFrame)
+        }
+    }
+
+    private func conditionsChanged(from old: SystemMonitor.Conditions) {
+        guard conditions != old else { return }
+        if conditions.memory != .normal, old.memory == .normal {
+            // Pressure: decoded pictures go now; the plan drops idle players.
+            DecodedImageCache.shared.removeAll()
+        }
+        update()
+        if old.network == .offline, conditions.network != .offline, currentError != nil {
+            // Back online with an error card up: try again at once.
+            let decision = RetryPolicy.decide(RetryPolicy.Input(event: .reconnected, budget: budget, inError: true))
+            budget = decision.budget
+            if decision.action == .retryNow { reload(current) }
         }
     }
 
@@ -193,7 +235,8 @@ final class PlaybackCoordinator {
         case .failed(let code, _, let status):
             guard index == current else { return } // speculative failures stay quiet
             let fromCache = view?.item(at: index).map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
-            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget, fromCache: fromCache),
+            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget,
+                                     online: conditions.network != .offline, fromCache: fromCache),
                    code: code, status: status, index: index)
         case .bufferingStarted where index == current:
             rebuffer.record(.bufferingStarted)

@@ -26,6 +26,7 @@ struct ReportedState: Decodable, Equatable {
     var currentLikes: Int?
     var toastsShown: Int?
     var likesPending: Bool?
+    var network: String?
     // The window around the feed (WindowReport).
     var fullscreen: Bool?
     var headerVisible: Bool?
@@ -61,6 +62,7 @@ struct ReportedState: Decodable, Equatable {
         case currentLikes = "current_likes"
         case toastsShown = "toasts_shown"
         case likesPending = "likes_pending"
+        case network
         case fullscreen
         case headerVisible = "header_visible"
         case contentFit = "content_fit"
