@@ -8,6 +8,28 @@ import Testing
 @MainActor
 @Suite("The media cache's plans and byte accounting", .serialized)
 struct MediaCacheAccountingTests {
+    /// A loopback server with one file and a media cache in a fresh folder.
+    @MainActor
+    private struct Setup {
+        let served: ServedFile
+        let temp: TemporaryDirectory
+        let cache: MediaCache
+
+        init(size: Int, options: MediaServer.Options = .init(), label: String = #function) throws {
+            try MediaRuntime.initialize()
+            served = try ServedFile(size: size, options: options, label: label)
+            temp = try TemporaryDirectory(label)
+            cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
+                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
+        }
+
+        func tearDown() {
+            cache.close()
+            served.tearDown()
+            temp.remove()
+        }
+    }
+
     /// Fifty video posts, all the same served file under their own ids (keys).
     private func items(_ served: ServedFile, run: String) -> [FeedItem] {
         (0..<50).map { FeedItem(id: "\(run)-\($0)", kind: .video, uri: served.url.absoluteString) }
@@ -24,14 +46,9 @@ struct MediaCacheAccountingTests {
 
     @Test("startup preloads fetch exactly the startup range; leaving unplayed counts it as wasted, landing first does not")
     func wastedBytes() async throws {
-        try MediaRuntime.initialize()
-        let served = try ServedFile(size: 3_000_000)
-        defer { served.tearDown() }
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
-                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
-        defer { cache.close() }
+        let setup = try Setup(size: 3_000_000)
+        defer { setup.tearDown() }
+        let (served, cache) = (setup.served, setup.cache)
         let feed = items(served, run: UUID().uuidString)
         let item = { (index: Int) in feed.indices.contains(index) ? feed[index] : nil }
 
@@ -67,15 +84,10 @@ struct MediaCacheAccountingTests {
 
     @Test("while the current buffer is unhealthy no speculative fetch runs; running ones stop and keep their bytes")
     func unhealthyBufferStopsPreloads() async throws {
-        try MediaRuntime.initialize()
         // Slow enough that the preloads are still running when the buffer starves.
-        let served = try ServedFile(size: 3_000_000, options: .init(bandwidthBitsPerSecond: 4_000_000))
-        defer { served.tearDown() }
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
-                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
-        defer { cache.close() }
+        let setup = try Setup(size: 3_000_000, options: .init(bandwidthBitsPerSecond: 4_000_000))
+        defer { setup.tearDown() }
+        let (served, cache) = (setup.served, setup.cache)
         let feed = items(served, run: UUID().uuidString)
         let item = { (index: Int) in feed.indices.contains(index) ? feed[index] : nil }
         let first = plan(current: 0)
@@ -97,14 +109,9 @@ struct MediaCacheAccountingTests {
 
     @Test("items with the same cacheKey share their bytes, whatever their signed URLs; others key on their id")
     func sharedCacheKey() async throws {
-        try MediaRuntime.initialize()
-        let served = try ServedFile(size: 600_000)
-        defer { served.tearDown() }
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
-                                   budgets: CacheBudgets(videoBytes: 100_000_000, imageBytes: 10_000_000))
-        defer { cache.close() }
+        let setup = try Setup(size: 600_000)
+        defer { setup.tearDown() }
+        let (served, cache) = (setup.served, setup.cache)
         let shared = "clip-\(UUID().uuidString)"
         let signed = { (signature: Int) in
             FeedItem(id: "signed-\(signature)", kind: .video, uri: served.url.absoluteString + "?sig=\(signature)")

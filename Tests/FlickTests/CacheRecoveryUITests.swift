@@ -9,9 +9,7 @@ extension AppUnderX {
     struct CacheRecoveryUITests {
         @Test("bytes flipped in a cached video: it plays again, fetched anew, with no error shown")
         func flippedBytes() throws {
-            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-            let clip = try (generator.existingLibrary() ?? generator.generate { _, _ in }).clips[0]
+            let clip = try Fixtures.clips()[0]
             let server = MediaServer()
             let base = try server.startOnOwnThread()
             defer { server.stop() }

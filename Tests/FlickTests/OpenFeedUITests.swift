@@ -5,28 +5,6 @@ extension AppUnderX {
     /// The main menu's ways to open another feed, through their keys.
     @Suite("Opening another feed from the window")
     struct OpenFeedUITests {
-        /// Runs `flick serve folder`; returns the server and the feed URL it prints.
-        private func serve(_ folder: URL) throws -> (Process, String) {
-            let server = Process()
-            server.executableURL = AppProcess.binary
-            server.arguments = ["serve", folder.path]
-            let out = Pipe()
-            server.standardOutput = out
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            var banner = Data()
-            let deadline = Date().addingTimeInterval(10)
-            while !banner.contains(UInt8(ascii: "\n")), Date() < deadline {
-                banner.append(out.fileHandleForReading.availableData)
-            }
-            let text = String(decoding: banner, as: UTF8.self)
-            guard let url = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://") }) else {
-                server.terminate()
-                throw X11.Failure(message: "flick serve printed no URL: \(text)")
-            }
-            return (server, String(url))
-        }
-
         @Test("Ctrl+L asks for a feed URL, refuses one that is not http(s), and opens a served feed")
         func openURL() throws {
             let start = try Fixtures.pictureFolder(count: 1)
@@ -35,7 +13,7 @@ extension AppUnderX {
                 try? FileManager.default.removeItem(at: start)
                 try? FileManager.default.removeItem(at: served)
             }
-            let (server, url) = try serve(served)
+            let (server, url, _) = try Fixtures.serve(served)
             defer { server.terminate(); server.waitUntilExit() }
             let app = try AppProcess([start.path, "--report-state"])
             #expect(app.waitForState { $0.phase == "feed" && $0.itemCount == 1 } != nil, "stderr: \(app.stderr)")

@@ -10,12 +10,10 @@ extension AppUnderX {
     struct PlaybackSettingsUITests {
         /// A folder of three short clips.
         private func clipFolder() throws -> URL {
-            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-            let library = try generator.existingLibrary() ?? generator.generate { _, _ in }
+            let clips = try Fixtures.clips()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-settings-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (index, clip) in (library.clips + library.clips.prefix(1)).enumerated() {
+            for (index, clip) in (clips + clips.prefix(1)).enumerated() {
                 try FileManager.default.copyItem(at: clip.video, to: folder.appendingPathComponent("clip-\(index).mp4"))
             }
             return folder

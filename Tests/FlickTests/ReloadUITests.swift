@@ -9,14 +9,12 @@ extension AppUnderX {
     struct ReloadUITests {
         @Test("Ctrl+R keeps the current video playing and moves to where it now is")
         func reloadKeepsCurrent() throws {
-            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-            let library = try generator.existingLibrary() ?? generator.generate { _, _ in }
+            let clips = try Fixtures.clips()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-reload-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let now = Date()
-            for (offset, clip) in library.clips.enumerated() {
+            for (offset, clip) in clips.enumerated() {
                 let target = folder.appendingPathComponent(clip.video.lastPathComponent)
                 try FileManager.default.copyItem(at: clip.video, to: target)
                 try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-Double(offset + 1) * 600)],

@@ -10,21 +10,16 @@ extension AppUnderX {
     struct RemoteFeedUITests {
         /// Makes one short clip with the demo generator (shared across runs).
         private func clip() throws -> DemoClip {
-            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-            if let library = generator.existingLibrary() { return library.clips[0] }
-            return try generator.generate { _, _ in }.clips[0]
+            try Fixtures.clips()[0]
         }
 
         @Test("videos in a local folder play, the next one prepared")
         func folderVideos() throws {
-            let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-            let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-            let library = try generator.existingLibrary() ?? generator.generate { _, _ in }
+            let clips = try Fixtures.clips()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-videos-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            for clip in library.clips {
+            for clip in clips {
                 try FileManager.default.copyItem(at: clip.video, to: folder.appendingPathComponent(clip.video.lastPathComponent))
             }
             let app = try AppProcess([folder.path, "--report-state"])
@@ -39,23 +34,8 @@ extension AppUnderX {
         func serveAndOpen() throws {
             let folder = try Fixtures.pictureFolder(count: 25)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let server = Process()
-            server.executableURL = AppProcess.binary
-            server.arguments = ["serve", folder.path]
-            let out = Pipe()
-            server.standardOutput = out
-            server.standardError = FileHandle.nullDevice
-            try server.run()
+            let (server, url, text) = try Fixtures.serve(folder)
             defer { server.terminate(); server.waitUntilExit() }
-            // The first line names the feed's URL.
-            var banner = Data()
-            let deadline = Date().addingTimeInterval(10)
-            while !banner.contains(UInt8(ascii: "\n")), Date() < deadline {
-                banner.append(out.fileHandleForReading.availableData)
-            }
-            let text = String(decoding: banner, as: UTF8.self)
-            let url = try #require(text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-                .first { $0.hasPrefix("http://") }.map(String.init))
             #expect(text.hasPrefix("Serving 25 items"))
 
             let app = try AppProcess([url, "--report-state"])
