@@ -17,11 +17,16 @@ extension FeedView {
     static let doubleClickMilliseconds: UInt32 = 250
 
     func installGestures() {
-        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        // Horizontal paging takes both axes: touchpads swipe sideways, and a
+        // mouse wheel (vertical only) still pages.
+        let axes = axis == .vertical ? GTK_EVENT_CONTROLLER_SCROLL_VERTICAL : GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES
+        let scroll = gtk_event_controller_scroll_new(axes)!
         connections += [
             Signals.connect(scroll, "scroll-begin") { [weak self] in self?.touchpadBegan() },
-            Signals.connectDoublesReturningBool(scroll, "scroll") { [weak self] _, dy in
-                self?.scrolled(dy, controller: scroll) ?? false
+            Signals.connectDoublesReturningBool(scroll, "scroll") { [weak self] dx, dy in
+                guard let self else { return false }
+                let along = self.axis == .horizontal && dx != 0 ? dx : dy
+                return self.scrolled(along, controller: scroll)
             },
             Signals.connect(scroll, "scroll-end") { [weak self] in self?.touchpadEnded() },
         ].compactMap { $0 }
@@ -31,7 +36,10 @@ extension FeedView {
         gtk_gesture_single_set_touch_only(gopaque(drag), 0)
         connections += [
             Signals.connectDoubles(drag, "drag-begin") { [weak self] _, _ in self?.dragThresholdPassed = false },
-            Signals.connectDoubles(drag, "drag-update") { [weak self] _, dy in self?.dragUpdated(dy, gesture: drag) },
+            Signals.connectDoubles(drag, "drag-update") { [weak self] dx, dy in
+                guard let self else { return }
+                self.dragUpdated(self.axis == .vertical ? dy : dx, gesture: drag)
+            },
             Signals.connectDoubles(drag, "drag-end") { [weak self] _, _ in self?.dragEnded() },
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, gopaque(drag))
@@ -69,7 +77,7 @@ extension FeedView {
     /// Moves to `offset` pages from where the gesture started, never more
     /// than one page from its start page.
     func follow(offset: Double) {
-        guard var tracker = drag, count > 0, height > 0 else { return }
+        guard var tracker = drag, count > 0, pageLength > 0 else { return }
         let low = Double(max(0, tracker.startIndex - 1))
         let high = Double(min(count - 1, tracker.startIndex + 1))
         position = min(max(tracker.startPosition + offset, low), high)
@@ -116,7 +124,7 @@ extension FeedView {
 
         if touchpadScrolling {
             pendingPixels += dy * pixelsPerUnit
-            follow(offset: pendingPixels / Double(max(height, 1)))
+            follow(offset: pendingPixels / Double(max(pageLength, 1)))
             return true
         }
         if discrete || (unit == GDK_SCROLL_UNIT_WHEEL && abs(dy).truncatingRemainder(dividingBy: 1) == 0) {
@@ -131,7 +139,7 @@ extension FeedView {
             pendingPixels = 0
         }
         pendingPixels += dy * pixelsPerUnit
-        follow(offset: pendingPixels / Double(max(height, 1)))
+        follow(offset: pendingPixels / Double(max(pageLength, 1)))
         smoothScrollEnd?.cancel()
         smoothScrollEnd = MainLoopSource.after(milliseconds: Self.smoothScrollIdleMilliseconds) { [weak self] in
             self?.endFollowing()
@@ -141,6 +149,7 @@ extension FeedView {
 
     // MARK: Click-drag and touch
 
+    /// `dy`: the drag's travel along the paging axis, in pixels.
     private func dragUpdated(_ dy: Double, gesture: OpaquePointer) {
         if !dragThresholdPassed {
             guard abs(dy) >= Self.dragThreshold, count > 0 else { return }
@@ -148,8 +157,8 @@ extension FeedView {
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
             beginFollowing()
         }
-        // Content follows the pointer: dragging up shows the next page.
-        follow(offset: -dy / Double(max(height, 1)))
+        // Content follows the pointer: dragging up (or left) shows the next page.
+        follow(offset: -dy / Double(max(pageLength, 1)))
     }
 
     private func dragEnded() {

@@ -35,6 +35,8 @@ public final class FeedView {
 
     /// Pages kept mounted on each side of the current one.
     let radius: Int
+    /// Which way pages move; fixed for the life of the view.
+    public let axis: PagingAxis
     /// Scroll position in pages (index units): fractional while dragging or
     /// animating, equal to `currentIndex` when settled.
     var position = 0.0
@@ -44,6 +46,8 @@ public final class FeedView {
     /// Allocated size in logical pixels.
     var width: Int32 = 0
     var height: Int32 = 0
+    /// One page's length along the paging axis, in pixels.
+    var pageLength: Int32 { axis == .vertical ? height : width }
 
     // Gesture and motion state, used by the +Gestures and +Motion extensions.
     var drag: DragTracker?
@@ -85,9 +89,11 @@ public final class FeedView {
     ///     (nil: a folder under the user's cache directory).
     ///   - mediaCache: the byte-range cache http(s) videos are read through
     ///     and preloaded to (nil: straight from the network).
+    ///   - axis: up-and-down paging (the default) or left-and-right (stories).
     public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
                 playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
-                mediaCache: MediaCache? = nil) {
+                mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical) {
+        self.axis = axis
         remoteImages = mediaCache ?? RemoteImageFiles(directory: imageDirectory
             ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
         self.dataSource = dataSource
@@ -330,7 +336,8 @@ public final class FeedView {
         let box = PixelSize(width: Int(width * scale), height: Int(height * scale))
         for (index, page) in pages {
             let offset = Double(index) - position
-            var point = graphene_point_t(x: 0, y: Float(offset * Double(height)))
+            var point = axis == .vertical ? graphene_point_t(x: 0, y: Float(offset * Double(height)))
+                                          : graphene_point_t(x: Float(offset * Double(width)), y: 0)
             let transform = gsk_transform_translate(nil, &point)
             gtk_widget_set_child_visible(page.root.widget, abs(offset) < 1 ? 1 : 0)
             gtk_widget_allocate(page.root.widget, width, height, -1, transform)

@@ -284,7 +284,7 @@ final class AppController {
                             playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
                             muted: muted,
                             imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"),
-                            mediaCache: mediaCache())
+                            mediaCache: mediaCache(), axis: options.paging)
         applyPlaybackSettings(to: view)
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }

@@ -1,3 +1,4 @@
+import FeedUI
 import Foundation
 import FeedCore
 
@@ -31,6 +32,8 @@ struct CommandLineOptions: Equatable {
     var demoItems = 1200
     /// Overrides the saved content fit.
     var fit: ContentFit?
+    /// Which way the feed pages (stories style when horizontal).
+    var paging = PagingAxis.vertical
     /// Indices to jump to without animation, one every 180 ms, once the feed shows.
     var jumps: [Int] = []
     /// Show the demo feed straight from its files, every item known at once,
@@ -85,6 +88,8 @@ struct CommandLineOptions: Equatable {
                             cache, no preloaded first bytes (for comparison)
       --fit cover|contain   How media fills a page: crop to fill, or letterbox
                             (default: the saved preference, cover)
+      --paging vertical|horizontal
+                            Page up and down (default) or left and right, stories style
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
                             one every 180 ms, then stay (for checking stale frames)
       -h, --help            Show this help and exit
@@ -124,6 +129,12 @@ struct CommandLineOptions: Equatable {
                     throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
                 }
                 options.fit = fit
+            case "--paging":
+                let text = try value(for: argument)
+                guard let axis = PagingAxis(rawValue: text) else {
+                    throw ParseError(description: "--paging takes ‘vertical’ or ‘horizontal’, not ‘\(text)’")
+                }
+                options.paging = axis
             case "--jumps":
                 let text = try value(for: argument)
                 let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }

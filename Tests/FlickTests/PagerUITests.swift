@@ -79,6 +79,23 @@ extension AppUnderX {
             #expect(app.states.allSatisfy { $0.itemCount == 10 })
         }
 
+        @Test("horizontal paging: sideways drags page, a vertical drag does not, and the keys still work")
+        func horizontalPaging() throws {
+            let folder = try Fixtures.pictureFolder(count: 5)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state", "--paging", "horizontal"])
+            #expect(app.waitForState { $0.phase == "feed" && $0.currentReady == true } != nil)
+            let window = try app.focusedWindow()
+            let (width, height) = try X11.geometry(window)
+            // Dragging left past half a page shows the next page; right goes back.
+            try expect(app, landsOn: 1) { try X11.drag(dx: -width * 6 / 10, dy: 0, window: window) }
+            try expect(app, landsOn: 0) { try X11.drag(dx: width * 6 / 10, dy: 0, window: window) }
+            try expect(app, staysOn: 0, after: { try X11.drag(dy: -height * 6 / 10, window: window) },
+                       thenLandsOn: 1, after: { try X11.key("Down", window: window) })
+            try expect(app, landsOn: 2) { try X11.wheel(down: true, window: window) }
+            expectBoundedMounting(app)
+        }
+
         @Test("a 100,000-item feed keeps at most 5 pages mounted wherever it goes")
         func hundredThousandItemFeed() throws {
             let app = try AppProcess(["--local-demo", "--demo-items", "100000", "--report-state"])

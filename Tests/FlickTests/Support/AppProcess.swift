@@ -266,12 +266,14 @@ enum X11 {
         try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2)", "click", down ? "5" : "4"])
     }
 
-    /// A click-drag from the window's centre by `dy` pixels.
-    static func drag(dy: Int, window: String) throws {
+    /// A click-drag by `dx`, `dy` pixels: vertically from the window's
+    /// centre, sideways centred on it (a window is narrower than tall).
+    static func drag(dx: Int = 0, dy: Int, window: String) throws {
         let (w, h) = try geometry(window)
-        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2)", "mousedown", "1"])
-        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2 + dy / 2)"])
-        try run(["xdotool", "mousemove", "--window", window, "\(w / 2)", "\(h / 2 + dy)"])
+        let x = w / 2 - dx / 2
+        try run(["xdotool", "mousemove", "--window", window, "\(x)", "\(h / 2)", "mousedown", "1"])
+        try run(["xdotool", "mousemove", "--window", window, "\(x + dx / 2)", "\(h / 2 + dy / 2)"])
+        try run(["xdotool", "mousemove", "--window", window, "\(x + dx)", "\(h / 2 + dy)"])
         usleep(150_000) // a pause before releasing, so the drag ends slow (no flick)
         try run(["xdotool", "mouseup", "1"])
     }
