@@ -27,13 +27,14 @@ extension AppUnderX {
             let playing = app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 }
             #expect(playing?.network == "unmetered", "\(String(describing: app.latest)); \(app.stderr)")
 
-            var seen = app.states.count
+            // Autoplay first: the key file is read whole, so once the app
+            // reports data saver it has read the autoplay change too.
+            let seen = app.states.count
+            #expect(try gsettings(["set", "io.github.flick.Flick", "autoplay", "false"], app: app) == 0)
             #expect(try gsettings(["set", "io.github.flick.Flick", "data-saver", "true"], app: app) == 0)
             #expect(app.waitForState(after: seen, timeout: 10) { $0.network == "dataSaver" } != nil,
                     "data saver reaches the plan: \(String(describing: app.latest))")
 
-            seen = app.states.count
-            #expect(try gsettings(["set", "io.github.flick.Flick", "autoplay", "false"], app: app) == 0)
             let window = try app.focusedWindow()
             try X11.key("Down", window: window)
             // With autoplay the landed post's player is told to play as the page lands, before it is ready.
