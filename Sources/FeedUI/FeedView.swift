@@ -90,16 +90,18 @@ public final class FeedView {
     ///   - mediaCache: the byte-range cache http(s) videos are read through
     ///     and preloaded to (nil: straight from the network).
     ///   - axis: up-and-down paging (the default) or left-and-right (stories).
+    ///   - engine: Flick's pooled playback, or the naive baseline (benchmarks).
     public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
                 playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
-                mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical) {
+                mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical, engine: PlaybackEngine = .flick) {
         self.axis = axis
         remoteImages = mediaCache ?? RemoteImageFiles(directory: imageDirectory
             ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
         self.dataSource = dataSource
         self.radius = max(1, radius)
         self.fit = fit
-        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted, mediaCache: mediaCache)
+        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted, mediaCache: mediaCache,
+                                       engine: engine, radius: max(1, radius))
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
         gtk_widget_set_hexpand(widget, 1)
@@ -123,6 +125,10 @@ public final class FeedView {
         }
         remount()
     }
+
+    /// Page widgets alive in the process, in every feed view and not yet
+    /// freed: what `flick bench` counts as surfaces. Any thread.
+    public nonisolated static var pagesAlive: Int { FeedPage.alive.load() }
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
     public var count: Int { (dataSource?.count ?? 0) + (dataSource?.placeholderCount ?? 0) }

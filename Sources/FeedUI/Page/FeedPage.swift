@@ -59,7 +59,12 @@ final class FeedPage {
     /// Brings remote stills to disk; shared by the feed's pages.
     private let remoteImages: RemoteStillSource?
 
+    /// Pages alive in the process (made and not yet freed): the surfaces
+    /// count of `flick bench` and its remount leak check. Any thread.
+    nonisolated static let alive = AtomicCounter()
+
     init(fit: ContentFit, remoteImages: RemoteStillSource?) {
+        Self.alive.add(1)
         self.fit = fit
         self.remoteImages = remoteImages
         let overlay = gtk_overlay_new()!
@@ -120,6 +125,10 @@ final class FeedPage {
             guard let self, !self.isSkeleton else { return }
             self.shimmer.setVisible(false)
         }
+    }
+
+    deinit {
+        Self.alive.add(-1)
     }
 
     /// Shows `item` at feed `index`. Rebinding the same item at the same

@@ -8,7 +8,8 @@ import FeedMedia
 /// FeedCore's retry policy. GTK thread only; owned by `FeedView`.
 @MainActor
 final class PlaybackCoordinator {
-    let pool: PlayerPool
+    /// The players: Flick's pool, or the naive baseline's one per page.
+    let pool: PlayerProvider
     /// Every player is muted but the current one, and that one too while this is true.
     private(set) var muted: Bool
     /// The user paused the current item; cleared on landing elsewhere.
@@ -70,10 +71,18 @@ final class PlaybackCoordinator {
     /// straight from the network.
     let mediaCache: MediaCache?
 
-    init(capacity: Int, muted: Bool, mediaCache: MediaCache?) {
-        pool = PlayerPool(capacity: capacity)
+    /// `engine` `.naive` has no pool and no cache: `mediaCache` is ignored
+    /// and each page's player lives while its page is mounted (`radius`).
+    init(capacity: Int, muted: Bool, mediaCache: MediaCache?, engine: PlaybackEngine = .flick, radius: Int = 2) {
+        switch engine {
+        case .flick:
+            pool = PlayerPool(capacity: capacity)
+            self.mediaCache = mediaCache
+        case .naive:
+            pool = NaivePlayers(radius: radius)
+            self.mediaCache = nil
+        }
         self.muted = muted
-        self.mediaCache = mediaCache
     }
 
     /// What a player opens for `item`.

@@ -1,0 +1,37 @@
+import FeedCore
+import FeedMedia
+
+/// What the playback coordinator needs from the players behind a feed: the
+/// pool (``PlayerPool``, Flick's engine) or the naive baseline
+/// (``NaivePlayers``). GTK thread only.
+@MainActor
+protocol PlayerProvider: AnyObject {
+    /// Players alive now.
+    var players: [VideoPlayer] { get }
+    /// Which feed index each player serves now.
+    var assignments: [Int: VideoPlayer] { get }
+    /// Whether players start their video again at its end, now and later.
+    var loops: Bool { get set }
+    /// Carries out a preload plan: the `.play` entry plays (or is paused
+    /// when `plays` is false), the rest is up to the provider. Returns the
+    /// indices whose player was (re)loaded.
+    @discardableResult
+    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+               muted: Bool, plays: Bool) -> [Int: VideoPlayer]
+    /// The player serving `index`, if any.
+    func player(for index: Int) -> VideoPlayer?
+    /// Items moved (the feed was replaced): players follow them or are let go.
+    func remap(_ newIndex: (Int) -> Int?)
+    /// Frees every player (the feed was closed).
+    func releaseAll()
+    /// Lets go of every player but the one serving `index`.
+    func releaseOthers(keeping index: Int)
+    /// Players whose pipeline is at or heading for PLAYING.
+    var playingCount: Int { get }
+    /// Players whose element is not muted.
+    var unmutedCount: Int { get }
+    /// Players holding an item without playing it.
+    var preparedCount: Int { get }
+}
+
+extension PlayerPool: PlayerProvider {}
