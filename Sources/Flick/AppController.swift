@@ -27,6 +27,8 @@ final class AppController {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
+    /// Runs `--stress MODE` on the feed and records it.
+    private let stress: StressDriver?
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
     /// the budgets from the settings, unless `--no-media-cache` asks for none;
@@ -56,8 +58,10 @@ final class AppController {
         return openedCache
     }
 
-    /// Writes what must outlive the process (the cache index).
+    /// Writes what must outlive the process (the cache index), and the
+    /// stress report, read before the feed lets its players go.
     func shutdown() {
+        if let stress { finishStress(stress) }
         window?.feedView?.shutdown()
         openedCache?.close()
         demoServer?.stop()
@@ -67,6 +71,9 @@ final class AppController {
         self.options = options
         self.folder = folder
         reporter = StateReporter(enabled: options.reportState)
+        stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
+        stress?.rebuild = { [weak self] in self?.rebuildFeed() }
+        stress?.quit = { g_application_quit(g_application_get_default()) }
     }
 
     func activate(application: UnsafeMutablePointer<AdwApplication>) {
@@ -106,12 +113,7 @@ final class AppController {
         dataSource = feed
         showFeed(feed)
         guard let view = window.feedView else { return }
-        feed.onAppend = { [weak view] in view?.reloadData() }
-        let report = view.onStateChange
-        view.onStateChange = { [weak self] state in
-            report?(state)
-            if state.itemCount > 0, let feed = self?.dataSource as? RemoteFeed { feed.landed(at: state.currentIndex) }
-        }
+        follow(feed, in: view)
         feed.loadFirst { [weak self, weak feed, weak view] error in
             guard let self, let feed, let view else { return }
             if let error {
@@ -129,6 +131,16 @@ final class AppController {
             }
             view.reloadData()
             feed.landed(at: view.currentIndex)
+        }
+    }
+
+    /// Appends arrive in `view`, and landings near the end load more.
+    private func follow(_ feed: RemoteFeed, in view: FeedView) {
+        feed.onAppend = { [weak view] in view?.reloadData() }
+        let report = view.onStateChange
+        view.onStateChange = { [weak self] state in
+            report?(state)
+            if state.itemCount > 0, let feed = self?.dataSource as? RemoteFeed { feed.landed(at: state.currentIndex) }
         }
     }
 
@@ -261,6 +273,7 @@ final class AppController {
         do {
             _ = try server.startOnOwnThread()
             let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems,
+                                         pageSize: options.stress == nil ? DemoFeedServer.defaultPageSize : StressMode.feedPageSize,
                                          likeFailureShare: options.likeFailureShare).install(on: server)
             demoServer = server
             openRemote(url)
@@ -277,19 +290,23 @@ final class AppController {
         guard let window, let settings else { return }
         dataSource = source
         // Muted at every launch while start-muted is on (the default); else
-        // the user's last choice, saved across launches.
-        let muted = settings.bool(.startMuted, default: true) || settings.bool(.muted, default: true)
+        // the user's last choice, saved across launches. Stress runs are
+        // always muted.
+        let muted = options.stress != nil || settings.bool(.startMuted, default: true)
+            || settings.bool(.muted, default: true)
         let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
                             fit: options.fit ?? settings.contentFit,
                             playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
                             muted: muted,
                             imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"),
-                            mediaCache: mediaCache(), axis: options.paging)
+                            mediaCache: options.engine == .naive ? nil : mediaCache(), axis: options.paging,
+                            engine: options.engine)
         applyPlaybackSettings(to: view)
         view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }
+        stress?.attach(view)
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
         runJumps(options.jumps, on: view)
@@ -336,6 +353,32 @@ final class AppController {
         system.onChange = { [weak self] conditions in
             guard let self else { return }
             self.window?.feedView?.systemConditions = self.conditionsForFeed(conditions)
+        }
+    }
+
+    // MARK: Stress
+
+    /// `--stress remount`: the feed widget torn down and built again over
+    /// the same items (the new one starts at the first post).
+    private func rebuildFeed() {
+        guard let source = dataSource else { return }
+        stress?.detach()
+        showFeed(source) // the window shuts the old feed view down
+        if let feed = source as? RemoteFeed, let view = window?.feedView { follow(feed, in: view) }
+    }
+
+    /// Writes the stress report (`--stress-report`) and a summary line.
+    private func finishStress(_ stress: StressDriver) {
+        guard let report = stress.finish(cache: openedCache?.statistics) else {
+            Log.warning("the stress run never started: the feed did not show a post")
+            return
+        }
+        Log.info(StressSummary.line(report))
+        guard let path = options.stressReport else { return }
+        do {
+            try report.write(to: path)
+        } catch {
+            Log.error("could not write the stress report to \(path): \(error)")
         }
     }
 

@@ -1,6 +1,7 @@
 import FeedUI
 import Foundation
 import FeedCore
+import FeedUI
 
 /// What the user asked for on the command line.
 struct CommandLineOptions: Equatable {
@@ -21,6 +22,8 @@ struct CommandLineOptions: Equatable {
         case serve(String)
         /// Look at or change the media cache (`flick cache …`).
         case cache(CacheCommand.Action)
+        /// Measure the app under a stress mode, cold and warm (`flick bench …`).
+        case bench(BenchOptions)
         case help
         case version
     }
@@ -51,6 +54,14 @@ struct CommandLineOptions: Equatable {
     /// ranges (the default); `--no-media-cache` plays straight from the
     /// network, for comparing the two.
     var mediaCache = true
+    /// Run this stress mode once the feed shows (`--stress`).
+    var stress: StressMode?
+    /// With `--stress`: quit after this many seconds of it.
+    var stressSeconds: Int?
+    /// With `--stress`: write what the run measured, as JSON, here at exit.
+    var stressReport: String?
+    /// Which playback driver the feed runs: Flick's, or the naive baseline.
+    var engine = PlaybackEngine.flick
 
     /// A command-line mistake, with the one line to print.
     struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -73,6 +84,14 @@ struct CommandLineOptions: Equatable {
                             The media cache: what it holds per key (none/partial/complete
                             and bytes), video and image bytes, drop one key or everything,
                             fetch files into it (keys look like video:item-12)
+      flick bench [--mode MODE[,MODE…]] [--seconds N] [--bandwidth RATE] [--latency MS]
+                  [--engine flick|naive] [--compare] [--json FILE]
+                            Run a stress mode (default slow) for N seconds (default 60) in a
+                            real window (under Xvfb without a display), from a demo server
+                            limited to RATE (default 20M) and MS latency (default 20), with
+                            an empty cache and then warm; print a markdown row per run, and
+                            JSON with --json. --compare alternates Flick and the naive
+                            engine and prints the ratios (see BENCHMARKS.md)
 
     Options:
       --report-state        Print the feed's state as one JSON object per line on stdout
@@ -92,6 +111,17 @@ struct CommandLineOptions: Equatable {
                             Page up and down (default) or left and right, stories style
       --jumps I,J,...       Once the feed shows, jump to these posts without animation,
                             one every 180 ms, then stay (for checking stale frames)
+      --stress MODE         Once the feed shows, page through it on a fixed schedule,
+                            muted: slow (next post every 3 s), fast (every 350 ms),
+                            burst (jumps every 180 ms) or remount (the feed rebuilt every
+                            250 ms, 50 times); a summary goes to stderr at exit
+      --stress-seconds N    With --stress: quit after N seconds of it
+      --stress-report FILE  With --stress: write what the run measured (TTFF samples,
+                            rebuffers, players, memory, cache bytes) as JSON to FILE at
+                            exit; what flick bench reads
+      --engine flick|naive  Flick's pooled, preloading playback (default), or the naive
+                            baseline: a new player per page when it becomes current,
+                            straight from the network (for comparison)
       -h, --help            Show this help and exit
       --version             Show the version and exit
 
@@ -100,6 +130,9 @@ struct CommandLineOptions: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
+        if arguments.first == "bench" {
+            return CommandLineOptions(command: .bench(try BenchOptions.parse(Array(arguments.dropFirst()))))
+        }
         var options = CommandLineOptions()
         var positional: [String] = []
         var index = 0
@@ -158,6 +191,26 @@ struct CommandLineOptions: Equatable {
                 if argument == "--latency" { options.latencyMilliseconds = ms } else { options.pageDelayMilliseconds = ms }
             case "--no-media-cache":
                 options.mediaCache = false
+            case "--stress":
+                let text = try value(for: argument)
+                guard let mode = StressMode(rawValue: text) else {
+                    throw ParseError(description: "--stress takes \(StressMode.allNames), not ‘\(text)’")
+                }
+                options.stress = mode
+            case "--stress-seconds":
+                let text = try value(for: argument)
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                    throw ParseError(description: "--stress-seconds takes whole seconds from 1 to 86400, not ‘\(text)’")
+                }
+                options.stressSeconds = seconds
+            case "--stress-report":
+                options.stressReport = try value(for: argument)
+            case "--engine":
+                let text = try value(for: argument)
+                guard let engine = PlaybackEngine(rawValue: text) else {
+                    throw ParseError(description: "--engine takes ‘flick’ or ‘naive’, not ‘\(text)’")
+                }
+                options.engine = engine
             case "--like-failures":
                 let text = try value(for: argument)
                 guard let share = Double(text), (0...1).contains(share) else {
@@ -175,6 +228,9 @@ struct CommandLineOptions: Equatable {
                 positional.append(argument)
             }
             index += 1
+        }
+        if options.stress == nil, options.stressSeconds != nil || options.stressReport != nil {
+            throw ParseError(description: "--stress-seconds and --stress-report go with --stress MODE")
         }
         if positional.first == "cache" {
             guard let action = CacheCommand.parse(Array(positional.dropFirst())) else {

@@ -26,6 +26,8 @@ enum FlickApp {
             return open(source, options: options)
         case .serve(let folder):
             return ServeCommand.run(folder: folder, options: options)
+        case .bench(let bench):
+            return BenchCommand.run(bench)
         case .cache(let action):
             return CacheCommand.run(action, directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"))
         }

@@ -144,6 +144,12 @@ public final class MediaServer: @unchecked Sendable {
         counters.bytesSent(path: ResolvedRoute.normalized(path))
     }
 
+    /// Body bytes written to sockets for the paths `predicate` accepts (as
+    /// registered: `/media/clip-01.mp4`), e.g. only the media, not the feed.
+    public func bytesSent(where predicate: (String) -> Bool) -> Int {
+        counters.bytesSent(where: predicate)
+    }
+
     /// Body bytes written to sockets for every path.
     public var totalBytesSent: Int { counters.totalBytesSent }
 

@@ -40,6 +40,11 @@ final class ServerCounters: @unchecked Sendable {
         return bodyBytes[path] ?? 0
     }
 
+    func bytesSent(where predicate: (String) -> Bool) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return bodyBytes.reduce(0) { predicate($1.key) ? $0 + $1.value : $0 }
+    }
+
     var totalBytesSent: Int {
         lock.lock(); defer { lock.unlock() }
         return total

@@ -17,6 +17,8 @@ final class NaivePlayers: PlayerProvider {
     private let radius: Int
     private var nextID = 1
     private(set) var assignments: [Int: VideoPlayer] = [:]
+    /// Frames coalesced by players already destroyed.
+    private var retiredCoalescedFrames = 0
 
     var loops = true {
         didSet { for player in assignments.values { player.loops = loops } }
@@ -36,7 +38,7 @@ final class NaivePlayers: PlayerProvider {
         for (index, player) in assignments {
             let mounted = abs(index - current) <= radius
             if !mounted || (index == current && player.uri != uri) {
-                player.destroy() // the page unmounted: its player goes with it
+                retire(player) // the page unmounted: its player goes with it
                 assignments[index] = nil
             } else if index != current {
                 player.isMuted = true
@@ -62,26 +64,36 @@ final class NaivePlayers: PlayerProvider {
 
     func player(for index: Int) -> VideoPlayer? { assignments[index] }
 
+    var coalescedFrames: Int {
+        retiredCoalescedFrames + assignments.values.reduce(0) { $0 + $1.coalescedFrames }
+    }
+
+    /// Destroys `player` for good, keeping its frame count.
+    private func retire(_ player: VideoPlayer) {
+        retiredCoalescedFrames += player.coalescedFrames
+        player.destroy()
+    }
+
     func remap(_ newIndex: (Int) -> Int?) {
         var moved: [Int: VideoPlayer] = [:]
         for (index, player) in assignments {
             if let target = newIndex(index), moved[target] == nil {
                 moved[target] = player
             } else {
-                player.destroy()
+                retire(player)
             }
         }
         assignments = moved
     }
 
     func releaseAll() {
-        for player in assignments.values { player.destroy() }
+        for player in assignments.values { retire(player) }
         assignments.removeAll()
     }
 
     func releaseOthers(keeping index: Int) {
         for (other, player) in assignments where other != index {
-            player.destroy()
+            retire(player)
             assignments[other] = nil
         }
     }

@@ -142,6 +142,9 @@ final class PlaybackCoordinator {
     }
 
     private func landed(on index: Int) {
+        if current >= 0, ttffMilliseconds == nil, currentError == nil, view?.item(at: current)?.kind == .video {
+            counters.leftBeforeFirstFrame += 1
+        }
         current = index
         currentError = nil
         // Without autoplay a post waits on its first frame for play.
@@ -196,7 +199,7 @@ final class PlaybackCoordinator {
     /// The counters, with the players' coalesced frames added up.
     var diagnostics: PlaybackDiagnostics {
         var result = counters
-        result.framesCoalesced = pool.players.reduce(0) { $0 + $1.coalescedFrames }
+        result.framesCoalesced = pool.coalescedFrames
         return result
     }
 
@@ -250,7 +253,8 @@ final class PlaybackCoordinator {
         case .bufferingStarted where index == current:
             rebuffer.record(.bufferingStarted)
             counters.rebuffers = rebuffer.count
-            if rebufferStartedAt == nil { rebufferStartedAt = Int(g_get_monotonic_time()) }
+            // Waiting before the first frame is startup (TTFF), not a rebuffer.
+            if rebufferStartedAt == nil, rebuffer.firstFrameShown { rebufferStartedAt = Int(g_get_monotonic_time()) }
         case .bufferingEnded where index == current:
             rebuffer.record(.bufferingEnded)
             if let started = rebufferStartedAt {

@@ -1,6 +1,6 @@
 /// Which playback driver a feed view runs: Flick's own, or the naive
 /// baseline that `flick bench --engine naive` measures Flick against.
-public enum PlaybackEngine: String, Sendable, CaseIterable {
+public enum PlaybackEngine: String, Sendable, CaseIterable, Codable {
     /// A bounded pool of reused players following FeedCore's preload plan:
     /// the next post is prepared, startup ranges are preloaded and read
     /// through the media cache.

@@ -32,6 +32,12 @@ protocol PlayerProvider: AnyObject {
     var unmutedCount: Int { get }
     /// Players holding an item without playing it.
     var preparedCount: Int { get }
+    /// Frames replaced before the GTK thread drew them, by every player
+    /// this provider has had (including ones it destroyed).
+    var coalescedFrames: Int { get }
 }
 
-extension PlayerPool: PlayerProvider {}
+extension PlayerPool: PlayerProvider {
+    /// The pool keeps its players, so their own counts are the total.
+    var coalescedFrames: Int { players.reduce(0) { $0 + $1.coalescedFrames } }
+}

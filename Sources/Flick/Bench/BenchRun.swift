@@ -1,0 +1,75 @@
+import FeedUI
+import Foundation
+
+/// One run of the real app for `flick bench`: `flick FEED --stress MODE
+/// --stress-seconds N --stress-report FILE --engine E` in a window on the
+/// bench's display, with a cache folder of its own, waited for and its
+/// report read. Main thread.
+struct BenchRun {
+    /// The flick binary to run (this one).
+    let binary: String
+    let feedURL: URL
+    let mode: StressMode
+    let engine: PlaybackEngine
+    let seconds: Int
+    /// XDG_CACHE_HOME of the run: the media cache and pictures live below it.
+    let cacheHome: URL
+    /// Where the report and the app's log go.
+    let workDirectory: URL
+    /// The app's environment.
+    let environment: [String: String]
+
+    enum Failure: Error, CustomStringConvertible {
+        case couldNotStart(String)
+        case timedOut(log: String)
+        case noReport(status: Int32, log: String)
+
+        var description: String {
+            switch self {
+            case .couldNotStart(let why): return "the app did not start: \(why)"
+            case .timedOut(let log): return "the app did not finish in time (stopped); its last words: \(log)"
+            case .noReport(let status, let log): return "the app exited with \(status) and no report; its last words: \(log)"
+            }
+        }
+    }
+
+    /// Seconds allowed beyond the run itself: start-up, the first page, quitting.
+    static let graceSeconds = 180.0
+
+    /// Runs the app to its end and returns what it measured.
+    func execute(label: String, interrupt: BenchInterrupt) throws -> StressReport {
+        let report = workDirectory.appendingPathComponent("\(label).json")
+        let log = workDirectory.appendingPathComponent("\(label).log")
+        try? FileManager.default.removeItem(at: report)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [feedURL.absoluteString, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
+                             "--stress-report", report.path, "--engine", engine.rawValue]
+        process.environment = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let logHandle = try FileHandle(forWritingTo: log)
+        defer { try? logHandle.close() }
+        process.standardError = logHandle
+        do { try process.run() } catch { throw Failure.couldNotStart("\(error)") }
+        interrupt.track(process.processIdentifier)
+        defer { interrupt.forget(process.processIdentifier) }
+        guard ChildProcess.wait(for: process, timeout: Double(seconds) + Self.graceSeconds) else {
+            ChildProcess.stop(process)
+            throw Failure.timedOut(log: Self.tail(of: log))
+        }
+        do {
+            return try StressReport.read(from: report.path)
+        } catch {
+            throw Failure.noReport(status: process.terminationStatus, log: Self.tail(of: log))
+        }
+    }
+
+    /// The last lines of the app's log, on one line.
+    static func tail(of log: URL, lines: Int = 3) -> String {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let last = text.split(separator: "\n").suffix(lines).joined(separator: " / ")
+        return last.isEmpty ? "(nothing on stderr)" : last
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What Linux says about a process in /proc: resident memory, CPU time and
+/// threads. Read by the app about itself (`/proc/self`) for `--stress-report`.
+/// A plain value; reading it is a few small file reads on the calling thread.
+struct ProcessSample: Sendable, Equatable, Codable {
+    /// Resident memory now (VmRSS), in kB.
+    var rssKB: Int
+    /// The most resident memory the process has had (VmHWM), in kB.
+    var peakRSSKB: Int
+    /// User plus system CPU time of every thread so far, in seconds.
+    var cpuSeconds: Double
+    /// Threads of the process.
+    var threads: Int
+    /// Threads GStreamer runs for pipelines: its streaming tasks are named
+    /// after their element and pad (`qtdemux0:sink`, `multiqueue0:src`).
+    var gstreamerThreads: Int
+
+    enum CodingKeys: String, CodingKey {
+        case rssKB = "rss_kb", peakRSSKB = "rss_peak_kb", cpuSeconds = "cpu_s", threads
+        case gstreamerThreads = "gst_threads"
+    }
+
+    /// Clock ticks per second of /proc/PID/stat's times.
+    private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+
+    /// Reads `/proc/<pid>` (`self` by default); nil when it cannot be read.
+    static func read(pid: String = "self") -> ProcessSample? {
+        let base = "/proc/\(pid)"
+        guard let status = try? String(contentsOfFile: base + "/status", encoding: .utf8),
+              let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8) else { return nil }
+        func kB(_ field: String) -> Int? {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+        }
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after ")".
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]),
+              let rss = kB("VmRSS") else { return nil }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: base + "/task")) ?? []).map { task in
+            (try? String(contentsOfFile: "\(base)/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
+        return ProcessSample(rssKB: rss, peakRSSKB: kB("VmHWM") ?? rss,
+                             cpuSeconds: (user + system) / ticksPerSecond,
+                             threads: names.count,
+                             gstreamerThreads: names.filter(Self.isGStreamerThread).count)
+    }
+
+    /// GStreamer names a pad task's thread `element:pad`; our own queues are
+    /// named `flick:…`.
+    static func isGStreamerThread(_ name: String) -> Bool {
+        name.contains(":") && !name.hasPrefix("flick")
+    }
+}

@@ -1,0 +1,110 @@
+import CGLib
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// Runs a stress mode in the real app (`flick --stress MODE`): once the feed
+/// first shows a post, it carries out the mode's schedule on the feed view
+/// (next post, jump, or a teardown and rebuild through `rebuild`), records
+/// the run with a ``StressRecorder`` and, with `--stress-seconds`, quits
+/// after that long. GTK thread only; owned by the app controller.
+@MainActor
+final class StressDriver {
+    let mode: StressMode
+    /// Seconds to run before quitting; nil runs until the window is closed.
+    let seconds: Int?
+    let recorder: StressRecorder
+    /// Tears the feed widget down and builds it again (the remount step).
+    var rebuild: (() -> Void)?
+    /// Ends the application (after `seconds`).
+    var quit: (() -> Void)?
+
+    private weak var view: FeedView?
+    private var started = false
+    private var step = 0
+    private var timer: MainLoopSource?
+    private var stopTimer: MainLoopSource?
+
+    init(mode: StressMode, engine: PlaybackEngine, seconds: Int?) {
+        self.mode = mode
+        self.seconds = seconds
+        recorder = StressRecorder(mode: mode, engine: engine)
+    }
+
+    /// Follows a newly built feed view: its state starts the run, its
+    /// playing time and counters are recorded.
+    func attach(_ view: FeedView) {
+        self.view = view
+        recorder.attach(view)
+        let report = view.onStateChange
+        view.onStateChange = { [weak self] state in
+            report?(state)
+            self?.recorder.observe(state)
+            self?.feedChanged(state)
+        }
+        let playing = view.onPlayingChange
+        view.onPlayingChange = { [weak self] isPlaying in
+            playing?(isPlaying)
+            self?.recorder.playingChanged(isPlaying)
+        }
+    }
+
+    /// The followed view is about to be torn down.
+    func detach() {
+        recorder.detach()
+        view = nil
+    }
+
+    /// The report so far; at exit, before the feed shuts down.
+    func finish(cache: CacheStatistics?) -> StressReport? {
+        timer?.cancel()
+        stopTimer?.cancel()
+        return recorder.finish(cache: cache)
+    }
+
+    // MARK: Internals
+
+    /// Starts the schedule when the feed first shows a post.
+    private func feedChanged(_ state: FeedState) {
+        guard !started, state.itemCount > 0, state.currentReady else { return }
+        started = true
+        recorder.begin()
+        if let seconds {
+            stopTimer = MainLoopSource.after(milliseconds: UInt32(seconds) * 1000) { [weak self] in self?.quit?() }
+        }
+        if mode == .remount {
+            // The baseline is a settled feed, playing, with its next post prepared.
+            timer = MainLoopSource.after(milliseconds: StressMode.remountSettleMilliseconds) { [weak self] in
+                self?.recorder.markBaseline()
+                self?.startSteps()
+            }
+        } else {
+            startSteps()
+        }
+    }
+
+    private func startSteps() {
+        timer = MainLoopSource.timeout(milliseconds: mode.intervalMilliseconds) { [weak self] in
+            self?.takeStep() ?? false
+        }
+    }
+
+    /// One step of the schedule; false once it is over.
+    private func takeStep() -> Bool {
+        switch mode.step(step) {
+        case .next:
+            view?.perform(.nextPage)
+        case .jump(let index):
+            view?.scroll(to: index, animated: false)
+        case .remount:
+            rebuild?()
+            recorder.remounts += 1
+        case .done:
+            return false
+        }
+        step += 1
+        recorder.steps = step
+        return true
+    }
+}

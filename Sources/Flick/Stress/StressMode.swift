@@ -1,0 +1,68 @@
+/// The stress modes of `flick --stress MODE` and `flick bench --mode MODE`:
+/// a fixed schedule of page changes, the same on every machine, so two runs
+/// (cold and warm, Flick and naive) see exactly the same feed.
+enum StressMode: String, CaseIterable, Sendable, Codable {
+    /// Next post every 3 s, animated: someone watching each post a little.
+    case slow
+    /// Next post every 350 ms, animated: someone flicking through.
+    case fast
+    /// Jumps without animation every 180 ms, looping over `burstJumps`:
+    /// far jumps, back-and-forth and a return to the start.
+    case burst
+    /// The feed widget torn down and built again every 250 ms, `remountCycles`
+    /// times: nothing may be left behind.
+    case remount
+
+    /// What the driver does at one step.
+    enum Step: Equatable, Sendable {
+        /// The next post, with the feed's settle animation.
+        case next
+        /// Straight to this post, without animation.
+        case jump(Int)
+        /// Tear the feed widget down and build it again.
+        case remount
+        /// The schedule is over: leave the feed as it is.
+        case done
+    }
+
+    /// The indices `burst` jumps to, in order, again and again.
+    static let burstJumps = [0, 1, 2, 3, 4, 10, 20, 21, 5, 100, 500, 499, 1000, 3]
+    /// How many times `remount` rebuilds the feed widget.
+    static let remountCycles = 50
+    /// Items in the stress feed (the demo feed's default).
+    static let items = 1_200
+    /// Items per page of the stress feed: large enough that burst's far jumps
+    /// land on posts that have arrived, not on skeletons.
+    static let feedPageSize = 1_000
+    /// Milliseconds `remount` waits after the feed first shows before the
+    /// first teardown, so its baseline is a settled, playing feed.
+    static let remountSettleMilliseconds: UInt32 = 2_000
+
+    /// Milliseconds between steps.
+    var intervalMilliseconds: UInt32 {
+        switch self {
+        case .slow: return 3_000
+        case .fast: return 350
+        case .burst: return 180
+        case .remount: return 250
+        }
+    }
+
+    /// Step `number` (0 for the first) of the schedule.
+    func step(_ number: Int) -> Step {
+        guard number >= 0 else { return .done }
+        switch self {
+        case .slow, .fast: return .next
+        case .burst: return .jump(Self.burstJumps[number % Self.burstJumps.count])
+        case .remount: return number < Self.remountCycles ? .remount : .done
+        }
+    }
+}
+
+extension StressMode {
+    /// The modes for messages: "slow, fast, burst or remount".
+    static var allNames: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+}

@@ -1,0 +1,163 @@
+import CGLib
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// Keeps the numbers of a stress run across every feed view it sees (the
+/// remount mode builds fifty): playback counters, the most players and
+/// surfaces alive, played time, and samples of the process at the points
+/// the benchmark compares. GTK thread only; owned by ``StressDriver``.
+@MainActor
+final class StressRecorder {
+    let mode: StressMode
+    let engine: PlaybackEngine
+
+    /// Monotonic µs when the run began (the feed first showed).
+    private var startedAt: Int?
+    private var start: ProcessSample?
+    private var after100Posts: ProcessSample?
+    /// Landings: each time a post became current.
+    private var landings = 0
+    private var lastIndex: Int?
+    /// Counters of feed views already torn down.
+    private var finished = PlaybackDiagnostics()
+    private weak var view: FeedView?
+    /// Monotonic µs since the current video has been playing during the
+    /// run; nil while none plays or before the run.
+    private var playingSince: Int?
+    /// Whether the followed feed's current video plays (before the run too).
+    private var playingNow = false
+    private var playedSeconds = 0.0
+    private var playersMax = 0
+    private var surfacesMax = 0
+    private var sampler: MainLoopSource?
+    private var baseline: StressReport.Checkpoint?
+    /// Steps the driver carried out, and of them remounts.
+    var steps = 0
+    var remounts = 0
+
+    /// How often the players and surfaces alive are sampled between state
+    /// changes, in ms.
+    static let sampleMilliseconds: UInt32 = 100
+
+    init(mode: StressMode, engine: PlaybackEngine) {
+        self.mode = mode
+        self.engine = engine
+    }
+
+    /// Follows `view` from now on (the previous one was detached).
+    func attach(_ view: FeedView) {
+        self.view = view
+        lastIndex = nil
+    }
+
+    /// The followed view is about to be torn down: keep its counters.
+    func detach() {
+        guard let view else { return }
+        let counters = view.diagnostics
+        finished.ttffSamples += counters.ttffSamples
+        finished.rebuffers += counters.rebuffers
+        finished.leftBeforeFirstFrame += counters.leftBeforeFirstFrame
+        finished.rebufferMilliseconds += counters.rebufferMilliseconds
+        finished.framesCoalesced += counters.framesCoalesced
+        finished.errorsShown += counters.errorsShown
+        finished.retries += counters.retries
+        playingChanged(false)
+        self.view = nil
+    }
+
+    /// The run begins: the process now, and sampling of the maxima.
+    func begin() {
+        guard startedAt == nil else { return }
+        startedAt = Int(g_get_monotonic_time())
+        start = ProcessSample.read()
+        if playingNow { playingSince = startedAt }
+        sampleMaxima()
+        sampler = MainLoopSource.timeout(milliseconds: Self.sampleMilliseconds) { [weak self] in
+            self?.sampleMaxima()
+            return true
+        }
+    }
+
+    /// The feed's state changed.
+    func observe(_ state: FeedState) {
+        if state.itemCount > 0, state.currentIndex != lastIndex {
+            lastIndex = state.currentIndex
+            landings += 1
+            if landings == 100, startedAt != nil { after100Posts = ProcessSample.read() }
+        }
+        sampleMaxima()
+    }
+
+    /// Whether the current video plays changed.
+    func playingChanged(_ playing: Bool) {
+        playingNow = playing
+        let now = Int(g_get_monotonic_time())
+        if playing, playingSince == nil, startedAt != nil {
+            playingSince = now
+        } else if !playing, let since = playingSince {
+            playedSeconds += Double(now - since) / 1e6
+            playingSince = nil
+        }
+    }
+
+    /// One mounted feed before the first teardown of `remount`.
+    func markBaseline() {
+        baseline = checkpoint()
+    }
+
+    /// The report of the run so far; called once, at exit, before the feed
+    /// is shut down.
+    func finish(cache: CacheStatistics?) -> StressReport? {
+        guard let startedAt, let start else { return nil }
+        sampler?.cancel()
+        sampleMaxima()
+        playingChanged(false)
+        let now = Int(g_get_monotonic_time())
+        let end = ProcessSample.read() ?? start
+        var counters = finished
+        if let view {
+            let live = view.diagnostics
+            counters.ttffSamples += live.ttffSamples
+            counters.rebuffers += live.rebuffers
+            counters.leftBeforeFirstFrame += live.leftBeforeFirstFrame
+            counters.rebufferMilliseconds += live.rebufferMilliseconds
+            counters.framesCoalesced += live.framesCoalesced
+            counters.errorsShown += live.errorsShown
+            counters.retries += live.retries
+        }
+        var remount: StressReport.Remount?
+        if let baseline, let after = checkpoint(end) {
+            remount = StressReport.Remount(cycles: remounts, baseline: baseline, after: after)
+        }
+        return StressReport(mode: mode, engine: engine,
+                            seconds: Double(now - startedAt) / 1e6,
+                            steps: steps, postsLanded: landings,
+                            ttffMilliseconds: counters.ttffSamples.map { ($0 * 10).rounded() / 10 },
+                            leftBeforeFirstFrame: counters.leftBeforeFirstFrame,
+                            rebuffers: counters.rebuffers,
+                            rebufferMilliseconds: counters.rebufferMilliseconds.rounded(),
+                            droppedFrames: counters.framesCoalesced,
+                            retries: counters.retries, errorsShown: counters.errorsShown,
+                            playedSeconds: playedSeconds,
+                            cpuSeconds: max(0, end.cpuSeconds - start.cpuSeconds),
+                            start: start, after100Posts: after100Posts, end: end,
+                            playersMax: playersMax, surfacesMax: surfacesMax,
+                            playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
+                            cache: cache.map(StressReport.Cache.init), remount: remount)
+    }
+
+    // MARK: Internals
+
+    private func sampleMaxima() {
+        guard startedAt != nil else { return }
+        playersMax = max(playersMax, VideoPlayer.pipelinesAlive)
+        surfacesMax = max(surfacesMax, FeedView.pagesAlive)
+    }
+
+    private func checkpoint(_ sample: ProcessSample? = nil) -> StressReport.Checkpoint? {
+        guard let process = sample ?? ProcessSample.read() else { return nil }
+        return StressReport.Checkpoint(players: VideoPlayer.pipelinesAlive, surfaces: FeedView.pagesAlive, process: process)
+    }
+}

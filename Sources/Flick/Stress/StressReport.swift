@@ -1,0 +1,110 @@
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// What one stress run of the app measured about itself, written as JSON
+/// at exit by `flick --stress MODE --stress-report FILE` and read by
+/// `flick bench`. Times in ms unless named `_s`, memory in kB, bytes in bytes.
+struct StressReport: Codable, Equatable, Sendable {
+    var mode: StressMode
+    var engine: PlaybackEngine
+    /// Seconds from the feed first showing to the end of the run.
+    var seconds: Double
+    /// Page changes carried out (next, jump or remount steps).
+    var steps: Int
+    /// Different posts that became current.
+    var postsLanded: Int
+    /// Time to first frame of every post whose first frame was painted
+    /// while current (0: it was painted before it became current), in ms.
+    var ttffMilliseconds: [Double]
+    /// Video posts left before their first frame was painted (no TTFF sample).
+    var leftBeforeFirstFrame: Int
+    var rebuffers: Int
+    var rebufferMilliseconds: Double
+    /// Frames decoded but replaced before the GTK thread drew them.
+    var droppedFrames: Int
+    var retries: Int
+    var errorsShown: Int
+    /// Seconds during which the current video was playing.
+    var playedSeconds: Double
+    /// CPU seconds the whole process used from the feed first showing to the end.
+    var cpuSeconds: Double
+    /// The process when the feed first showed, after 100 posts (when it got
+    /// that far) and at the end.
+    var start: ProcessSample
+    var after100Posts: ProcessSample?
+    var end: ProcessSample
+    /// Playbins alive in the process and page widgets alive, at most and at the end.
+    var playersMax: Int
+    var surfacesMax: Int
+    var playersEnd: Int
+    var surfacesEnd: Int
+    /// The media cache's accounting (nil for the naive engine: it has none).
+    var cache: Cache?
+    /// For `remount`: one mounted feed before the first teardown and at the end.
+    var remount: Remount?
+
+    struct Cache: Codable, Equatable, Sendable {
+        var activeBytes: Int64
+        var speculativeBytes: Int64
+        var wastedBytes: Int64
+        var hitBytes: Int64
+        var missBytes: Int64
+        var videoDiskBytes: Int64
+        var imageDiskBytes: Int64
+        var hitRate: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case activeBytes = "active_bytes", speculativeBytes = "speculative_bytes", wastedBytes = "wasted_bytes"
+            case hitBytes = "hit_bytes", missBytes = "miss_bytes", videoDiskBytes = "video_disk_bytes"
+            case imageDiskBytes = "image_disk_bytes", hitRate = "hit_rate"
+        }
+
+        init(_ statistics: CacheStatistics) {
+            activeBytes = statistics.activeBytes
+            speculativeBytes = statistics.speculativeBytes
+            wastedBytes = statistics.wastedBytes
+            hitBytes = statistics.hitBytes
+            missBytes = statistics.missBytes
+            videoDiskBytes = statistics.videoDiskBytes
+            imageDiskBytes = statistics.imageDiskBytes
+            hitRate = statistics.hitRate
+        }
+
+        var networkBytes: Int64 { activeBytes + speculativeBytes }
+    }
+
+    /// Players, surfaces, threads and memory of one mounted feed.
+    struct Checkpoint: Codable, Equatable, Sendable {
+        var players: Int
+        var surfaces: Int
+        var process: ProcessSample
+    }
+
+    struct Remount: Codable, Equatable, Sendable {
+        /// Teardowns and rebuilds carried out.
+        var cycles: Int
+        /// Before the first teardown, and at the end of the run.
+        var baseline: Checkpoint
+        var after: Checkpoint
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case mode, engine, seconds, steps, rebuffers, retries, cache, remount, start, end
+        case postsLanded = "posts_landed", ttffMilliseconds = "ttff_ms", leftBeforeFirstFrame = "left_before_first_frame", rebufferMilliseconds = "rebuffer_ms"
+        case droppedFrames = "dropped_frames", errorsShown = "errors_shown", playedSeconds = "played_s"
+        case cpuSeconds = "cpu_s", after100Posts = "after_100_posts", playersMax = "players_max"
+        case surfacesMax = "surfaces_max", playersEnd = "players_end", surfacesEnd = "surfaces_end"
+    }
+
+    /// Writes the report as JSON to `path`, atomically.
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    static func read(from path: String) throws -> StressReport {
+        try JSONDecoder().decode(StressReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}

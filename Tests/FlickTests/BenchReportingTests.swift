@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import FeedUI
+@testable import Flick
+
+/// What `flick bench` makes of the numbers: JSON keys, rows and target
+/// verdicts, from made-up runs (no app runs here).
+@Suite("Bench results, rows and targets")
+struct BenchReportingTests {
+    /// A run that meets every target, to spoil one field at a time.
+    static func result(engine: PlaybackEngine = .flick, mode: StressMode = .slow,
+                       run: BenchResult.Temperature = .cold) -> BenchResult {
+        BenchResult(engine: engine, mode: mode, run: run, seconds: 60, firstFrames: 20,
+                    ttffP50: 0, ttffP90: 12, ttffP99: 40, rebuffers: 0, rebufferMilliseconds: 0, droppedFrames: 0,
+                    cacheHitRate: 0.9, networkBytes: run == .cold ? 50_000_000 : 0, speculativeBytes: 6_000_000,
+                    wastedBytes: 1_000_000, diskBytes: 40_000_000, playersMax: 3, surfacesMax: 5,
+                    rssStartKB: 200_000, rssEndKB: 210_000, rssMaxKB: 220_000, cpuPerPlayedSecond: 0.05,
+                    machine: "2 cores, test", postsLanded: 20, leftBeforeFirstFrame: 0, playedSeconds: 58,
+                    errorsShown: 0, retries: 0, networkVideoBytes: 45_000_000, networkStreamBytes: 0,
+                    networkImageBytes: 5_000_000, cacheNetworkBytes: 45_000_000, rssAfter100PostsKB: 205_000,
+                    cpuBaselinePerPlayedSecond: 0.05, remount: nil)
+    }
+
+    @Test("every stable key is in the JSON, null when there is no value")
+    func stableKeys() throws {
+        var result = Self.result()
+        result.ttffP50 = nil
+        result.cacheHitRate = nil
+        result.cpuPerPlayedSecond = nil
+        let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        for key in BenchResult.stableKeys {
+            #expect(object.keys.contains(key), "\(key)")
+        }
+        #expect(object["ttff_p50_ms"] is NSNull)
+        #expect(object["cache_hit_rate"] is NSNull)
+        #expect(object["engine"] as? String == "flick")
+        #expect(object["run"] as? String == "cold")
+        #expect(object["network_bytes"] as? Int == 50_000_000)
+    }
+
+    @Test("a run that meets every target gets no miss")
+    func allMet() {
+        let verdicts = BenchTargets.evaluate([Self.result(), Self.result(run: .warm)])
+        #expect(!verdicts.isEmpty)
+        #expect(verdicts.allSatisfy { $0.met == true }, "\(verdicts.map(\.line))")
+    }
+
+    @Test("a missed target says by how much")
+    func missedBy() {
+        var slow = Self.result()
+        slow.ttffP90 = 23
+        var burst = Self.result(mode: .burst)
+        burst.ttffP90 = 200
+        var warm = Self.result(run: .warm)
+        warm.networkBytes = 2_500_000
+        let lines = BenchTargets.evaluate([slow, warm, burst]).filter { $0.met == false }.map(\.line)
+        #expect(lines.contains { $0.contains("slow cold: TTFF p90 23 ms > 17 ms, missed by 6 ms") }, "\(lines)")
+        #expect(lines.contains { $0.contains("burst cold: TTFF p90 200 ms > 150 ms, missed by 50 ms") }, "\(lines)")
+        #expect(lines.contains { $0.contains("slow warm: warm network 2.5 MB (target 0)") }, "\(lines)")
+    }
+
+    @Test("against naive: TTFF p90 at most a tenth of naive's, memory no higher")
+    func againstNaive() {
+        var naive = Self.result(engine: .naive)
+        naive.ttffP90 = 100
+        naive.rssMaxKB = 210_000
+        let lines = BenchTargets.evaluate([Self.result(), naive]).map(\.line)
+        #expect(lines.contains { $0.hasPrefix("✗") && $0.contains("against naive's 100 ms (target ≤ 1/10: 10 ms)") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("✗") && $0.contains("RSS max 215 MiB against naive's 205 MiB") }, "\(lines)")
+        let ratios = BenchTable.ratios([Self.result(), naive]) ?? ""
+        #expect(ratios.contains("0.12× (12 ms / 100 ms)"), "\(ratios)")
+    }
+
+    @Test("the remount check: players, surfaces and GStreamer threads back, memory within 5%")
+    func remount() {
+        var check = BenchResult.RemountCheck(cycles: 50, playersBefore: 2, playersAfter: 2, surfacesBefore: 3,
+                                             surfacesAfter: 3, gstreamerThreadsBefore: 16, gstreamerThreadsAfter: 16,
+                                             rssBeforeKB: 100_000, rssAfterKB: 104_000)
+        #expect(check.isBackAtBaseline)
+        check.rssAfterKB = 106_000
+        #expect(!check.isBackAtBaseline)
+        check.rssAfterKB = 100_000
+        check.playersAfter = 3
+        #expect(!check.isBackAtBaseline)
+        var result = Self.result(mode: .remount)
+        result.remount = check
+        #expect(BenchTable.row(result).contains("✗ 50 remounts: players 2→3"))
+    }
+
+    @Test("a run too short for 100 posts does not judge memory growth")
+    func shortRun() {
+        var result = Self.result()
+        result.rssAfter100PostsKB = nil
+        let verdict = BenchTargets.evaluate([result]).first { $0.text.contains("RSS growth") }
+        #expect(verdict?.met == nil)
+        #expect(verdict?.line.hasPrefix("· ") == true)
+    }
+
+    @Test("a row has a cell per column")
+    func row() {
+        let columns = BenchTable.header.split(separator: "\n")[0].split(separator: "|").count
+        #expect(BenchTable.row(Self.result()).split(separator: "|").count == columns)
+    }
+
+    @Test("server paths sort into videos, streams and pictures; the feed and likes are not media")
+    func mediaKinds() {
+        #expect(MediaBytes.kind(ofPath: "/media/clip-01.mp4") == .video)
+        #expect(MediaBytes.kind(ofPath: "/forbidden/item-37.mp4") == .video)
+        #expect(MediaBytes.kind(ofPath: "/broken/corrupt.mp4") == .video)
+        #expect(MediaBytes.kind(ofPath: "/hls/segment00001.ts") == .stream)
+        #expect(MediaBytes.kind(ofPath: "/hls/index.m3u8") == .stream)
+        #expect(MediaBytes.kind(ofPath: "/media/clip-01.png") == .image)
+        #expect(MediaBytes.kind(ofPath: "/media/picture-01.jpg") == .image)
+        #expect(MediaBytes.kind(ofPath: "/feed.json") == nil)
+        #expect(MediaBytes.kind(ofPath: "/like/item-3") == nil)
+    }
+
+    @Test("this process as /proc sees it")
+    func processSample() throws {
+        let sample = try #require(ProcessSample.read())
+        #expect(sample.rssKB > 0)
+        #expect(sample.peakRSSKB >= sample.rssKB)
+        #expect(sample.threads >= 1)
+        #expect(sample.cpuSeconds >= 0)
+        #expect(ProcessSample.isGStreamerThread("qtdemux0:sink"))
+        #expect(ProcessSample.isGStreamerThread("multiqueue0:src"))
+        #expect(!ProcessSample.isGStreamerThread("gmain"))
+        #expect(!ProcessSample.isGStreamerThread("flick:disk$0"))
+        #expect(ProcessSample.read(pid: "0") == nil)
+    }
+}

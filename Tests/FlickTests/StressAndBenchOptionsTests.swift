@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import FeedUI
+@testable import Flick
+
+@Suite("Parsing the stress and bench options")
+struct StressAndBenchOptionsTests {
+    @Test("--stress, --stress-seconds, --stress-report and --engine")
+    func stress() throws {
+        let options = try CommandLineOptions.parse(["--stress", "burst", "--stress-seconds", "30",
+                                                    "--stress-report", "/tmp/report.json", "--engine", "naive"])
+        #expect(options.command == .run(.demo))
+        #expect(options.stress == .burst)
+        #expect(options.stressSeconds == 30)
+        #expect(options.stressReport == "/tmp/report.json")
+        #expect(options.engine == .naive)
+        #expect(try CommandLineOptions.parse([]).engine == .flick)
+        #expect(try CommandLineOptions.parse([]).stress == nil)
+    }
+
+    @Test("bench defaults: slow for 60 s at 20 Mbit/s and 20 ms, Flick only, no JSON")
+    func benchDefaults() throws {
+        let options = try CommandLineOptions.parse(["bench"])
+        #expect(options.command == .bench(BenchOptions()))
+        let bench = BenchOptions()
+        #expect(bench.modes == [.slow])
+        #expect(bench.seconds == 60)
+        #expect(bench.bandwidthBitsPerSecond == 20_000_000)
+        #expect(bench.latencyMilliseconds == 20)
+        #expect(bench.engines == [.flick])
+        #expect(bench.jsonPath == nil)
+    }
+
+    @Test("bench options")
+    func benchOptions() throws {
+        let options = try BenchOptions.parse(["--mode", "fast,remount", "--seconds", "10", "--bandwidth", "5M",
+                                              "--latency", "50", "--compare", "--json", "/tmp/b.json"])
+        #expect(options.modes == [.fast, .remount])
+        #expect(options.seconds == 10)
+        #expect(options.bandwidthBitsPerSecond == 5_000_000)
+        #expect(options.latencyMilliseconds == 50)
+        #expect(options.engines == [.flick, .naive])
+        #expect(options.jsonPath == "/tmp/b.json")
+        #expect(try BenchOptions.parse(["--mode", "all"]).modes == StressMode.allCases)
+        #expect(try BenchOptions.parse(["--bandwidth", "none"]).bandwidthBitsPerSecond == nil)
+        #expect(try BenchOptions.parse(["--engine", "naive"]).engines == [.naive])
+    }
+
+    @Test("every mistake gets a one-line message that names what is wrong", arguments: [
+        (["--stress", "medium"], "--stress takes slow, fast, burst or remount, not ‘medium’"),
+        (["--stress"], "--stress needs a value"),
+        (["--stress-seconds", "0", "--stress", "slow"], "--stress-seconds takes whole seconds"),
+        (["--stress-report", "/tmp/x.json"], "go with --stress MODE"),
+        (["--engine", "fast"], "--engine takes ‘flick’ or ‘naive’, not ‘fast’"),
+        (["bench", "--mode", "nope"], "--mode takes slow, fast, burst or remount"),
+        (["bench", "--mode", "slow,nope"], "not ‘slow,nope’"),
+        (["bench", "--seconds", "0"], "--seconds takes whole seconds from 1 to 3600, not ‘0’"),
+        (["bench", "--seconds", "soon"], "not ‘soon’"),
+        (["bench", "--seconds"], "--seconds needs a value"),
+        (["bench", "--bandwidth", "fast"], "--bandwidth takes bits per second"),
+        (["bench", "--latency", "-5"], "--latency takes milliseconds"),
+        (["bench", "--engine", "both"], "--engine takes ‘flick’ or ‘naive’"),
+        (["bench", "--compare", "--engine", "naive"], "--compare runs both engines"),
+        (["bench", "slow"], "flick bench does not take ‘slow’"),
+    ])
+    func mistakes(arguments: [String], message: String) {
+        #expect {
+            _ = try CommandLineOptions.parse(arguments)
+        } throws: { error in
+            guard let description = (error as? CommandLineOptions.ParseError)?.description else { return false }
+            return description.contains(message) && !description.contains("\n")
+        }
+    }
+
+    @Test("the help text lists the bench and stress options")
+    func usage() {
+        for flag in ["flick bench", "--mode", "--seconds", "--compare", "--json", "--stress MODE", "--stress-seconds",
+                     "--stress-report", "--engine"] {
+            #expect(CommandLineOptions.usage.contains(flag), "\(flag)")
+        }
+    }
+}
+
+@Suite("Stress schedules")
+struct StressModeTests {
+    @Test("slow and fast go to the next post, every 3 s and every 350 ms")
+    func paging() {
+        #expect(StressMode.slow.intervalMilliseconds == 3_000)
+        #expect(StressMode.fast.intervalMilliseconds == 350)
+        for step in [0, 1, 500] {
+            #expect(StressMode.slow.step(step) == .next)
+            #expect(StressMode.fast.step(step) == .next)
+        }
+    }
+
+    @Test("burst jumps every 180 ms through its list and starts it again")
+    func burst() {
+        #expect(StressMode.burst.intervalMilliseconds == 180)
+        let jumps = (0..<28).map { StressMode.burst.step($0) }
+        let expected = [0, 1, 2, 3, 4, 10, 20, 21, 5, 100, 500, 499, 1000, 3].map(StressMode.Step.jump)
+        #expect(jumps == expected + expected)
+    }
+
+    @Test("remount rebuilds the feed every 250 ms, 50 times, then stops")
+    func remount() {
+        #expect(StressMode.remount.intervalMilliseconds == 250)
+        #expect((0..<50).allSatisfy { StressMode.remount.step($0) == .remount })
+        #expect(StressMode.remount.step(50) == .done)
+        #expect(StressMode.remount.step(-1) == .done)
+    }
+
+    @Test("the stress feed's pages are large enough for burst's farthest jump to land on a loaded post")
+    func feedPages() {
+        #expect(StressMode.feedPageSize >= StressMode.burstJumps.filter { $0 < 1_000 }.max()! + 1)
+        #expect(StressMode.feedPageSize <= 1_000) // the most a feed page may hold
+    }
+}
