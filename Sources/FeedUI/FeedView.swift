@@ -346,8 +346,10 @@ public final class FeedView {
                                           : graphene_point_t(x: Float(offset * Double(width)), y: 0)
             let transform = gsk_transform_translate(nil, &point)
             gtk_widget_set_child_visible(page.root.widget, abs(offset) < 1 ? 1 : 0)
-            gtk_widget_allocate(page.root.widget, width, height, -1, transform)
+            // Size first: a picture it already holds is set at once, and the
+            // allocation below must come after that change, not before it.
             page.setBox(box)
+            gtk_widget_allocate(page.root.widget, width, height, -1, transform)
         }
     }
 
