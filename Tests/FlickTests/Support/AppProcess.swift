@@ -83,6 +83,8 @@ final class AppProcess: @unchecked Sendable {
     private let lock = NSCondition()
     private var lines: [ReportedState] = []
     private var stderrText = ""
+    /// Every line of stdout, state lines and others (flick bench's table).
+    private var stdoutLines: [String] = []
     private var finished = false
     /// Bytes of stdout after the last newline (touched only by its reader).
     private var pendingOut = Data()
@@ -152,6 +154,7 @@ final class AppProcess: @unchecked Sendable {
             while let newline = self.pendingOut.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = self.pendingOut[self.pendingOut.startIndex..<newline]
                 self.pendingOut.removeSubrange(self.pendingOut.startIndex...newline)
+                self.lock.lock(); self.stdoutLines.append(String(decoding: line, as: UTF8.self)); self.lock.unlock()
                 if let state = try? JSONDecoder().decode(ReportedState.self, from: Data(line)) {
                     self.lock.lock(); self.lines.append(state); self.lock.broadcast(); self.lock.unlock()
                 }
@@ -175,6 +178,12 @@ final class AppProcess: @unchecked Sendable {
     var states: [ReportedState] {
         lock.lock(); defer { lock.unlock() }
         return lines
+    }
+
+    /// What the process printed on stdout so far, whole lines.
+    var stdoutText: String {
+        lock.lock(); defer { lock.unlock() }
+        return stdoutLines.joined(separator: "\n")
     }
 
     var stderr: String {
