@@ -18,7 +18,7 @@ struct BenchReportingTests {
                     machine: "2 cores, test", postsLanded: 20, leftBeforeFirstFrame: 0, playedSeconds: 58,
                     errorsShown: 0, retries: 0, networkVideoBytes: 45_000_000, networkStreamBytes: 0,
                     networkImageBytes: 5_000_000, cacheNetworkBytes: 45_000_000, rssAfter100PostsKB: 205_000,
-                    cpuBaselinePerPlayedSecond: 0.05, remount: nil)
+                    cpuBaselinePerPlayedSecond: 0.05, remount: nil, loadAverage: 1)
     }
 
     @Test("every stable key is in the JSON, null when there is no value")

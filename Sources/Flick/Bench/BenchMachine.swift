@@ -8,6 +8,11 @@ enum BenchMachine {
         return ["\(cores) cores", processor(), display].compactMap { $0 }.joined(separator: ", ")
     }
 
+    /// The 1-minute load average (/proc/loadavg), nil when unreadable.
+    static func loadAverage() -> Double? {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.flatMap { Double($0) }
+    }
+
     /// The processor's model name from /proc/cpuinfo, without its trade
     /// marks and clock speed.
     static func processor() -> String? {

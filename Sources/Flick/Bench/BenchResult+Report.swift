@@ -41,6 +41,7 @@ extension BenchResult {
         cacheNetworkBytes = report.cache?.networkBytes
         rssAfter100PostsKB = report.after100Posts?.rssKB
         cpuBaselinePerPlayedSecond = cpuBaseline
+        loadAverage = BenchMachine.loadAverage()
         remount = report.remount.map { remount in
             RemountCheck(cycles: remount.cycles,
                          playersBefore: remount.baseline.players, playersAfter: remount.after.players,

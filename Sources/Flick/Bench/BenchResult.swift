@@ -59,6 +59,9 @@ struct BenchResult: Encodable, Equatable, Sendable {
     var cpuBaselinePerPlayedSecond: Double?
     /// For `remount`: one mounted feed before and after the remounts.
     var remount: RemountCheck?
+    /// The machine's 1-minute load average when the run ended: other work
+    /// on the machine shows here, and in every number above.
+    var loadAverage: Double?
 
     /// Players, surfaces, GStreamer threads and memory before the first
     /// teardown and at the end of a remount run.
@@ -127,6 +130,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         case networkVideoBytes = "network_video_bytes", networkStreamBytes = "network_stream_bytes"
         case networkImageBytes = "network_image_bytes", cacheNetworkBytes = "cache_network_bytes"
         case rssAfter100PostsKB = "rss_after_100_posts_kb", cpuBaselinePerPlayedSecond = "cpu_baseline_per_played_s"
+        case loadAverage = "load_1m"
     }
 
     /// Every optional is written, as `null` when absent: the keys never come and go.
@@ -167,6 +171,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         try container.encode(rssAfter100PostsKB, forKey: .rssAfter100PostsKB)
         try container.encode(cpuBaselinePerPlayedSecond.map { Self.round($0, 3) }, forKey: .cpuBaselinePerPlayedSecond)
         try container.encode(remount, forKey: .remount)
+        try container.encode(loadAverage.map { Self.round($0, 2) }, forKey: .loadAverage)
     }
 
     static func round(_ value: Double, _ places: Int) -> Double {

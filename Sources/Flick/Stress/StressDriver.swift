@@ -9,6 +9,9 @@ import Foundation
 /// (next post, jump, or a teardown and rebuild through `rebuild`), records
 /// the run with a ``StressRecorder`` and, with `--stress-seconds`, quits
 /// after that long. GTK thread only; owned by the app controller.
+///
+/// Attaching it to a feed that already shows starts the run at once, which
+/// is all a Stress entry in the window's menu needs (not built yet).
 @MainActor
 final class StressDriver {
     let mode: StressMode
@@ -48,6 +51,8 @@ final class StressDriver {
             playing?(isPlaying)
             self?.recorder.playingChanged(isPlaying)
         }
+        // A feed already showing (a stress run started from a menu) starts now.
+        feedChanged(view.state)
     }
 
     /// The followed view is about to be torn down.
