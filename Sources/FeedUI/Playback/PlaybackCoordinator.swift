@@ -217,7 +217,11 @@ final class PlaybackCoordinator {
                 guard let self, let player, frame.generation == generation, player.generation == generation,
                       self.pool.player(for: index) === player, let page = self.view?.pages[index] else { return }
                 if page.onFirstVideoPaint == nil {
-                    page.onFirstVideoPaint = { [weak self] in self?.firstVideoPainted(at: index) }
+                    // Pages are reused for other indices: ask the page where it is now.
+                    page.onFirstVideoPaint = { [weak self, weak page] in
+                        guard let page else { return }
+                        self?.firstVideoPainted(at: page.index)
+                    }
                     page.onFrameSourceChange = { [weak self] in self?.onChange?() }
                 }
                 page.present(frame, source: self.bindingSources[BindingKey(player: player.id, generation: frame.generation)])

@@ -44,7 +44,7 @@ enum BenchCommand {
 
         let display: VirtualDisplay
         do {
-            display = try VirtualDisplay.open()
+            display = try VirtualDisplay.open(interrupt: interrupt)
         } catch {
             Log.error("bench: \(error)")
             return 1
@@ -66,7 +66,7 @@ enum BenchCommand {
         out(BenchTable.header)
         for mode in options.modes {
             for run in [BenchResult.Temperature.cold, .warm] {
-                for engine in options.engines {
+                for engine in options.engines where !interrupt.isInterrupted {
                     let cacheHome = work.appendingPathComponent("cache-\(engine.rawValue)")
                     if run == .cold {
                         try? FileManager.default.removeItem(at: cacheHome)
@@ -86,8 +86,8 @@ enum BenchCommand {
                         out(BenchTable.row(result))
                         if let path = options.jsonPath, !write(results, to: path) { failed = true }
                     } catch {
-                        Log.error("bench: \(label): \(error)")
                         failed = true
+                        if !interrupt.isInterrupted { Log.error("bench: \(label): \(error)") }
                     }
                 }
             }

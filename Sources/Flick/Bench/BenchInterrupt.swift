@@ -11,6 +11,8 @@ final class BenchInterrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var pids: Set<pid_t> = []
     private var folder: URL?
+    /// Set once interrupted: a process started after that is stopped at once.
+    private var interrupted = false
     private var sources: [DispatchSourceSignal] = []
 
     /// Watches SIGINT and SIGTERM from now on.
@@ -24,18 +26,32 @@ final class BenchInterrupt: @unchecked Sendable {
         }
     }
 
-    /// A process to stop on an interrupt, until `forget`.
-    func track(_ pid: pid_t) { lock.withLock { _ = pids.insert(pid) } }
+    /// A process to stop on an interrupt, until `forget`. One started while
+    /// the interrupt is being handled is stopped straight away.
+    func track(_ pid: pid_t) {
+        let late = lock.withLock { () -> Bool in
+            pids.insert(pid)
+            return interrupted
+        }
+        if late { kill(pid, SIGKILL) }
+    }
     func forget(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
+
+    /// Whether Ctrl+C arrived: the bench starts nothing more and reports nothing.
+    var isInterrupted: Bool { lock.withLock { interrupted } }
 
     /// The bench's temporary folder, removed on an interrupt.
     func removeOnInterrupt(_ url: URL) { lock.withLock { folder = url } }
 
     private func interrupted(_ signalNumber: Int32) {
-        let (running, folder) = lock.withLock { (pids, self.folder) }
+        let (running, folder) = lock.withLock { () -> (Set<pid_t>, URL?) in
+            interrupted = true
+            return (pids, self.folder)
+        }
         for pid in running { kill(pid, SIGTERM) }
         usleep(500_000)
-        for pid in running { kill(pid, SIGKILL) }
+        // Including any the main thread started meanwhile.
+        for pid in lock.withLock({ pids }) { kill(pid, SIGKILL) }
         if let folder { try? FileManager.default.removeItem(at: folder) }
         FileHandle.standardError.write(Data("flick: bench interrupted\n".utf8))
         exit(128 + signalNumber)

@@ -31,7 +31,8 @@ final class VirtualDisplay {
     }
 
     /// The session's display, or a new Xvfb when there is none.
-    static func open(environment current: [String: String] = ProcessInfo.processInfo.environment) throws -> VirtualDisplay {
+    static func open(environment current: [String: String] = ProcessInfo.processInfo.environment,
+                     interrupt: BenchInterrupt? = nil) throws -> VirtualDisplay {
         if current["DISPLAY"]?.isEmpty == false || current["WAYLAND_DISPLAY"]?.isEmpty == false {
             let kind = current["WAYLAND_DISPLAY"]?.isEmpty == false ? "Wayland" : "X11"
             return VirtualDisplay(environment: [:], removed: [], kind: kind, xvfb: nil)
@@ -46,6 +47,7 @@ final class VirtualDisplay {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { throw Failure.didNotStart("\(error)") }
+        interrupt?.track(process.processIdentifier)
         let number = readLine(from: out.fileHandleForReading, timeout: 15)
         guard let number, Int(number) != nil else {
             ChildProcess.stop(process)
