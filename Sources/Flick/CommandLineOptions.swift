@@ -84,8 +84,8 @@ struct CommandLineOptions: Equatable {
                             The media cache: what it holds per key (none/partial/complete
                             and bytes), video and image bytes, drop one key or everything,
                             fetch files into it (keys look like video:item-12)
-      flick bench [--mode MODE[,MODE…]] [--seconds N] [--bandwidth RATE] [--latency MS]
-                  [--engine flick|naive] [--compare] [--json FILE]
+      flick bench [--mode MODE[,MODE…]|all] [--seconds N] [--bandwidth RATE|none]
+                  [--latency MS] [--engine flick|naive] [--compare] [--json FILE]
                             Run a stress mode (default slow) for N seconds (default 60) in a
                             real window (under Xvfb without a display), from a demo server
                             limited to RATE (default 20M) and MS latency (default 20), with
