@@ -55,14 +55,7 @@ final class StressRecorder {
     /// The followed view is about to be torn down: keep its counters.
     func detach() {
         guard let view else { return }
-        let counters = view.diagnostics
-        finished.ttffSamples += counters.ttffSamples
-        finished.rebuffers += counters.rebuffers
-        finished.leftBeforeFirstFrame += counters.leftBeforeFirstFrame
-        finished.rebufferMilliseconds += counters.rebufferMilliseconds
-        finished.framesCoalesced += counters.framesCoalesced
-        finished.errorsShown += counters.errorsShown
-        finished.retries += counters.retries
+        finished = Self.sum(finished, view.diagnostics)
         playingChanged(false)
         self.view = nil
     }
@@ -116,17 +109,7 @@ final class StressRecorder {
         playingChanged(false)
         let now = Int(g_get_monotonic_time())
         let end = ProcessSample.read() ?? start
-        var counters = finished
-        if let view {
-            let live = view.diagnostics
-            counters.ttffSamples += live.ttffSamples
-            counters.rebuffers += live.rebuffers
-            counters.leftBeforeFirstFrame += live.leftBeforeFirstFrame
-            counters.rebufferMilliseconds += live.rebufferMilliseconds
-            counters.framesCoalesced += live.framesCoalesced
-            counters.errorsShown += live.errorsShown
-            counters.retries += live.retries
-        }
+        let counters = view.map { Self.sum(finished, $0.diagnostics) } ?? finished
         var remount: StressReport.Remount?
         if let baseline, let after = checkpoint(end) {
             remount = StressReport.Remount(cycles: remounts, baseline: baseline, after: after)
@@ -149,6 +132,19 @@ final class StressRecorder {
     }
 
     // MARK: Internals
+
+    /// The counters of two feed views together (samples in order).
+    private static func sum(_ total: PlaybackDiagnostics, _ more: PlaybackDiagnostics) -> PlaybackDiagnostics {
+        var result = total
+        result.ttffSamples += more.ttffSamples
+        result.leftBeforeFirstFrame += more.leftBeforeFirstFrame
+        result.rebuffers += more.rebuffers
+        result.rebufferMilliseconds += more.rebufferMilliseconds
+        result.framesCoalesced += more.framesCoalesced
+        result.errorsShown += more.errorsShown
+        result.retries += more.retries
+        return result
+    }
 
     private func sampleMaxima() {
         guard startedAt != nil else { return }
