@@ -135,6 +135,35 @@ struct MediaCacheAccountingTests {
     }
 }
 
+extension MediaCacheAccountingTests {
+    @Test("a preload cut short resumes from its first missing byte when its post comes back into the plan")
+    func resumedPreload() async throws {
+        let setup = try Setup(size: 3_000_000, options: .init(bandwidthBitsPerSecond: 4_000_000))
+        defer { setup.tearDown() }
+        let (served, cache) = (setup.served, setup.cache)
+        let feed = items(served, run: UUID().uuidString)
+        let item = { (index: Int) in feed.indices.contains(index) ? feed[index] : nil }
+        let first = plan(current: 0)
+        let keys = startupIndices(first).map { MediaCache.videoKey(for: feed[$0]) }
+        try #require(!keys.isEmpty)
+        let startup = Int64(first.startupRange.bytes)
+
+        cache.apply(first, item: item)
+        #expect(await pumpUntil(10) { keys.allSatisfy { cache.store.available($0, from: 0) > 0 } })
+        cache.apply(plan(current: 40), item: item) // flown past: the preloads stop, keeping what landed
+        #expect(await pumpUntil(5) { cache.fetcher.inFlight == 0 })
+        let kept = keys.map { cache.store.available($0, from: 0) }
+        let before = cache.statistics.networkBytes
+
+        cache.apply(first, item: item) // back again
+        #expect(await pumpUntil(20) { keys.allSatisfy { cache.store.available($0, from: 0) >= startup } })
+        let fetched = cache.statistics.networkBytes - before
+        let missing = zip(keys, kept).reduce(Int64(0)) { $0 + (startup - $1.1) }
+        #expect(fetched == missing, "only the missing bytes are fetched again: \(fetched) for \(missing) missing")
+    }
+}
+
+
 /// A mutable value a completion can set.
 @MainActor
 private final class Box<Value> {

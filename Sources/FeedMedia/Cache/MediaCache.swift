@@ -105,8 +105,11 @@ public final class MediaCache {
             preloads[key] = nil
         }
         for (key, (url, range)) in wanted where preloads[key] == nil {
-            guard store.gaps(key, in: range).isEmpty == false else { continue }
-            preloads[key] = fetcher.fetch(url: url, range: range, headers: CacheSourceDriver.headers.get(key),
+            // From the first missing byte: a preload cut short earlier keeps
+            // what landed, and only the rest is asked for.
+            guard let gap = store.gaps(key, in: range).first else { continue }
+            preloads[key] = fetcher.fetch(url: url, range: gap.lowerBound..<range.upperBound,
+                                          headers: CacheSourceDriver.headers.get(key),
                                           priority: .speculative, into: store, key: key) { [weak self] result in
                 self?.preloads[result.key] = nil
             }
