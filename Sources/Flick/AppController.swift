@@ -27,8 +27,8 @@ final class AppController {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
-    /// Runs `--stress MODE` on the feed and records it.
-    private let stress: StressDriver?
+    /// Runs `--stress MODE` (or the Stress menu's choice) on the feed and records it.
+    private var stress: StressDriver?
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
     /// the budgets from the settings, unless `--no-media-cache` asks for none;
@@ -93,7 +93,8 @@ final class AppController {
                              hooks: .init(reload: { [weak self] in self?.reload() },
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
                                           openURL: { [weak self] in self?.open(feedURL: $0) },
-                                          mediaCache: { [weak self] in self?.mediaCache() }))
+                                          mediaCache: { [weak self] in self?.mediaCache() },
+                                          stress: { [weak self] in self?.startStress($0) }))
         watchPlaybackSettings(settings)
         window.present()
         if let folder {
@@ -365,6 +366,22 @@ final class AppController {
         stress?.detach()
         showFeed(source) // the window shuts the old feed view down
         if let feed = source as? RemoteFeed, let view = window?.feedView { follow(feed, in: view) }
+    }
+
+    /// The Stress menu: runs `mode` on the showing feed until the window
+    /// closes or another mode is chosen; the summary line of the one it
+    /// replaces goes to stderr, as at exit.
+    private func startStress(_ mode: StressMode) {
+        guard let view = window?.feedView else {
+            window?.showToast("Open a feed first: stress modes page through the showing feed")
+            return
+        }
+        if let running = stress { finishStress(running) }
+        let driver = StressDriver(mode: mode, engine: options.engine, seconds: nil)
+        driver.rebuild = { [weak self] in self?.rebuildFeed() }
+        stress = driver
+        driver.attach(view)
+        window?.showToast("Stress: \(mode.rawValue)")
     }
 
     /// Writes the stress report (`--stress-report`) and a summary line.

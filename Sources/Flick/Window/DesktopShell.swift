@@ -22,6 +22,8 @@ final class DesktopShell {
         var openURL: @MainActor (URL) -> Void
         /// The app's open media cache, nil when it has none.
         var mediaCache: @MainActor () -> MediaCache?
+        /// Runs a stress mode on the showing feed (the Stress menu).
+        var stress: @MainActor (StressMode) -> Void = { _ in }
     }
 
     private let window: FlickWindow
@@ -73,6 +75,8 @@ final class DesktopShell {
         case .shortcuts: showShortcuts()
         case .preferences: showPreferences()
         case .about: showAbout()
+        case .stressSlow, .stressFast, .stressBurst, .stressRemount:
+            if let mode = action.stressMode { hooks.stress(mode) }
         case .quit:
             // Closing the window first saves its size, as a click on its close button would.
             gtk_window_close(gtkWindow)
@@ -121,6 +125,16 @@ final class DesktopShell {
             g_menu_append_section(menu, nil, gcast(section))
             g_object_unref(section.rawGObject)
         }
+        // Stress: the benchmark's schedules, by hand, on the showing feed.
+        let stress = g_menu_new()!
+        for action in [WindowAction.stressSlow, .stressFast, .stressBurst, .stressRemount] {
+            if let label = action.menuLabel { g_menu_append(stress, label, action.detailedName) }
+        }
+        let stressSection = g_menu_new()!
+        g_menu_append_submenu(stressSection, "_Stress", gcast(stress))
+        g_menu_append_section(menu, nil, gcast(stressSection))
+        g_object_unref(stress.rawGObject)
+        g_object_unref(stressSection.rawGObject)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(gopaque(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(gopaque(button), gcast(menu))

@@ -15,6 +15,21 @@ enum WindowAction: String, CaseIterable {
     case preferences
     case about
     case quit
+    case stressSlow = "stress-slow"
+    case stressFast = "stress-fast"
+    case stressBurst = "stress-burst"
+    case stressRemount = "stress-remount"
+
+    /// The stress mode a Stress menu entry starts, nil for other actions.
+    var stressMode: StressMode? {
+        switch self {
+        case .stressSlow: return .slow
+        case .stressFast: return .fast
+        case .stressBurst: return .burst
+        case .stressRemount: return .remount
+        default: return nil
+        }
+    }
 
     /// Which action group holds the action.
     enum Scope: String {
@@ -51,6 +66,7 @@ enum WindowAction: String, CaseIterable {
         case .preferences: return ["<Control>comma"]
         case .about: return []
         case .quit: return ["<Control>q"]
+        case .stressSlow, .stressFast, .stressBurst, .stressRemount: return []
         }
     }
 
@@ -67,6 +83,10 @@ enum WindowAction: String, CaseIterable {
         case .preferences: return "Preferences"
         case .about: return "About Flick"
         case .quit: return "Quit"
+        case .stressSlow: return "Stress: next post every 3 s"
+        case .stressFast: return "Stress: next post every 350 ms"
+        case .stressBurst: return "Stress: far jumps every 180 ms"
+        case .stressRemount: return "Stress: rebuild the feed every 250 ms"
         }
     }
 
@@ -78,6 +98,10 @@ enum WindowAction: String, CaseIterable {
         case .shortcuts: return "_Keyboard Shortcuts"
         case .preferences: return "_Preferences"
         case .about: return "_About Flick"
+        case .stressSlow: return "_Slow (a post every 3 s)"
+        case .stressFast: return "_Fast (every 350 ms)"
+        case .stressBurst: return "_Burst (far jumps)"
+        case .stressRemount: return "_Remount (rebuild the feed)"
         default: return nil
         }
     }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// The main menu's Stress entries run the benchmark's schedules by hand.
+    @Suite("The Stress menu")
+    struct StressMenuUITests {
+        @Test("Stress ▸ Fast from the keyboard pages the showing feed by itself")
+        func fastFromTheMenu() throws {
+            let folder = try Fixtures.pictureFolder(count: 12)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"])
+            #expect(app.waitForState { $0.phase == "feed" && $0.currentReady == true } != nil)
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            // F10 opens the main menu; the mnemonics pick _Stress, then _Fast.
+            for key in ["F10", "s", "f"] { try X11.key(key, window: window) }
+            let paged = app.waitForState(after: seen, timeout: 15) { $0.currentIndex >= 3 }
+            #expect(paged != nil, "the feed pages every 350 ms by itself: \(String(describing: app.latest))")
+            #expect(app.states.dropFirst(seen).allSatisfy { $0.mountedPages <= 5 })
+        }
+    }
+}
