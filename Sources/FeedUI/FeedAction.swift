@@ -10,6 +10,15 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case seekForward = "seek-forward"
     case seekBackward = "seek-backward"
     case like
+    /// One frame on or back, pausing first (frame by frame while paused).
+    case stepForward = "step-forward"
+    case stepBackward = "step-backward"
+    /// Copies the current post's address to the clipboard, with a toast.
+    case copyLink = "copy-link"
+    /// Opens the current post's address in the browser (or the app for its type).
+    case openInBrowser = "open-in-browser"
+    /// Shows or hides the diagnostics overlay.
+    case toggleDiagnostics = "toggle-diagnostics"
 
     /// The action's name within its group.
     public var name: String { rawValue }
@@ -28,6 +37,11 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .seekForward: return ["Right"]
         case .seekBackward: return ["Left"]
         case .like: return ["l"]
+        case .stepForward: return ["<Shift>Right"]
+        case .stepBackward: return ["<Shift>Left"]
+        case .copyLink: return ["<Control>c"]
+        case .openInBrowser: return []
+        case .toggleDiagnostics: return ["<Control><Shift>d"]
         }
     }
 
@@ -43,6 +57,11 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .seekForward: return "Forward 5 seconds"
         case .seekBackward: return "Back 5 seconds"
         case .like: return "Like or unlike"
+        case .stepForward: return "Next frame"
+        case .stepBackward: return "Previous frame"
+        case .copyLink: return "Copy the link"
+        case .openInBrowser: return "Open in the browser"
+        case .toggleDiagnostics: return "Diagnostics on or off"
         }
     }
 }

@@ -54,6 +54,22 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// data-saver setting applied).
     public var network: NetworkCondition?
 
+    // The desktop experience: set after init, so they default here.
+    /// The diagnostics overlay's lines while it shows, nil while hidden.
+    public var diagnostics: [String]? = nil
+    /// Times the feed has laid out its pages. Anything in a page changing
+    /// size lays them out again; playback progress must not.
+    public var feedLayouts = 0
+    /// Whether the current page's seek bar shows (a video, the pager at rest).
+    public var scrubberShown = false
+    /// Whether the seek bar is being dragged.
+    public var scrubbing = false
+    /// The time of the current video's frame on screen in ms: exact while
+    /// paused, whole seconds while playing; nil before its first frame.
+    public var positionMilliseconds: Int? = nil
+    /// Times the current page's seek bar has been drawn.
+    public var scrubberDraws = 0
+
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
                 playersAlive: Int = 0, playersPrepared: Int = 0, playersPlaying: Int = 0,
@@ -107,5 +123,11 @@ public struct FeedState: Sendable, Equatable, Codable {
         case toastsShown = "toasts_shown"
         case likesPending = "likes_pending"
         case network
+        case diagnostics
+        case feedLayouts = "feed_layouts"
+        case scrubberShown = "scrubber_shown"
+        case scrubbing
+        case positionMilliseconds = "position_ms"
+        case scrubberDraws = "scrubber_draws"
     }
 }

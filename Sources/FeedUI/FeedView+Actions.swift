@@ -47,6 +47,13 @@ extension FeedView {
         case .seekForward: playback.seek(by: 5)
         case .seekBackward: playback.seek(by: -5)
         case .like: toggleLike()
+        case .stepForward: step(frames: 1)
+        case .stepBackward: step(frames: -1)
+        case .copyLink: copyLink()
+        case .openInBrowser: openInBrowser()
+        case .toggleDiagnostics:
+            showsDiagnostics.toggle()
+            onDiagnosticsToggle?(showsDiagnostics)
         }
     }
 

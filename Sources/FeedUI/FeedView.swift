@@ -76,8 +76,14 @@ public final class FeedView {
     /// Called with a short message for a toast (a like that did not save).
     public var onToast: ((String) -> Void)?
     /// Toasts asked for so far.
-    private(set) var toastsShown = 0
+    var toastsShown = 0
     private var replanTimer: MainLoopSource?
+    /// The diagnostics overlay while it shows (FeedView+Diagnostics).
+    var diagnosticsOverlay: DiagnosticsOverlay?
+    /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).
+    public var onDiagnosticsToggle: ((Bool) -> Void)?
+    /// Times `layout` placed the pages (reported as `feed_layouts`).
+    var layoutPasses = 0
 
     /// Creates the feed widget over `dataSource`.
     /// - Parameters:
@@ -133,8 +139,8 @@ public final class FeedView {
     /// Pages in the feed now: its items, then skeleton pages while more may come.
     public var count: Int { (dataSource?.count ?? 0) + (dataSource?.placeholderCount ?? 0) }
 
-    /// The state as reported to `onStateChange`.
-    public var state: FeedState {
+    /// The feed's own part of `state` (FeedView+Desktop adds the rest).
+    var baseState: FeedState {
         let pool = playback.pool
         var state = FeedState(currentIndex: currentIndex,
                          currentID: item(at: currentIndex)?.id,
@@ -297,13 +303,15 @@ public final class FeedView {
                 guard let self, let page, page.index == self.currentIndex else { return }
                 self.reportState()
             }
-            gtk_widget_set_parent(page.root.widget, widget)
+            attachPage(page.root.widget)
+            wireScrubber(page)
             bind(page, at: index)
             pages[index] = page
         }
     }
 
     func reportState() {
+        updateScrubbers()
         let state = self.state
         guard state != lastState else { return }
         lastState = state
@@ -338,6 +346,8 @@ public final class FeedView {
         }
         self.width = width
         self.height = height
+        layoutPasses += 1
+        layoutOverlays(width: width, height: height)
         let scale = gtk_widget_get_scale_factor(widget)
         let box = PixelSize(width: Int(width * scale), height: Int(height * scale))
         for (index, page) in pages {

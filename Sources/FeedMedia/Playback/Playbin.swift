@@ -128,6 +128,21 @@ final class Playbin: @unchecked Sendable {
 
     var object: UnsafeMutableRawPointer { UnsafeMutableRawPointer(element) }
 
+    /// Seconds per frame of the video reaching the appsink, from its
+    /// negotiated caps; nil before negotiation or for a variable rate (0/1).
+    var frameDuration: Double? {
+        guard let pad = gst_element_get_static_pad(appsink, "sink") else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+        guard let caps = gst_pad_get_current_caps(pad) else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        var numerator: gint = 0
+        var denominator: gint = 0
+        guard let structure = gst_caps_get_structure(caps, 0),
+              gst_structure_get_fraction(structure, "framerate", &numerator, &denominator) != 0,
+              numerator > 0, denominator > 0 else { return nil }
+        return Double(denominator) / Double(numerator)
+    }
+
     /// Whether `message` was posted by the playbin itself (not a child).
     func isOwnMessage(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
         UnsafeMutableRawPointer(message.pointee.src) == object

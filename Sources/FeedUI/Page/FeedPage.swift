@@ -25,6 +25,8 @@ final class FeedPage {
     let shimmer = ShimmerView()
     /// The like button, its count and the heart burst.
     let likeRail = LikeRail()
+    /// The seek bar along the bottom (videos only).
+    let scrubber = Scrubber()
     /// True while the page stands for an item that has not arrived.
     private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
@@ -106,6 +108,7 @@ final class FeedPage {
             gtk_box_append(gcast(caption), label)
         }
         gtk_overlay_add_overlay(gopaque(overlay), caption)
+        gtk_overlay_add_overlay(gopaque(overlay), scrubber.widget)
         gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
 
         muteButton = gtk_button_new_from_icon_name("audio-volume-muted-symbolic")!
@@ -156,6 +159,7 @@ final class FeedPage {
         gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
         gtk_widget_set_visible(caption, (item.title?.isEmpty ?? true) && (item.subtitle?.isEmpty ?? true) ? 0 : 1)
         Widget.setAccessibleLabel(root.widget, item.accessibilityLabel ?? Self.defaultLabel(for: item))
+        scrubber.bind(isVideo: item.kind == .video, duration: item.duration)
         loadIfNeeded()
     }
 
@@ -183,6 +187,7 @@ final class FeedPage {
             gtk_widget_set_visible(caption, 0)
             gtk_widget_set_visible(muteButton, 0)
             gtk_widget_set_visible(likeRail.widget, 0)
+            scrubber.bind(isVideo: false, duration: nil)
             Widget.setAccessibleLabel(root.widget, "Loading more posts")
         }
         shimmer.setVisible(true)
@@ -231,6 +236,7 @@ final class FeedPage {
     /// of `source`. The poster hides once the first one has been painted.
     func present(_ frame: VideoFrame, source: String?) {
         video.show(frame)
+        scrubber.show(position: frame.pts)
         if source != frameSource {
             frameSource = source
             onFrameSourceChange?()

@@ -58,6 +58,17 @@ final class DesktopShell {
             self.window.feedView?.fit = self.settings.contentFit
             self.report()
         }
+        // The diagnostics overlay follows its key both ways: Ctrl+Shift+D
+        // saves it, and a change in the preferences or with gsettings shows.
+        settings.observe(.showDiagnostics) { [weak self] in
+            guard let self else { return }
+            self.window.feedView?.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
+        }
+        window.onFeedShown.append { [weak self] view in
+            guard let self else { return }
+            view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
+            view.onDiagnosticsToggle = { [weak self] shown in self?.settings.set(.showDiagnostics, bool: shown) }
+        }
         fullscreenChanged()
     }
 

@@ -28,6 +28,9 @@ final class FlickWindow {
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
     private(set) var feedView: FeedView?
+    /// Called with each feed widget the window starts showing (the desktop
+    /// shell connects the diagnostics, MPRIS follows the feed).
+    var onFeedShown: [(FeedView) -> Void] = []
     /// A video is playing (reported by the feed).
     private var videoPlaying = false
     /// The idle-inhibit cookie while the screensaver is held off; 0 when not.
@@ -119,6 +122,7 @@ final class FlickWindow {
         gtk_stack_add_named(stack, view.widget, View.feed.rawValue)
         gtk_stack_set_visible_child_name(stack, View.feed.rawValue)
         gtk_widget_grab_focus(view.widget)
+        for handler in onFeedShown { handler(view) }
     }
 
     /// Shows the empty state with a title and a hint of what to do.

@@ -55,9 +55,11 @@ enum ShortcutGroup: CaseIterable {
         case .navigation:
             return [.feed(.nextPage), .feed(.previousPage), .feed(.firstPage), .feed(.lastPage)]
         case .playback:
-            return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward), .feed(.like)]
+            return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward),
+                    .feed(.stepForward), .feed(.stepBackward), .feed(.like), .feed(.copyLink), .feed(.openInBrowser)]
         case .view:
-            return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload)]
+            return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),
+                    .feed(.toggleDiagnostics)]
         case .app:
             return [.window(.openFolder), .window(.openURL), .window(.shortcuts), .window(.preferences), .window(.quit)]
         }

@@ -37,6 +37,13 @@ struct ReportedState: Decodable, Equatable {
     var cacheProblem: String?
     var shortcutsListed: [String: [String]]?
     var shortcutsBound: [String: [String]]?
+    // The desktop experience: diagnostics, the seek bar.
+    var diagnostics: [String]?
+    var feedLayouts: Int?
+    var scrubberShown: Bool?
+    var scrubbing: Bool?
+    var positionMilliseconds: Int?
+    var scrubberDraws: Int?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -72,6 +79,12 @@ struct ReportedState: Decodable, Equatable {
         case cacheProblem = "cache_problem"
         case shortcutsListed = "shortcuts_listed"
         case shortcutsBound = "shortcuts_bound"
+        case diagnostics
+        case feedLayouts = "feed_layouts"
+        case scrubberShown = "scrubber_shown"
+        case scrubbing
+        case positionMilliseconds = "position_ms"
+        case scrubberDraws = "scrubber_draws"
     }
 }
 

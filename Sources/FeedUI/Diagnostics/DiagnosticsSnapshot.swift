@@ -1,0 +1,27 @@
+import FeedCore
+import FeedMedia
+
+/// What the diagnostics overlay shows, read at one moment: the player pool,
+/// the mounted pages, playback metrics, the media cache's bytes, the
+/// process's memory and the plan's constraints. A plain value, made on the
+/// GTK thread by `FeedView.diagnosticsSnapshot()`.
+public struct DiagnosticsSnapshot: Sendable, Equatable {
+    /// Playbins alive in the pool, and those holding a prerolled post other than the current one.
+    public var playersAlive = 0
+    public var playersPrepared = 0
+    /// Page widgets mounted now (the surfaces frames and pictures are drawn on).
+    public var mountedSurfaces = 0
+    /// Time to first frame over the recent posts, in ms; nil before the first.
+    public var ttff: Percentiles.Summary?
+    /// Times the current video ran dry after its first frame, and for how long in all (ms).
+    public var rebuffers = 0
+    public var rebufferMilliseconds = 0.0
+    /// The media cache's counters (bytes); nil when videos play straight from the network.
+    public var cache: CacheStatistics?
+    /// The process's resident memory in bytes (VmRSS); nil where /proc is unreadable.
+    public var residentBytes: Int64?
+    /// The conditions the preload plan follows; nil while nothing reports them.
+    public var constraints: PlanConstraints?
+
+    public init() {}
+}

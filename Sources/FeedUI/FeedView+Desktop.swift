@@ -1,0 +1,71 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// What the feed offers a desktop app around it: the full reported state,
+/// the current post and its playback, toasts, and sharing the current
+/// post's address (copy, open). GTK thread only.
+extension FeedView {
+    /// The state as reported to `onStateChange`: the feed's own, plus the
+    /// desktop experience (diagnostics, layout passes, the seek bar).
+    public var state: FeedState {
+        var state = baseState
+        state.diagnostics = diagnosticsLines
+        state.feedLayouts = layoutPasses
+        let scrubber = pages[currentIndex]?.scrubber
+        state.scrubberShown = scrubber?.isShown ?? false
+        state.scrubbing = scrubber?.scrubbing ?? false
+        state.positionMilliseconds = reportedPositionMilliseconds
+        state.scrubberDraws = scrubber?.draws ?? 0
+        return state
+    }
+
+    /// The item of the current page, nil on a skeleton or an empty feed.
+    public var currentItem: FeedItem? { item(at: currentIndex) }
+
+    /// Whether the current video plays or is about to (not paused, not an image).
+    public var isPlaying: Bool { playback.pool.player(for: currentIndex)?.isPlaying ?? false }
+
+    /// Where the current video is and how long it lasts, in seconds, when known.
+    public var currentPosition: Double? { playback.pool.player(for: currentIndex)?.position }
+    public var currentDuration: Double? {
+        playback.pool.player(for: currentIndex)?.duration ?? currentItem?.duration
+    }
+
+    /// Shows a short message over the window (through `onToast`) and counts it.
+    func showToast(_ message: String) {
+        toastsShown += 1
+        onToast?(message)
+        reportState()
+    }
+
+    /// Puts the current post's address on the clipboard and says so.
+    func copyLink() {
+        guard let uri = currentItem?.uri, let display = gtk_widget_get_display(widget),
+              let clipboard = gdk_display_get_clipboard(display) else { return }
+        gdk_clipboard_set_text(clipboard, uri)
+        showToast("Link copied")
+    }
+
+    /// Opens the current post's address with the desktop's handler for it
+    /// (the browser for http(s)); a failure is said in a toast.
+    func openInBrowser() {
+        guard let uri = currentItem?.uri else { return }
+        let window = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+        let context = Unmanaged.passRetained(WeakFeedView(self)).toOpaque()
+        gtk_show_uri_full(window, uri, 0 /* GDK_CURRENT_TIME */, nil, { source, result, data in
+            guard let data else { return }
+            let weak = Unmanaged<WeakFeedView>.fromOpaque(data).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let parent = source.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+            let opened = gtk_show_uri_full_finish(parent, result, &error) != 0
+            let message = error.map { String(cString: $0.pointee.message) }
+            if let error { g_error_free(error) }
+            MainActor.assumeIsolated {
+                guard !opened else { return }
+                weak.view?.showToast("Could not open the link: \(message ?? "no application for it")")
+            }
+        }, context)
+    }
+}

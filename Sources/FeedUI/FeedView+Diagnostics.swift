@@ -1,0 +1,75 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// The diagnostics overlay over the feed, and the snapshot it shows.
+extension FeedView {
+    /// Whether the diagnostics overlay shows over the feed. Turning it off
+    /// drops the overlay and its timer; Ctrl+Shift+D flips it and tells
+    /// `onDiagnosticsToggle`.
+    public var showsDiagnostics: Bool {
+        get { diagnosticsOverlay != nil }
+        set {
+            guard newValue != showsDiagnostics else { return }
+            if newValue {
+                let overlay = DiagnosticsOverlay { [weak self] in self?.diagnosticsSnapshot() ?? DiagnosticsSnapshot() }
+                overlay.onChange = { [weak self] in self?.reportState() }
+                // The last child is drawn last: over every page (pages are
+                // mounted before it, see `attachPage`).
+                gtk_widget_set_parent(overlay.widget, widget)
+                diagnosticsOverlay = overlay
+            } else if let overlay = diagnosticsOverlay {
+                overlay.stop()
+                gtk_widget_unparent(overlay.widget)
+                diagnosticsOverlay = nil
+            }
+            gtk_widget_queue_allocate(widget)
+            reportState()
+        }
+    }
+
+    /// The numbers the overlay shows, read now.
+    public func diagnosticsSnapshot() -> DiagnosticsSnapshot {
+        let counters = playback.diagnostics
+        var snapshot = DiagnosticsSnapshot()
+        snapshot.playersAlive = playback.pool.players.count
+        snapshot.playersPrepared = playback.pool.preparedCount
+        snapshot.mountedSurfaces = pages.count
+        snapshot.ttff = Percentiles.summary(of: counters.ttffSamples)
+        snapshot.rebuffers = counters.rebuffers
+        snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
+        snapshot.cache = playback.mediaCache?.statistics
+        snapshot.residentBytes = ProcessMemory.residentBytes()
+        // What the preload plan follows now: the desktop's signals, with
+        // the data-saver setting applied to the network.
+        snapshot.constraints = PlanConstraints(network: playback.networkCondition, memory: playback.conditions.memory,
+                                               powerSaver: playback.conditions.powerSaver)
+        return snapshot
+    }
+
+    /// The overlay's lines while it shows, for `--report-state`.
+    var diagnosticsLines: [String]? { diagnosticsOverlay?.lines }
+
+    /// Mounts a page widget under the feed's overlays, so they stay on top.
+    func attachPage(_ page: WidgetPointer) {
+        gtk_widget_insert_before(page, widget, diagnosticsOverlay?.widget)
+    }
+
+    /// Places the overlays over the pages: the diagnostics at the top left,
+    /// at their natural size, leaving the top-right corner to the page's
+    /// mute button (its width and margins, in logical pixels).
+    func layoutOverlays(width: Int32, height: Int32) {
+        guard let overlay = diagnosticsOverlay?.widget else { return }
+        let margin: Int32 = 12
+        let muteButton: Int32 = 36 + 2 * 12
+        var minimum: Int32 = 0
+        var naturalWidth: Int32 = 0
+        var naturalHeight: Int32 = 0
+        gtk_widget_measure(overlay, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &naturalWidth, nil, nil)
+        let overlayWidth = max(minimum, min(naturalWidth, width - margin - muteButton))
+        gtk_widget_measure(overlay, GTK_ORIENTATION_VERTICAL, overlayWidth, &minimum, &naturalHeight, nil, nil)
+        var point = graphene_point_t(x: Float(margin), y: Float(margin))
+        gtk_widget_allocate(overlay, overlayWidth, max(minimum, naturalHeight), -1, gsk_transform_translate(nil, &point))
+    }
+}

@@ -1,0 +1,78 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// The seek bar and frame stepping: the current page's bar drives the
+/// current player. A drag pauses the video, seeks to key frames while it
+/// moves (one seek in flight, newer positions replace the waiting one) and
+/// exactly where it is let go, then resumes if it was playing.
+extension FeedView {
+    /// Connects a newly mounted page's seek bar to the player of whatever
+    /// index the page shows when it is used.
+    func wireScrubber(_ page: FeedPage) {
+        let scrubber = page.scrubber
+        scrubber.durationSource = { [weak self, weak page] in
+            guard let self, let page else { return nil }
+            return self.playback.pool.player(for: page.index)?.duration ?? page.item?.duration
+        }
+        scrubber.onScrubStart = { [weak self, weak page] in
+            guard let self, let page, page.index == self.currentIndex,
+                  let player = self.playback.pool.player(for: page.index) else { return nil }
+            let wasPlaying = player.isPlaying
+            if wasPlaying { self.playback.pause() }
+            return wasPlaying
+        }
+        scrubber.onScrubMove = { [weak self, weak page] seconds in
+            guard let self, let page, page.index == self.currentIndex else { return }
+            self.playback.pool.player(for: page.index)?.seek(to: seconds, accurate: false)
+        }
+        scrubber.onScrubEnd = { [weak self, weak page] seconds, resume in
+            guard let self, let page, page.index == self.currentIndex,
+                  let player = self.playback.pool.player(for: page.index) else { return }
+            player.seek(to: seconds, accurate: true)
+            if resume { self.playback.play() }
+        }
+        scrubber.onChange = { [weak self, weak page] in
+            guard let self, let page, page.index == self.currentIndex else { return }
+            self.reportState()
+        }
+        // Reported like `position_ms`: every frame while paused, whole seconds while playing.
+        scrubber.onPositionChange = { [weak self, weak page] old, new in
+            guard let self, let page, page.index == self.currentIndex else { return }
+            if !self.isPlaying || old.map({ Int($0) }) != new.map({ Int($0) }) { self.reportState() }
+        }
+    }
+
+    /// Whether the pager rests on the current page (no drag, no animation).
+    var isSettled: Bool { drag == nil && !isAnimating && position == Double(currentIndex) }
+
+    /// Only the current page's bar shows, and only while the pager rests:
+    /// it hides as soon as paging starts and fades back once it settles.
+    func updateScrubbers() {
+        let settled = isSettled
+        for (index, page) in pages {
+            page.scrubber.setShown(settled && index == currentIndex)
+        }
+    }
+
+    /// Shows the frame `frames` away from the one on screen, pausing first
+    /// when the video plays (frame by frame only makes sense paused).
+    func step(frames: Int) {
+        guard let player = playback.pool.player(for: currentIndex), let page = pages[currentIndex] else { return }
+        if player.isPlaying { playback.pause() }
+        guard let from = page.scrubber.position ?? player.position,
+              let target = player.step(frames: frames, from: from) else { return }
+        // The bar (and the next step) follow the frame asked for at once.
+        page.scrubber.show(position: target)
+    }
+
+    /// The reported time of the current video in ms: exact while it is
+    /// paused (seeks and steps land on a frame), whole seconds while it
+    /// plays, so the report does not print a line per frame.
+    var reportedPositionMilliseconds: Int? {
+        guard let seconds = pages[currentIndex]?.scrubber.position else { return nil }
+        if isPlaying { return Int(seconds) * 1000 }
+        return Int((seconds * 1000).rounded())
+    }
+}

@@ -1,0 +1,276 @@
+import CFlickShim
+import CGLib
+import CGtk
+import FeedMedia
+import Foundation
+
+/// The seek bar along the bottom of a video page: a thin line of progress
+/// that grows, with a knob and the time, while the pointer is over it or
+/// holds it; dragging it scrubs.
+///
+/// Drawn by our own cairo code on one GtkDrawingArea of a fixed height, so
+/// progress only redraws this widget: nothing is laid out again and the
+/// page around it is not re-rendered (the time is drawn, not a label).
+/// Progress comes from the frames the page shows (their times), so a
+/// paused video costs nothing. GTK thread only; owned by its `FeedPage`.
+@MainActor
+final class Scrubber {
+    /// Height of the widget in logical pixels: the strip that takes the pointer.
+    static let height: Int32 = 40
+    /// Thickness of the bar at rest and while hovered or held, in logical pixels.
+    static let thinBar = 3.0
+    static let thickBar = 6.0
+    /// Radius of the knob shown while hovered or held, in logical pixels.
+    static let knobRadius = 7.0
+
+    let widget: WidgetPointer
+    /// Start time in seconds of the frame the page shows (nil before the first).
+    private(set) var position: Double?
+    /// Whether the pointer is over the bar, and whether it is held (scrubbing).
+    private(set) var hovering = false
+    private(set) var scrubbing = false
+    /// Times the bar has been drawn, for tests that check progress redraws
+    /// nothing but the bar.
+    private(set) var draws = 0
+
+    /// Asks to start scrubbing: pause and return whether the video was
+    /// playing (it resumes after), or nil to refuse (not the current video).
+    var onScrubStart: (() -> Bool?)?
+    /// A position while dragging, in seconds (a fast key-frame seek).
+    var onScrubMove: ((Double) -> Void)?
+    /// Where the drag ended, in seconds (an exact seek), and whether to resume.
+    var onScrubEnd: ((Double, Bool) -> Void)?
+    /// Called when scrubbing starts or ends.
+    var onChange: (() -> Void)?
+    /// Called with the old and new position when the frame shown changes
+    /// (every frame: the feed decides what is worth reporting).
+    var onPositionChange: ((_ old: Double?, _ new: Double?) -> Void)?
+    /// Reads the video's duration in seconds when the bar needs it.
+    var durationSource: (() -> Double?)?
+
+    /// The duration once known for the current binding.
+    private var knownDuration: Double?
+    private var isVideo = false
+    private var shown = false
+    /// Where the drag is, in seconds, and where it started in pixels.
+    private var scrubSeconds = 0.0
+    private var dragStartX = 0.0
+    private var resumeAfterScrub = false
+    /// What the last draw showed: the progress in pixels and the time text.
+    private var drawnFill = -1
+    private var drawnText: String?
+    private var connections: [SignalConnection] = []
+
+    init() {
+        widget = gtk_drawing_area_new()!
+        Widget.addClasses(widget, "flick-scrubber", "paging")
+        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_size_request(widget, -1, Self.height)
+        gtk_widget_set_can_focus(widget, 0) // the keys seek: Left/Right, Shift+Left/Right
+        gtk_widget_set_can_target(widget, 0)
+        gtk_widget_set_visible(widget, 0)
+        Widget.setAccessibleLabel(widget, "Seek bar (Left and Right keys seek)")
+        let context = Unmanaged.passRetained(WeakScrubber(self)).toOpaque()
+        gtk_drawing_area_set_draw_func(gcast(widget), { _, cairo, width, height, data in
+            guard let data, let cairo else { return }
+            let weak = Unmanaged<WeakScrubber>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { weak.view?.draw(cairo, width: Double(width), height: Double(height)) }
+        }, context, { data in
+            guard let data else { return }
+            Unmanaged<WeakScrubber>.fromOpaque(data).release()
+        })
+        installInput()
+    }
+
+    // MARK: Binding and showing
+
+    /// A new binding of the page: a video (whose duration the feed may
+    /// know) or anything else, which has no bar.
+    func bind(isVideo: Bool, duration: Double?) {
+        self.isVideo = isVideo
+        knownDuration = duration.flatMap { $0 > 0 ? $0 : nil }
+        position = nil
+        if scrubbing { scrubbing = false; onChange?() }
+        applyShown()
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Shows the bar (the page rests as the current one) or hides it (it is
+    /// paging, or not current). Appearing fades in through the stylesheet;
+    /// with animations off it simply appears.
+    func setShown(_ shown: Bool) {
+        guard shown != self.shown else { return }
+        self.shown = shown
+        applyShown()
+    }
+
+    var isShown: Bool { shown && isVideo }
+
+    private func applyShown() {
+        gtk_widget_set_visible(widget, isVideo ? 1 : 0)
+        if isShown {
+            gtk_widget_remove_css_class(widget, "paging")
+        } else {
+            gtk_widget_add_css_class(widget, "paging")
+            hovering = false
+        }
+        gtk_widget_set_can_target(widget, isShown ? 1 : 0)
+    }
+
+    /// The page shows a frame starting at `seconds`: redraw when the bar
+    /// (or the time, while expanded) would look different.
+    func show(position seconds: Double?) {
+        let old = position
+        position = seconds
+        if old != seconds { onPositionChange?(old, seconds) }
+        guard !scrubbing, isShown else { return }
+        redrawIfChanged()
+    }
+
+    /// The video's duration in seconds, once known.
+    var duration: Double? {
+        if let knownDuration { return knownDuration }
+        knownDuration = durationSource?().flatMap { $0 > 0 ? $0 : nil }
+        return knownDuration
+    }
+
+    /// What the bar shows: where the drag is while scrubbing, else the frame's time.
+    private var shownSeconds: Double? { scrubbing ? scrubSeconds : position }
+
+    private var expanded: Bool { hovering || scrubbing }
+
+    private func fillPixels(width: Double) -> Int {
+        guard let duration, let seconds = shownSeconds else { return 0 }
+        return Int((min(max(seconds / duration, 0), 1) * (width - 2 * Self.inset)).rounded())
+    }
+
+    private var timeText: String? {
+        guard expanded, let duration else { return nil }
+        return "\(Self.clock(shownSeconds ?? 0)) / \(Self.clock(duration))"
+    }
+
+    private func redrawIfChanged() {
+        let width = Double(gtk_widget_get_width(widget))
+        guard fillPixels(width: width) != drawnFill || timeText != drawnText else { return }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// "m:ss" of whole seconds.
+    static func clock(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds))
+        return String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    // MARK: Pointer
+
+    private func installInput() {
+        let motion = gtk_event_controller_motion_new()!
+        connections += [
+            Signals.connectDoubles(motion, "enter") { [weak self] _, _ in self?.setHovering(true) },
+            Signals.connect(motion, "leave") { [weak self] in self?.setHovering(false) },
+        ].compactMap { $0 }
+        gtk_widget_add_controller(widget, motion)
+
+        // Holding the bar claims the pointer, so the feed neither pages nor
+        // toggles playback for a press that starts here.
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(gopaque(drag), 1)
+        connections += [
+            Signals.connectDoubles(drag, "drag-begin") { [weak self] x, _ in self?.began(at: x, gesture: drag) },
+            Signals.connectDoubles(drag, "drag-update") { [weak self] dx, _ in self?.moved(by: dx) },
+            Signals.connectDoubles(drag, "drag-end") { [weak self] dx, _ in self?.ended(at: dx) },
+        ].compactMap { $0 }
+        gtk_widget_add_controller(widget, gopaque(drag))
+    }
+
+    private func setHovering(_ hovering: Bool) {
+        guard hovering != self.hovering else { return }
+        self.hovering = hovering && isShown
+        gtk_widget_queue_draw(widget)
+    }
+
+    private func seconds(atX x: Double) -> Double? {
+        guard let duration else { return nil }
+        let width = Double(gtk_widget_get_width(widget)) - 2 * Self.inset
+        guard width > 0 else { return nil }
+        return min(max((x - Self.inset) / width, 0), 1) * duration
+    }
+
+    private func began(at x: Double, gesture: OpaquePointer) {
+        guard isShown, let seconds = seconds(atX: x), let resume = onScrubStart?() else {
+            gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED)
+            return
+        }
+        gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+        scrubbing = true
+        resumeAfterScrub = resume
+        dragStartX = x
+        scrubSeconds = seconds
+        onScrubMove?(seconds)
+        gtk_widget_queue_draw(widget)
+        onChange?()
+    }
+
+    private func moved(by dx: Double) {
+        guard scrubbing, let seconds = seconds(atX: dragStartX + dx), seconds != scrubSeconds else { return }
+        scrubSeconds = seconds
+        onScrubMove?(seconds)
+        redrawIfChanged()
+    }
+
+    private func ended(at dx: Double) {
+        guard scrubbing else { return }
+        let target = seconds(atX: dragStartX + dx) ?? scrubSeconds
+        scrubbing = false
+        // The bar stays where it was let go until the exact frame arrives.
+        position = target
+        onScrubEnd?(target, resumeAfterScrub)
+        gtk_widget_queue_draw(widget)
+        onChange?()
+    }
+
+    // MARK: Drawing
+
+    /// Space left and right of the bar, in logical pixels.
+    private static let inset = 0.0
+
+    private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+        draws += 1
+        let fill = fillPixels(width: width)
+        let text = timeText
+        drawnFill = fill
+        drawnText = text
+        let thickness = expanded ? Self.thickBar : Self.thinBar
+        let barY = height - thickness - (expanded ? 8 : 0)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.28)
+        cairo_rectangle(cr, Self.inset, barY, width - 2 * Self.inset, thickness)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.95)
+        cairo_rectangle(cr, Self.inset, barY, Double(fill), thickness)
+        cairo_fill(cr)
+        guard expanded else { return }
+        cairo_arc(cr, Self.inset + Double(fill), barY + thickness / 2, Self.knobRadius, 0, 2 * Double.pi)
+        cairo_fill(cr)
+        if let text, let layout = gtk_widget_create_pango_layout(widget, text) {
+            defer { g_object_unref(layout.rawGObject) }
+            var textWidth: Int32 = 0
+            var textHeight: Int32 = 0
+            pango_layout_get_pixel_size(layout, &textWidth, &textHeight)
+            let x = 12.0
+            let y = max(0, barY - Self.knobRadius - Double(textHeight) - 2)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.6) // a shadow keeps it readable on light frames
+            cairo_move_to(cr, x + 1, y + 1)
+            pango_cairo_show_layout(cr, layout)
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_move_to(cr, x, y)
+            pango_cairo_show_layout(cr, layout)
+        }
+    }
+}
+
+/// Lets the draw function reach the bar without keeping it alive.
+private final class WeakScrubber {
+    weak var view: Scrubber?
+    @MainActor init(_ view: Scrubber) { self.view = view }
+}
