@@ -35,6 +35,13 @@ extension AppUnderX {
             #expect(app.waitForState(after: seen) { $0.diagnostics != nil && $0.diagnostics != lines } != nil,
                     "the numbers refresh while shown")
 
+            // The constraints are those the preload plan follows: data saver
+            // plans like a metered link.
+            seen = app.states.count
+            #expect(try GSettingsTool.set("data-saver", "true", app: app))
+            let saving = app.waitForState(after: seen) { $0.diagnostics?.last?.contains("data saver") == true }
+            #expect(saving != nil, "the data saver shows among the limits: \(String(describing: app.latest?.diagnostics))")
+
             seen = app.states.count
             #expect(try GSettingsTool.set("show-diagnostics", "false", app: app))
             #expect(app.waitForState(after: seen) { $0.diagnostics == nil } != nil, "gsettings hides it")
