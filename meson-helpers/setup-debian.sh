@@ -37,6 +37,8 @@ PACKAGES=(
   xdotool
   imagemagick
   dbus-x11
+  dbus                    # dbus-daemon and dbus-run-session: MPRIS tests run a private session bus
+  xclip                   # reads the clipboard in the copy-link test
   openbox                 # a window manager for the fullscreen test (Xvfb has none)
 )
 

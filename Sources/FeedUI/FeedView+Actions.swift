@@ -43,7 +43,9 @@ extension FeedView {
         case .firstPage: releaseVelocity = 0; scroll(to: 0)
         case .lastPage: releaseVelocity = 0; scroll(to: count - 1)
         case .togglePlayback: playback.togglePlayback()
-        case .toggleMute: playback.setMuted(!playback.muted)
+        case .toggleMute:
+            playback.setMuted(!playback.muted)
+            pages[currentIndex]?.muteIndicator.flash(muted: playback.muted)
         case .seekForward: playback.seek(by: 5)
         case .seekBackward: playback.seek(by: -5)
         case .like: toggleLike()

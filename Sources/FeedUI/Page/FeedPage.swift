@@ -16,6 +16,7 @@ final class FeedPage {
     let root: GObjectRef
     private let picture: WidgetPointer
     private let caption: WidgetPointer
+    private let author: WidgetPointer
     private let title: WidgetPointer
     private let subtitle: WidgetPointer
     private let message: WidgetPointer
@@ -27,6 +28,8 @@ final class FeedPage {
     let likeRail = LikeRail()
     /// The seek bar along the bottom (videos only).
     let scrubber = Scrubber()
+    /// The speaker shown for a moment when the sound is switched.
+    let muteIndicator = MuteIndicator()
     /// True while the page stands for an item that has not arrived.
     private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
@@ -96,11 +99,13 @@ final class FeedPage {
         Widget.addClasses(caption, "flick-caption")
         gtk_widget_set_valign(caption, GTK_ALIGN_END)
         gtk_widget_set_can_target(caption, 0)
+        author = gtk_label_new(nil)!
         title = gtk_label_new(nil)!
         subtitle = gtk_label_new(nil)!
+        Widget.addClasses(author, "flick-author")
         Widget.addClasses(title, "flick-title")
         Widget.addClasses(subtitle, "flick-subtitle")
-        for label in [title, subtitle] {
+        for label in [author, title, subtitle] {
             gtk_label_set_xalign(gopaque(label), 0)
             gtk_label_set_wrap(gopaque(label), 1)
             gtk_label_set_ellipsize(gopaque(label), PANGO_ELLIPSIZE_END)
@@ -123,6 +128,7 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), muteButton)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.widget)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.burst)
+        gtk_overlay_add_overlay(gopaque(overlay), muteIndicator.widget)
         applyFit()
         errorCard.onShow = { [weak self] in
             guard let self, !self.isSkeleton else { return }
@@ -154,10 +160,14 @@ final class FeedPage {
         shimmer.setVisible(true)
         gtk_widget_set_visible(likeRail.widget, 1)
         gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
+        gtk_label_set_text(gopaque(author), item.author ?? "")
         gtk_label_set_text(gopaque(title), item.title ?? "")
         gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
+        gtk_widget_set_visible(author, (item.author?.isEmpty ?? true) ? 0 : 1)
+        gtk_widget_set_visible(title, (item.title?.isEmpty ?? true) ? 0 : 1)
         gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
-        gtk_widget_set_visible(caption, (item.title?.isEmpty ?? true) && (item.subtitle?.isEmpty ?? true) ? 0 : 1)
+        let texts = [item.author, item.title, item.subtitle]
+        gtk_widget_set_visible(caption, texts.allSatisfy { $0?.isEmpty ?? true } ? 0 : 1)
         Widget.setAccessibleLabel(root.widget, item.accessibilityLabel ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind == .video, duration: item.duration)
         loadIfNeeded()
@@ -260,10 +270,13 @@ final class FeedPage {
         gtk_widget_set_visible(picture, 1)
     }
 
-    /// Shows the mute state on the page's button.
+    /// Shows the mute state on the page's button, whose words say what a
+    /// press does and what the state is.
     func setMuted(_ muted: Bool) {
         let icon = muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic"
         gtk_button_set_icon_name(gcast(muteButton), icon)
+        gtk_widget_set_tooltip_text(muteButton, muted ? "Sound off: unmute (M)" : "Sound on: mute (M)")
+        Widget.setAccessibleLabel(muteButton, muted ? "Unmute" : "Mute")
     }
 
     private func loadIfNeeded() {

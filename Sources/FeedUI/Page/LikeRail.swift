@@ -3,9 +3,11 @@ import CGtk
 import FeedMedia
 import Foundation
 
-/// The like button of a page, with its count, on the right above the
-/// caption, and the heart that bursts over the page when a post is liked.
-/// The button triggers the feed's `like` action. GTK thread only.
+/// The action rail on the right of a page, above the caption: the like
+/// button with its count, then copy link and open in the browser; and the
+/// heart that bursts over the page when a post is liked. Every button
+/// triggers one of the feed's actions (`like`, `copy-link`,
+/// `open-in-browser`), so keys and clicks do the same. GTK thread only.
 @MainActor
 final class LikeRail {
     /// The rail (button over count), placed by the page.
@@ -14,6 +16,9 @@ final class LikeRail {
     let burst: WidgetPointer
     private let button: WidgetPointer
     private let count: WidgetPointer
+    /// Copy link and open in the browser (hidden on skeletons with the rail).
+    private let share: WidgetPointer
+    private let open: WidgetPointer
     private var burstTimer: MainLoopSource?
 
     init() {
@@ -31,6 +36,13 @@ final class LikeRail {
         Widget.addClasses(count, "flick-like-count")
         gtk_box_append(gcast(widget), button)
         gtk_box_append(gcast(widget), count)
+        share = Self.actionButton(icon: "edit-copy-symbolic", label: "Copy the link", tooltip: "Copy the link (Ctrl+C)",
+                                  action: .copyLink)
+        open = Self.actionButton(icon: "web-browser-symbolic", label: "Open in the browser", tooltip: "Open in the browser",
+                                 action: .openInBrowser)
+        gtk_widget_set_margin_top(share, 10)
+        gtk_box_append(gcast(widget), share)
+        gtk_box_append(gcast(widget), open)
 
         burst = gtk_label_new("♥")!
         Widget.addClasses(burst, "flick-heart-burst")
@@ -38,6 +50,17 @@ final class LikeRail {
         gtk_widget_set_valign(burst, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(burst, 0)
         gtk_widget_set_visible(burst, 0)
+    }
+
+    /// A round button over the page for a feed action, with the words
+    /// screen readers say and a tooltip naming its key.
+    private static func actionButton(icon: String, label: String, tooltip: String, action: FeedAction) -> WidgetPointer {
+        let button = gtk_button_new_from_icon_name(icon)!
+        Widget.addClasses(button, "circular", "osd", "flick-rail-action")
+        gtk_widget_set_tooltip_text(button, tooltip)
+        Widget.setAccessibleLabel(button, label)
+        gtk_actionable_set_action_name(gopaque(button), action.detailedName)
+        return button
     }
 
     /// Shows the like state; `likes` nil hides the count.

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// What a page shows over its media and what its buttons do, in the real app.
+    @Suite("Page overlays")
+    struct OverlayUITests {
+        @Test("Ctrl+C copies the post's address to the clipboard and says so in a toast")
+        func copyLink() throws {
+            let folder = try Fixtures.pictureFolder(count: 2)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"])
+            let ready = try #require(app.waitForState { $0.phase == "feed" && $0.currentReady == true },
+                                     "stderr: \(app.stderr)")
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("ctrl+c", window: window)
+            let toasted = app.waitForState(after: seen) { $0.toastsShown == (ready.toastsShown ?? 0) + 1 }
+            #expect(toasted != nil, "a toast says the link was copied")
+            // The app owns the clipboard: read it as another X client would.
+            let uri = try #require(ready.currentURI)
+            var copied = ""
+            let deadline = Date().addingTimeInterval(5)
+            repeat {
+                copied = (try? X11.run(["xclip", "-selection", "clipboard", "-o"])) ?? ""
+                if copied != uri { usleep(100_000) }
+            } while copied != uri && Date() < deadline
+            #expect(copied == uri, "the clipboard holds the post's address")
+        }
+    }
+}
