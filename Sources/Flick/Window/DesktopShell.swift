@@ -34,6 +34,8 @@ final class DesktopShell {
     private let dialogs: OpenFeedDialogs
     private var preferences: PreferencesWindow?
     private var shortcuts: ShortcutsWindow?
+    /// The MPRIS player on the session bus (media keys, desktop controls).
+    private var mpris: MPRISService?
     private var connections: [SignalConnection] = []
 
     init(window: FlickWindow, application: UnsafeMutablePointer<GtkApplication>, settings: AppSettings,
@@ -68,7 +70,15 @@ final class DesktopShell {
             guard let self else { return }
             view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
             view.onDiagnosticsToggle = { [weak self] shown in self?.settings.set(.showDiagnostics, bool: shown) }
+            // MPRIS follows every change the feed reports (after the app's own handler).
+            let report = view.onStateChange
+            view.onStateChange = { [weak self] state in
+                report?(state)
+                self?.mpris?.update()
+            }
+            self.mpris?.update()
         }
+        mpris = makeMPRIS()
         fullscreenChanged()
     }
 
@@ -119,6 +129,24 @@ final class DesktopShell {
         let map: UnsafeMutableRawPointer = action.scope == .app ? UnsafeMutableRawPointer(application) : window.window.raw
         guard let found = g_action_map_lookup_action(gopaque(map), action.name) else { return }
         g_simple_action_set_enabled(gopaque(found), enabled ? 1 : 0)
+    }
+
+    // MARK: MPRIS
+
+    /// The MPRIS player, driving whichever feed the window shows.
+    private func makeMPRIS() -> MPRISService {
+        let feed = { [weak window] in window?.feedView }
+        return MPRISService(controls: .init(
+            state: { MPRISState.reading(feed()) },
+            next: { feed()?.perform(.nextPage) },
+            previous: { feed()?.perform(.previousPage) },
+            play: { feed()?.play() },
+            pause: { feed()?.pause() },
+            position: { feed()?.currentPosition },
+            seek: { feed()?.seek(to: $0) },
+            setMuted: { feed()?.isMuted = $0 },
+            raise: { [weak window] in window?.present() },
+            quit: { [weak self] in self?.perform(.quit) }), desktopEntry: AppInfo.id)
     }
 
     // MARK: Header menu

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A D-Bus session bus of the test's own (dbus-daemon with the session
+/// configuration), so the app's MPRIS player can be called without touching
+/// the desktop's bus. Stopped when the value goes away.
+final class PrivateSessionBus {
+    private let process = Process()
+    /// The bus's address, for DBUS_SESSION_BUS_ADDRESS.
+    let address: String
+
+    /// Starts dbus-daemon and waits for it to print its address.
+    init() throws {
+        guard let daemon = ["/usr/bin/dbus-daemon", "/bin/dbus-daemon"].first(where: FileManager.default.isExecutableFile) else {
+            throw X11.Failure(message: "dbus-daemon is not installed (meson-helpers/setup-debian.sh installs it)")
+        }
+        process.executableURL = URL(fileURLWithPath: daemon)
+        process.arguments = ["--config-file=/usr/share/dbus-1/session.conf", "--nofork", "--nopidfile", "--print-address=1"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The daemon prints its address, one line, once it listens.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            stop()
+            throw X11.Failure(message: "dbus-daemon printed no address")
+        }
+    }
+
+    deinit { stop() }
+
+    /// The environment a client of this bus needs.
+    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+
+    /// Runs `gdbus ARGUMENTS` on this bus; returns its exit status and output.
+    @discardableResult
+    func gdbus(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tool.arguments = ["gdbus"] + arguments
+        tool.environment = ProcessInfo.processInfo.environment.merging(environment) { _, bus in bus }
+        let out = Pipe()
+        tool.standardOutput = out
+        tool.standardError = out
+        try tool.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        tool.waitUntilExit()
+        return (tool.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Ends the daemon: SIGTERM, then SIGKILL after 2 s (a child of the
+    /// test runner may not see SIGTERM, as openbox in DesktopX11).
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
