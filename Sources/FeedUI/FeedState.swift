@@ -69,6 +69,14 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var positionMilliseconds: Int? = nil
     /// Times the current page's seek bar has been drawn.
     public var scrubberDraws = 0
+    /// What screen readers hear for the current page (its accessible label).
+    public var currentLabel: String? = nil
+    /// What the feed last announced: the current post's label and position.
+    public var announcement: String? = nil
+    /// What has the keyboard focus in the feed ("feed", a control's tooltip), nil outside it.
+    public var focus: String? = nil
+    /// Loading placeholders whose highlight sweeps now (0 with animations off).
+    public var shimmersAnimating = 0
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -129,5 +137,9 @@ public struct FeedState: Sendable, Equatable, Codable {
         case scrubbing
         case positionMilliseconds = "position_ms"
         case scrubberDraws = "scrubber_draws"
+        case currentLabel = "current_label"
+        case announcement
+        case focus
+        case shimmersAnimating = "shimmers_animating"
     }
 }

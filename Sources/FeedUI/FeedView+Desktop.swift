@@ -18,6 +18,10 @@ extension FeedView {
         state.scrubbing = scrubber?.scrubbing ?? false
         state.positionMilliseconds = reportedPositionMilliseconds
         state.scrubberDraws = scrubber?.draws ?? 0
+        state.currentLabel = pages[currentIndex]?.accessibleLabel
+        state.announcement = announcement
+        state.focus = focusDescription
+        state.shimmersAnimating = shimmersAnimating
         return state
     }
 

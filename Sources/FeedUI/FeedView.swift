@@ -84,6 +84,10 @@ public final class FeedView {
     public var onDiagnosticsToggle: ((Bool) -> Void)?
     /// Times `layout` placed the pages (reported as `feed_layouts`).
     var layoutPasses = 0
+    /// What screen readers were last told about the current post (FeedView+Accessibility).
+    var announcement: String?
+    /// Follows the window's focus while the feed is in one.
+    var focusWatch: SignalConnection?
 
     /// Creates the feed widget over `dataSource`.
     /// - Parameters:
@@ -304,14 +308,14 @@ public final class FeedView {
                 self.reportState()
             }
             attachPage(page.root.widget)
-            wireScrubber(page)
+            wire(page)
             bind(page, at: index)
             pages[index] = page
         }
     }
 
     func reportState() {
-        updateScrubbers()
+        updateChrome()
         let state = self.state
         guard state != lastState else { return }
         lastState = state

@@ -168,7 +168,7 @@ final class FeedPage {
         gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
         let texts = [item.author, item.title, item.subtitle]
         gtk_widget_set_visible(caption, texts.allSatisfy { $0?.isEmpty ?? true } ? 0 : 1)
-        Widget.setAccessibleLabel(root.widget, item.accessibilityLabel ?? Self.defaultLabel(for: item))
+        setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind == .video, duration: item.duration)
         loadIfNeeded()
     }
@@ -198,7 +198,7 @@ final class FeedPage {
             gtk_widget_set_visible(muteButton, 0)
             gtk_widget_set_visible(likeRail.widget, 0)
             scrubber.bind(isVideo: false, duration: nil)
-            Widget.setAccessibleLabel(root.widget, "Loading more posts")
+            setLabel("Loading more posts")
         }
         shimmer.setVisible(true)
         if let failure {
@@ -311,6 +311,15 @@ final class FeedPage {
         case nil:
             break // nothing to show for this source yet
         }
+    }
+
+    /// What screen readers say for the page: the item's own description
+    /// (`accessibilityLabel`), else its kind and title.
+    private(set) var accessibleLabel = ""
+
+    private func setLabel(_ label: String) {
+        accessibleLabel = label
+        Widget.setAccessibleLabel(root.widget, label)
     }
 
     static func defaultLabel(for item: FeedItem) -> String {

@@ -48,6 +48,11 @@ final class ShimmerView {
 
     var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
 
+    /// Whether the highlight sweeps now (never with animations off).
+    var isAnimating: Bool { tick?.isActive ?? false }
+    /// Called when the sweep starts or stops.
+    var onAnimatingChange: (() -> Void)?
+
     private func startSweep() {
         guard tick == nil, Widget.animationsEnabled else { return }
         tick = TickCallback(on: widget) { [weak self] now in
@@ -56,11 +61,14 @@ final class ShimmerView {
             gtk_widget_queue_draw(self.widget)
             return true
         }
+        onAnimatingChange?()
     }
 
     private func stopSweep() {
+        guard tick != nil else { return }
         tick?.cancel()
         tick = nil
+        onAnimatingChange?()
     }
 
     /// The placeholder shapes, then the highlight clipped to them.

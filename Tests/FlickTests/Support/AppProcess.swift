@@ -44,6 +44,11 @@ struct ReportedState: Decodable, Equatable {
     var scrubbing: Bool?
     var positionMilliseconds: Int?
     var scrubberDraws: Int?
+    // Accessibility.
+    var currentLabel: String?
+    var announcement: String?
+    var focus: String?
+    var shimmersAnimating: Int?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -85,6 +90,10 @@ struct ReportedState: Decodable, Equatable {
         case scrubbing
         case positionMilliseconds = "position_ms"
         case scrubberDraws = "scrubber_draws"
+        case currentLabel = "current_label"
+        case announcement
+        case focus
+        case shimmersAnimating = "shimmers_animating"
     }
 }
 

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// What keyboard and screen-reader users get from the real app.
+    @Suite("Accessibility")
+    struct AccessibilityUITests {
+        /// A desktop handler for PNG pictures that writes the address it was
+        /// given to `opened.txt` in `folder`, found through XDG_DATA_HOME.
+        private func fakeOpener(in folder: URL) throws -> (environment: [String: String], opened: URL) {
+            let applications = folder.appendingPathComponent("data/applications")
+            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+            let opened = folder.appendingPathComponent("opened.txt")
+            let script = folder.appendingPathComponent("opener.sh")
+            try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try """
+                [Desktop Entry]
+                Type=Application
+                Name=Flick test opener
+                Exec=\(script.path) %u
+                MimeType=image/png;
+                NoDisplay=true
+
+                """.write(to: applications.appendingPathComponent("flick-test-opener.desktop"), atomically: true, encoding: .utf8)
+            try "[Default Applications]\nimage/png=flick-test-opener.desktop\n"
+                .write(to: applications.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+            return (["XDG_DATA_HOME": folder.appendingPathComponent("data").path], opened)
+        }
+
+        @Test("pages are labelled and announced; Tab reaches the buttons with a focus ring; Enter opens the post")
+        func labelsFocusAndOpen() throws {
+            let folder = try Fixtures.pictureFolder(count: 3)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (environment, opened) = try fakeOpener(in: folder.appendingPathComponent(".opener"))
+            let app = try AppProcess([folder.path, "--report-state"], environment: environment)
+            let first = try #require(app.waitForState { $0.phase == "feed" && $0.currentReady == true && $0.focus != nil },
+                                     "stderr: \(app.stderr)")
+            let window = try app.focusedWindow()
+            #expect(first.currentLabel == "Picture: pic-0", "a page says what it shows")
+            #expect(first.announcement == "Picture: pic-0, post 1 of 3")
+            #expect(first.focus == "feed", "the feed has the keys")
+
+            var seen = app.states.count
+            try X11.key("Down", window: window)
+            let second = app.waitForState(after: seen) { $0.currentIndex == 1 && $0.settled == true }
+            #expect(second?.announcement == "Picture: pic-1, post 2 of 3", "a page change is announced")
+
+            // Tab walks the current page's buttons, each drawn with a focus ring.
+            let before = app.home.appendingPathComponent("unfocused.png")
+            let after = app.home.appendingPathComponent("focused.png")
+            try X11.run(["import", "-window", window, before.path])
+            var visited: [String] = []
+            for _ in 0..<6 where visited.last != "Open in the browser" {
+                seen = app.states.count
+                try X11.key("Tab", window: window)
+                guard let moved = app.waitForState(after: seen, { $0.focus != nil && $0.focus != visited.last && $0.focus != "feed" })?.focus
+                else { break }
+                visited.append(moved)
+            }
+            #expect(visited == ["Like (L)", "Copy the link (Ctrl+C)", "Open in the browser"], "the buttons in order: \(visited)")
+            try X11.run(["import", "-window", window, after.path])
+            let difference = try X11.run(["compare", "-metric", "AE", "-fuzz", "5%", before.path, after.path, "null:"], allowFailure: true)
+            #expect((Int(difference.split(separator: " ").first ?? "") ?? 0) > 20, "the focused button shows a ring: \(difference)")
+
+            try X11.key("Return", window: window)
+            var address = ""
+            let deadline = Date().addingTimeInterval(10)
+            while address.isEmpty, Date() < deadline {
+                address = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+                if address.isEmpty { usleep(100_000) }
+            }
+            // GIO hands a local file's path to a handler of %u.
+            let uri = try #require(second?.currentURI)
+            #expect(address == uri || URL(fileURLWithPath: address).absoluteString == uri,
+                    "the desktop's handler got the post: \(address)")
+
+            // Paging from a button: the focus comes back to the feed, whose keys keep working.
+            seen = app.states.count
+            try X11.run(["xdotool", "windowfocus", "--sync", window])
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(after: seen) { $0.currentIndex == 2 && $0.focus == "feed" } != nil,
+                    "\(String(describing: app.latest))")
+            seen = app.states.count
+            try X11.key("Up", window: window)
+            #expect(app.waitForState(after: seen) { $0.currentIndex == 1 } != nil, "the keys still page")
+        }
+
+        @Test("with animations off, loading placeholders are static; with them on, they sweep", arguments: [false, true])
+        func shimmer(animations: Bool) throws {
+            let app = try AppProcess(["--page-delay", "3000", "--report-state"], animations: animations)
+            let waiting = app.waitForState(timeout: 300) { $0.phase == "feed" && ($0.skeletonPages ?? 0) > 0 }
+            try #require(waiting != nil, "skeletons show while the first page is delayed; stderr: \(app.stderr)")
+            let filled = app.waitForState(timeout: 20) { $0.itemCount > 0 }
+            #expect(filled != nil)
+            let skeletons = app.states.filter { ($0.skeletonPages ?? 0) > 0 && $0.itemCount == 0 }
+            if animations {
+                #expect(skeletons.contains { ($0.shimmersAnimating ?? 0) > 0 }, "placeholders sweep: \(skeletons.map(\.shimmersAnimating))")
+            } else {
+                #expect(skeletons.allSatisfy { $0.shimmersAnimating == 0 }, "never a sweep: \(skeletons.map(\.shimmersAnimating))")
+            }
+        }
+    }
+}
