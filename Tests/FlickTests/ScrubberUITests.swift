@@ -60,10 +60,13 @@ extension AppUnderX {
             let after = app.home.appendingPathComponent("bar-hover.png")
             try X11.run(["xdotool", "mousemove", "--window", window, "\(width / 2)", "\(height / 2)"])
             try X11.run(["import", "-window", window, "-crop", "\(width)x60+0+\(height - 60)", before.path])
-            try X11.run(["xdotool", "mousemove", "--window", window, "\(width / 2)", "\(y)"])
             var changed = 0
+            var nudge = 0
             let deadline = Date().addingTimeInterval(3)
             repeat {
+                // Moving along the bar, so a crossing GTK missed is made up by the next motion.
+                try X11.run(["xdotool", "mousemove", "--window", window, "\(width / 2 + nudge)", "\(y)"])
+                nudge = (nudge + 1) % 3
                 try X11.run(["import", "-window", window, "-crop", "\(width)x60+0+\(height - 60)", after.path])
                 let text = try X11.run(["compare", "-metric", "AE", before.path, after.path, "null:"], allowFailure: true)
                 changed = Int(text.split(separator: " ").first ?? "") ?? 0
