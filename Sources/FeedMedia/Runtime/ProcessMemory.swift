@@ -12,10 +12,17 @@ public enum ProcessMemory {
     /// VmRSS of a `/proc/<pid>/status` text in bytes (the file counts in
     /// kB of 1,024 bytes); nil when the line is missing or malformed.
     public static func residentBytes(inStatus text: String) -> Int64? {
-        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let fields = line.dropFirst("VmRSS:".count).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        kilobytes("VmRSS", inStatus: text).map { $0 * 1024 }
+    }
+
+    /// A `NAME:  N kB` field of a `/proc/<pid>/status` text (VmRSS, VmHWM,
+    /// ...), in kB; nil when the line is missing or malformed.
+    public static func kilobytes(_ name: String, inStatus text: String) -> Int64? {
+        let prefix = name + ":"
+        for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
+            let fields = line.dropFirst(prefix.count).split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let number = fields.first.flatMap({ Int64($0) }), fields.dropFirst().first == "kB" else { return nil }
-            return number * 1024
+            return number
         }
         return nil
     }

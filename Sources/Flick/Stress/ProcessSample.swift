@@ -1,3 +1,4 @@
+import FeedMedia
 import Foundation
 
 /// What Linux says about a process in /proc: resident memory, CPU time and
@@ -30,8 +31,7 @@ struct ProcessSample: Sendable, Equatable, Codable {
         guard let status = try? String(contentsOfFile: base + "/status", encoding: .utf8),
               let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8) else { return nil }
         func kB(_ field: String) -> Int? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
-            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+            ProcessMemory.kilobytes(field, inStatus: status).map { Int($0) }
         }
         // Fields after the command name, which is in parentheses and may hold spaces.
         guard let close = stat.lastIndex(of: ")") else { return nil }
