@@ -128,7 +128,7 @@ final class StressRecorder {
                             start: start, after100Posts: after100Posts, end: end,
                             playersMax: playersMax, surfacesMax: surfacesMax,
                             playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
-                            cache: cache.map(StressReport.Cache.init), remount: remount)
+                            cache: cache, remount: remount)
     }
 
     // MARK: Internals

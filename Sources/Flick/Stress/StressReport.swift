@@ -40,39 +40,9 @@ struct StressReport: Codable, Equatable, Sendable {
     var playersEnd: Int
     var surfacesEnd: Int
     /// The media cache's accounting (nil for the naive engine: it has none).
-    var cache: Cache?
+    var cache: CacheStatistics?
     /// For `remount`: one mounted feed before the first teardown and at the end.
     var remount: Remount?
-
-    struct Cache: Codable, Equatable, Sendable {
-        var activeBytes: Int64
-        var speculativeBytes: Int64
-        var wastedBytes: Int64
-        var hitBytes: Int64
-        var missBytes: Int64
-        var videoDiskBytes: Int64
-        var imageDiskBytes: Int64
-        var hitRate: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case activeBytes = "active_bytes", speculativeBytes = "speculative_bytes", wastedBytes = "wasted_bytes"
-            case hitBytes = "hit_bytes", missBytes = "miss_bytes", videoDiskBytes = "video_disk_bytes"
-            case imageDiskBytes = "image_disk_bytes", hitRate = "hit_rate"
-        }
-
-        init(_ statistics: CacheStatistics) {
-            activeBytes = statistics.activeBytes
-            speculativeBytes = statistics.speculativeBytes
-            wastedBytes = statistics.wastedBytes
-            hitBytes = statistics.hitBytes
-            missBytes = statistics.missBytes
-            videoDiskBytes = statistics.videoDiskBytes
-            imageDiskBytes = statistics.imageDiskBytes
-            hitRate = statistics.hitRate
-        }
-
-        var networkBytes: Int64 { activeBytes + speculativeBytes }
-    }
 
     /// Players, surfaces, threads and memory of one mounted feed.
     struct Checkpoint: Codable, Equatable, Sendable {
