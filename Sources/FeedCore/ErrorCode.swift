@@ -7,6 +7,8 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     case networkUnavailable = "NETWORK_UNAVAILABLE"
     /// The server answered with a failing HTTP status other than 404/410.
     case httpError = "HTTP_ERROR"
+    /// A secure connection failed: the server's certificate is not trusted.
+    case tlsError = "TLS_ERROR"
     /// The network did not answer in time.
     case timeout = "TIMEOUT"
     /// 404 or 410, or a missing local file: it will not come back.

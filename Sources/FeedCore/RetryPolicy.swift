@@ -107,13 +107,13 @@ public enum RetryPolicy {
     }
 
     /// Whether a failure may succeed if tried again: HTTP errors only for
-    /// 5xx, 408 and 429; never a missing source, an unsupported format or an
-    /// undecodable picture; everything else yes.
+    /// 5xx, 408 and 429; never a missing source, an unsupported format, an
+    /// undecodable picture or an untrusted certificate; everything else yes.
     public static func isRetryable(_ code: ErrorCode, httpStatus: Int? = nil) -> Bool {
         switch code {
         case .httpError:
             return httpStatus.map(ErrorCode.isRetryableHTTPStatus) ?? false
-        case .sourceNotFound, .unsupportedFormat, .imageDecodeFailed:
+        case .sourceNotFound, .unsupportedFormat, .imageDecodeFailed, .tlsError:
             return false
         case .networkUnavailable, .timeout, .decoderInitFailed, .decodeFailed,
              .cacheCorrupt, .playerFailed, .unknown:

@@ -72,7 +72,7 @@ extension FeedView {
     /// plays, so the report does not print a line per frame.
     var reportedPositionMilliseconds: Int? {
         guard let seconds = pages[currentIndex]?.scrubber.position else { return nil }
-        if isPlaying { return Int(seconds) * 1000 }
-        return Int((seconds * 1000).rounded())
+        if isPlaying { return Int(saturating: seconds) &* 1000 }
+        return Int(saturatingRounded: seconds * 1000)
     }
 }

@@ -14,8 +14,10 @@ import Foundation
 ///
 /// - Unknown fields are ignored, at every level.
 /// - A bad item (missing or wrongly typed field, unknown `type`, a media
-///   address that is not http(s) on a remote feed, a duplicate id) is left
-///   out with its reason; the rest of the page still shows.
+///   address that is not http(s) on a remote feed, a duplicate id, a number
+///   or key outside ``FeedValueRules``' bounds) is left out with its reason;
+///   the rest of the page still shows. Shown texts are cut to
+///   ``FeedValueRules/maxTextScalars``.
 /// - The page as a whole is refused when it is over ``maxBytes``, has more
 ///   than ``maxItems`` items, is not JSON, or is not an object with an
 ///   `items` array (and a string or null `next`).
@@ -100,6 +102,8 @@ public enum FeedDocument {
     /// Applies the item rules to a decoded item.
     static func validate(_ raw: RawItem, pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
         guard !raw.id.isEmpty else { return .failure(.emptyID) }
+        guard FeedValueRules.isKeySized(raw.id) else { return .failure(.tooLong(field: "id")) }
+        if let cacheKey = raw.cacheKey, !FeedValueRules.isKeySized(cacheKey) { return .failure(.tooLong(field: "cacheKey")) }
         guard let kind = FeedItem.Kind(rawValue: raw.type) else { return .failure(.unknownType(raw.type)) }
         guard let uri = FeedURLRules.resolve(raw.uri, pageURL: pageURL) else {
             return .failure(.unsupportedURI(field: "uri", value: raw.uri))
@@ -120,21 +124,25 @@ public enum FeedDocument {
             likeURL = resolved
         }
         for (field, value) in [("width", raw.width), ("height", raw.height)] {
-            if let value, value <= 0 { return .failure(.outOfRange(field: field)) }
+            if let value, !FeedValueRules.pixelRange.contains(value) { return .failure(.outOfRange(field: field)) }
         }
-        if let duration = raw.duration, !(duration >= 0 && duration.isFinite) {
+        if let duration = raw.duration, !FeedValueRules.durationRange.contains(duration) {
             return .failure(.outOfRange(field: "duration"))
         }
-        if let likes = raw.likes, likes < 0 { return .failure(.outOfRange(field: "likes")) }
+        if let likes = raw.likes, !FeedValueRules.likesRange.contains(likes) { return .failure(.outOfRange(field: "likes")) }
         let headers = raw.headers ?? [:]
-        if let bad = headers.first(where: { !HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }) {
-            return .failure(.invalidHeader(bad.key))
+        if headers.count > FeedValueRules.maxHeaders { return .failure(.tooLong(field: "headers")) }
+        if let bad = headers.first(where: { !HTTPHeaderRules.isValid(name: $0.key, value: $0.value)
+                                            || $0.value.utf8.count > FeedValueRules.maxHeaderValueBytes }) {
+            return .failure(.invalidHeader(String(bad.key.unicodeScalars.prefix(64))))
         }
 
         let item = FeedItem(id: raw.id, kind: kind, uri: uri.absoluteString, poster: poster?.absoluteString,
                             width: raw.width, height: raw.height, duration: raw.duration,
-                            title: raw.title, subtitle: raw.subtitle, author: raw.author,
-                            accessibilityLabel: raw.accessibilityLabel)
+                            title: FeedValueRules.boundedText(raw.title),
+                            subtitle: FeedValueRules.boundedText(raw.subtitle),
+                            author: FeedValueRules.boundedText(raw.author),
+                            accessibilityLabel: FeedValueRules.boundedText(raw.accessibilityLabel))
         let extras = RemoteItemExtras(headers: headers, cacheKey: raw.cacheKey, likes: raw.likes,
                                       liked: raw.liked, likeURL: likeURL)
         return .success((item, extras))

@@ -9,12 +9,15 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     /// The server could not be reached or the connection broke; GIO's message.
     case network(String)
+    /// The server's TLS certificate was refused; says what is wrong with it.
+    case tls(String)
     /// Nothing arrived for this long, in seconds.
     case timedOut(seconds: Int)
     /// The server answered a failing status; the reason phrase when it sent one.
     case httpStatus(Int, reason: String?)
     /// The body is larger than the page limit, in bytes (`bytes` is the
-    /// Content-Length when the download was stopped on the headers).
+    /// Content-Length when the download was stopped on the headers, else
+    /// the bytes counted when the body passed the limit).
     case tooLarge(bytes: Int, limit: Int)
     /// The page holds more items than the limit.
     case tooManyItems(count: Int, limit: Int)
@@ -31,6 +34,8 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The feed address \(url) is not an http(s) URL."
         case .network(let message):
             return "Could not reach the feed: \(message)"
+        case .tls(let problem):
+            return "The feed's secure connection failed: \(problem)."
         case .timedOut(let seconds):
             return "The feed did not answer within \(seconds) s."
         case .httpStatus(let status, let reason):
@@ -52,6 +57,7 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema: return .unsupportedFormat
         case .network: return .networkUnavailable
+        case .tls: return .tlsError
         case .timedOut: return .timeout
         case .httpStatus(let status, _): return ErrorCode.forHTTPStatus(status) ?? .httpError
         }
@@ -63,7 +69,7 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .network, .timedOut: return true
         case .httpStatus(let status, _): return ErrorCode.isRetryableHTTPStatus(status)
-        case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema: return false
+        case .invalidURL, .tls, .tooLarge, .tooManyItems, .notJSON, .schema: return false
         }
     }
 

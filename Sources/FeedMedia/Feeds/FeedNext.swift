@@ -26,13 +26,15 @@ public enum FeedNext: Sendable, Hashable {
         guard let next, !next.isEmpty else { return .end }
         if !next.contains(where: \.isWhitespace), let absolute = URL(string: next), let scheme = absolute.scheme?.lowercased() {
             if FeedURLRules.remoteSchemes.contains(scheme) {
-                return FeedURLRules.isUsable(absolute, pageURL: pageURL) ? .url(absolute) : nil
+                return FeedURLRules.resolve(next, pageURL: pageURL).map(FeedNext.url)
             }
             if scheme == "file" && pageURL.isFileURL { return .url(absolute) }
         }
         if next.hasPrefix("/") || next.hasPrefix("./") || next.hasPrefix("?") {
             return FeedURLRules.resolve(next, pageURL: pageURL).map(FeedNext.url)
         }
+        // A cursor goes back into a URL: the same bounds as an address.
+        guard next.utf8.count <= FeedValueRules.maxURLBytes, !FeedValueRules.hasControlCharacter(next) else { return nil }
         return .cursor(next)
     }
 

@@ -134,9 +134,6 @@ public final class FeedPageLoader {
                         skippedSoFar: [SkippedFeedItem], emptyFollowed: Int, completion: @escaping Completion) {
         let response: FeedRequest.Response
         switch outcome {
-        case .failure(.timedOut):
-            completion(.failure(.timedOut(seconds: options.timeoutSeconds)))
-            return
         case .failure(let error):
             completion(.failure(error))
             return

@@ -18,6 +18,8 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         case unsupportedURI(field: String, value: String)
         /// A number out of range (a width of 0, negative likes, ...).
         case outOfRange(field: String)
+        /// An id, cache key or header list longer than ``FeedValueRules`` allows.
+        case tooLong(field: String)
         /// A header name that is not an HTTP token, or a value with a line break.
         case invalidHeader(String)
         /// Another item of the same page has this id; the first one is kept.
@@ -53,8 +55,13 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .wrongType(let field, let expected): return "\(field) is not \(expected)"
         case .emptyID: return "the id is empty"
         case .unknownType(let type): return "unknown type \"\(type)\" (expected video or image)"
-        case .unsupportedURI(let field, let value): return "\(field) \(value) is not an http(s) URL"
+        case .unsupportedURI(let field, let value):
+            // Quoted and cut: a hostile value may hold control characters or megabytes.
+            var shown = value.unicodeScalars.count > 200 ? String(value.unicodeScalars.prefix(200)) + "…" : value
+            if FeedValueRules.hasControlCharacter(shown) { shown = shown.debugDescription }
+            return "\(field) \(shown) is not an http(s) URL"
         case .outOfRange(let field): return "\(field) is out of range"
+        case .tooLong(let field): return "\(field) is too long"
         case .invalidHeader(let name): return "header \"\(name)\" is not a valid HTTP header"
         case .duplicateID: return "duplicate id, the first item with it is kept"
         case .alreadyInFeed: return "an earlier page already had this id"

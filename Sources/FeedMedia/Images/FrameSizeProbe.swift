@@ -55,7 +55,7 @@ final class FrameSizeProbe {
             parD = 1
         }
         // The size the stream is shown at, square pixels.
-        let shown = PixelSize(width: Int((Double(width) * Double(parN) / Double(parD)).rounded()), height: Int(height))
+        let shown = PixelSize(width: Int(saturatingRounded: Double(width) * Double(parN) / Double(parD)), height: Int(height))
         let size = fit.decodeSize(source: shown, box: box)
         guard size.width > 0, size.height > 0 else { return }
         gst_util_set_object_arg(UnsafeMutableRawPointer(capsfilter).assumingMemoryBound(to: GObject.self), "caps",

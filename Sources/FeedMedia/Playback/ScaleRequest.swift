@@ -101,7 +101,7 @@ final class ScaleRequest: @unchecked Sendable {
             parN = 1
             parD = 1
         }
-        let seen = PixelSize(width: Int((Double(width) * Double(parN) / Double(parD)).rounded()), height: Int(height))
+        let seen = PixelSize(width: Int(saturatingRounded: Double(width) * Double(parN) / Double(parD)), height: Int(height))
         // The first caps of a binding are the stream's own (the capsfilter has
         // no size then). Later ones may come from playbin's converter
         // renegotiating to our size, so the size is still decided from the

@@ -270,7 +270,7 @@ public final class VideoPlayer {
         flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
         if gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                   gint64(seek.seconds * 1e9)) != 0 {
+                                   gint64(saturatingRounded: seek.seconds * 1e9)) != 0 {
             seekInFlight = true
         }
     }

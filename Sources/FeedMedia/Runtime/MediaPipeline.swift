@@ -1,5 +1,6 @@
 import CGStreamer
 import CFlickShim
+import FeedCore
 
 /// One `gst_parse_launch` pipeline, owned by the thread that made it.
 ///
@@ -74,7 +75,7 @@ final class MediaPipeline {
         if change == GST_STATE_CHANGE_FAILURE {
             throw .error(popError() ?? GStreamerError(domain: .other, code: 0, message: "the pipeline would not start"))
         }
-        let result = gst_element_get_state(element, nil, nil, GstClockTime(seconds * 1e9))
+        let result = gst_element_get_state(element, nil, nil, GstClockTime(saturating: max(0, seconds) * 1e9))
         switch result {
         case GST_STATE_CHANGE_SUCCESS, GST_STATE_CHANGE_NO_PREROLL:
             return
@@ -97,7 +98,7 @@ final class MediaPipeline {
     private func popMessage(_ types: GstMessageType, timeout seconds: Double) -> UnsafeMutablePointer<GstMessage>? {
         guard let bus = gst_element_get_bus(element) else { return nil }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        return gst_bus_timed_pop_filtered(bus, GstClockTime(max(0, seconds) * 1e9), types)
+        return gst_bus_timed_pop_filtered(bus, GstClockTime(saturating: max(0, seconds) * 1e9), types)
     }
 }
 

@@ -1,6 +1,7 @@
 import CFlickShim
 import CGLib
 import CGtk
+import FeedCore
 import FeedMedia
 import Foundation
 
@@ -142,7 +143,7 @@ final class Scrubber {
 
     private func fillPixels(width: Double) -> Int {
         guard let duration, let seconds = shownSeconds else { return 0 }
-        return Int((min(max(seconds / duration, 0), 1) * (width - 2 * Self.inset)).rounded())
+        return Int(saturatingRounded: min(max(seconds / duration, 0), 1) * (width - 2 * Self.inset))
     }
 
     private var timeText: String? {
@@ -158,7 +159,7 @@ final class Scrubber {
 
     /// "m:ss" of whole seconds.
     static func clock(_ seconds: Double) -> String {
-        let total = max(0, Int(seconds))
+        let total = max(0, Int(saturating: seconds))
         return String(format: "%d:%02d", total / 60, total % 60)
     }
 

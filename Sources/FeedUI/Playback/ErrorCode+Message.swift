@@ -11,6 +11,7 @@ extension ErrorCode {
             }
             if let httpStatus { return "The server could not send this video (\(httpStatus))." }
             return "The server could not send this video."
+        case .tlsError: return "The media server’s certificate isn’t trusted, so Flick won’t connect to it."
         case .timeout: return "The video took too long to arrive."
         case .sourceNotFound: return "This video no longer exists."
         case .unsupportedFormat: return "This video’s format can’t be played."

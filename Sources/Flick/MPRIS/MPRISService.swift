@@ -210,7 +210,7 @@ final class MPRISService {
 
     private func seeked(to seconds: Double) {
         guard let connection else { return }
-        var children: [OpaquePointer?] = [g_variant_new_int64(gint64(seconds * 1_000_000))]
+        var children: [OpaquePointer?] = [g_variant_new_int64(gint64(saturatingRounded: seconds * 1_000_000))]
         let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         emit("Seeked", interface: MPRISInterface.player.name, parameters: parameters, on: connection)
     }
@@ -222,7 +222,7 @@ final class MPRISService {
             return MPRISState.rootProperties(desktopEntry: desktopEntry)[name]?.variant()
         case .player?:
             if name == "Position" {
-                return g_variant_new_int64(gint64(((controls.position() ?? 0) * 1_000_000).rounded()))
+                return g_variant_new_int64(gint64(saturatingRounded: (controls.position() ?? 0) * 1_000_000))
             }
             if let constant = MPRISState.constantPlayerProperties[name] { return constant.variant() }
             return MPRISState.PlayerProperty(rawValue: name).map { controls.state().value(of: $0).variant() }

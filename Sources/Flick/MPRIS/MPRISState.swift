@@ -66,7 +66,7 @@ struct MPRISState: Equatable {
         guard let item else { return result }
         if let title = item.title, !title.isEmpty { result["xesam:title"] = .string(title) }
         if let author = item.author, !author.isEmpty { result["xesam:artist"] = .strings([author]) }
-        if let duration, duration > 0 { result["mpris:length"] = .int64(Int64((duration * 1_000_000).rounded())) }
+        if let duration, duration > 0 { result["mpris:length"] = .int64(Int64(saturatingRounded: duration * 1_000_000)) }
         result["xesam:url"] = .string(item.uri)
         if let poster = item.poster { result["mpris:artUrl"] = .string(poster) }
         return result

@@ -1,0 +1,59 @@
+import FeedCore
+
+/// The bounds every value of a feed must keep, applied once where a feed
+/// page is read (``FeedDocument``) so that nothing downstream has to
+/// re-check: a label never lays out megabytes of text, a number never
+/// overflows a conversion, a key never names a huge file. Pure.
+enum FeedValueRules {
+    /// Longest shown text (title, subtitle, author, accessibility label), in
+    /// Unicode scalars; longer text is cut on a character boundary with "…".
+    static let maxTextScalars = 2_000
+    /// Longest id or cache key, in Unicode scalars; a longer one refuses the item.
+    static let maxKeyScalars = 1_000
+    /// Longest media address (`uri`, `poster`, `likeURL`), in UTF-8 bytes.
+    static let maxURLBytes = 8_192
+    /// Most headers an item may ask for, and the longest value, in UTF-8 bytes.
+    static let maxHeaders = 32
+    static let maxHeaderValueBytes = 8_192
+    /// Widths and heights, in pixels.
+    static let pixelRange = 1...100_000
+    /// Durations, in seconds: up to a week.
+    static let durationRange = 0.0...604_800
+    /// Like counts.
+    static let likesRange = 0...1_000_000_000_000_000
+
+    /// `text` with C0 control characters other than line feed and tab
+    /// removed, cut to `maxTextScalars` on a character boundary (an
+    /// ellipsis marks the cut); nil stays nil. Cost is bounded by the
+    /// limit, not by the length of `text`.
+    static func boundedText(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var cut = false
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F { continue }
+            if scalars.count == maxTextScalars {
+                cut = true
+                break
+            }
+            scalars.append(scalar)
+        }
+        guard cut else { return String(scalars) }
+        // The last character may have been cut inside a grapheme cluster
+        // (a letter and its combining marks): drop it whole.
+        var bounded = String(scalars)
+        if !bounded.isEmpty { bounded.removeLast() }
+        return bounded + "…"
+    }
+
+    /// Whether an id or cache key is within bounds.
+    static func isKeySized(_ text: String) -> Bool {
+        text.unicodeScalars.count <= maxKeyScalars
+    }
+
+    /// Whether `text` holds a control character (C0, DEL or C1), which no
+    /// address or header may carry (a NUL would cut the C string libsoup sees).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}
