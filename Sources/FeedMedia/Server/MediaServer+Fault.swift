@@ -19,5 +19,10 @@ extension MediaServer {
         /// a length one byte longer than the previous one (the file's bytes
         /// followed by zero bytes).
         case changeETag
+        /// Send the body chunked, with no Content-Length: the client learns
+        /// its size only at the end.
+        case chunked
+        /// Send no ETag (only Last-Modified), as many static servers do.
+        case noETag
     }
 }

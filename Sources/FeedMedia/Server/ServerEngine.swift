@@ -156,10 +156,10 @@ final class ServerEngine {
 
         soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
         soup_message_headers_set_content_type(headers, body.contentType, nil)
-        if let etag = body.etag { soup_message_headers_replace(headers, "ETag", etag) }
+        if let etag = body.etag, !request.omitsETag { soup_message_headers_replace(headers, "ETag", etag) }
         if let lastModified = body.lastModified { soup_message_headers_replace(headers, "Last-Modified", lastModified) }
 
-        let honoursRange = !request.ignoresRange && Self.ifRangeMatches(message, body)
+        let honoursRange = !request.ignoresRange && Self.ifRangeMatches(message, body, etagSent: !request.omitsETag)
         let requested = honoursRange ? Self.requestedRanges(message, length: body.length) : nil
         let offset: Int
         let count: Int
@@ -177,7 +177,11 @@ final class ServerEngine {
             soup_message_headers_set_content_range(headers, goffset(start), goffset(end), goffset(body.length))
             (offset, count) = (start, end - start + 1)
         }
-        soup_message_headers_set_content_length(headers, goffset(count))
+        if request.chunked {
+            soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        } else {
+            soup_message_headers_set_content_length(headers, goffset(count))
+        }
         guard method == "GET" else { return }
         exchange.startBody(body, offset: offset, count: count, limit: request.bodyLimit,
                            closesAtLimit: request.closesAtLimit, throttle: throttle)
@@ -205,7 +209,11 @@ final class ServerEngine {
         }
         let body = ResponseBody.data(data, contentType: response.contentType)
         soup_message_headers_set_content_type(headers, body.contentType, nil)
-        soup_message_headers_set_content_length(headers, goffset(body.length))
+        if request.chunked {
+            soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        } else {
+            soup_message_headers_set_content_length(headers, goffset(body.length))
+        }
         exchange.startBody(body, offset: 0, count: body.length, limit: request.bodyLimit,
                            closesAtLimit: request.closesAtLimit, throttle: throttle)
     }
@@ -245,9 +253,9 @@ final class ServerEngine {
 
     /// If-Range: the range applies only if the validator still matches
     /// (else the client's cached bytes are stale and it gets the whole body).
-    private static func ifRangeMatches(_ message: OpaquePointer, _ body: ResponseBody) -> Bool {
+    private static func ifRangeMatches(_ message: OpaquePointer, _ body: ResponseBody, etagSent: Bool) -> Bool {
         guard let validator = header(soup_server_message_get_request_headers(message), "If-Range") else { return true }
-        return validator == body.etag || validator == body.lastModified
+        return (etagSent && validator == body.etag) || validator == body.lastModified
     }
 }
 

@@ -16,6 +16,10 @@ final class ServerRouteTable: @unchecked Sendable {
         var closesAtLimit = false
         /// For `changeETag`: how many requests the fault has seen, this one included.
         var version = 0
+        /// Chunked transfer encoding instead of a Content-Length.
+        var chunked = false
+        /// Leave the ETag header out.
+        var omitsETag = false
     }
 
     private let lock = NSLock()
@@ -54,6 +58,10 @@ final class ServerRouteTable: @unchecked Sendable {
             request.closesAtLimit = true
         case .changeETag:
             request.version = entry.hits
+        case .chunked:
+            request.chunked = true
+        case .noETag:
+            request.omitsETag = true
         }
         return request
     }
