@@ -161,8 +161,8 @@ public final class FeedView {
                          ttffMilliseconds: playback.ttffMilliseconds,
                          currentFrameSource: pages[currentIndex]?.frameSource,
                          currentURI: item(at: currentIndex)?.uri,
-                         currentError: playback.currentError?.code.rawValue,
-                         currentErrorRetryable: playback.currentError?.retryable,
+                         currentError: (playback.currentError ?? pages[currentIndex]?.stillError)?.code.rawValue,
+                         currentErrorRetryable: (playback.currentError ?? pages[currentIndex]?.stillError)?.retryable,
                          currentLiked: item(at: currentIndex).map { likeState(of: $0).liked },
                          currentLikes: item(at: currentIndex).flatMap { likeState(of: $0).likes },
                          toastsShown: toastsShown,
@@ -307,6 +307,7 @@ public final class FeedView {
                 guard let self, let page, page.index == self.currentIndex else { return }
                 self.reportState()
             }
+            page.onStillFailure = page.onReady
             attachPage(page.root.widget)
             wire(page)
             bind(page, at: index)

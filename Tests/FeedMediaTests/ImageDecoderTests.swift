@@ -136,3 +136,60 @@ func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
             Int(image.bytes[image.bytes.startIndex + offset + 1]),
             Int(image.bytes[image.bytes.startIndex + offset + 2]))
 }
+
+/// Pictures whose header claims more pixels than Flick decodes.
+@Suite struct PictureBombTests {
+    /// A real PNG of 8×8 whose header is rewritten to claim `width`×`height`
+    /// (the chunk's CRC made anew): what a decompression bomb's header says.
+    static func bomb(_ url: URL, width: UInt32, height: UInt32) throws {
+        try writePicture(url, width: 8, height: 8) { _, _ in (200, 10, 10) }
+        var bytes = [UInt8](try Data(contentsOf: url))
+        // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4), ...
+        for (offset, value) in [(16, width), (20, height)] {
+            for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(shift))) }
+        }
+        let crc = crc32(bytes[12..<29])
+        for shift in 0..<4 { bytes[29 + shift] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(shift))) }
+        try Data(bytes).write(to: url)
+    }
+
+    /// CRC-32 as PNG chunks carry it (ISO 3309, reflected 0xEDB88320).
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test(arguments: [(30_000, 30_000), (20_000, 20_000), (8_000, 7_000)])
+    func aPictureClaimingTooManyPixelsIsRefusedBeforeDecoding(_ size: (Int, Int)) throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("bomb.png")
+        try Self.bomb(url, width: UInt32(size.0), height: UInt32(size.1))
+        #expect(ImageDecoder.size(of: url) == PixelSize(width: size.0, height: size.1), "gdk-pixbuf reads the header")
+
+        // Peak resident memory from here on (writing 5 resets the high-water mark).
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        func status() throws -> String { try String(contentsOfFile: "/proc/self/status", encoding: .utf8) }
+        let before = try #require(ProcessMemory.kilobytes("VmRSS", inStatus: try status()))
+        #expect(throws: MediaDecodeError.tooManyPixels(url.path, width: size.0, height: size.1,
+                                                      limit: ImageDecoder.maxPixelsDecodedWhole)) {
+            try ImageDecoder.decode(file: url, box: PixelSize(width: 540, height: 960), fit: .cover)
+        }
+        let peak = try #require(ProcessMemory.kilobytes("VmHWM", inStatus: try status()))
+        #expect(peak - before < Int64(64 * 1024), "peak grew by \(peak - before) kB")
+        #expect(MediaDecodeError.tooManyPixels("", width: 1, height: 1, limit: 1).code == .imageDecodeFailed)
+    }
+
+    @Test func aPictureUnderTheLimitStillDecodes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("fine.png")
+        try writePicture(url, width: 64, height: 64) { _, _ in (1, 2, 3) }
+        let image = try ImageDecoder.decode(file: url, box: PixelSize(width: 32, height: 32), fit: .cover)
+        #expect(image.width == 32)
+    }
+}

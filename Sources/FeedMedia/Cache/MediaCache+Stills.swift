@@ -79,13 +79,13 @@ extension MediaCache: RemoteStillSource {
     private func stillFetched(_ key: CacheKey, _ result: FetchResult) {
         switch result.end {
         case .failed(let failure):
-            finishStill(key, .failure(failure.httpStatus.map(RemoteImageError.httpStatus) ?? .download(failure.message)))
+            finishStill(key, .failure(failure.httpStatus.map(RemoteImageError.httpStatus) ?? .failed(failure)))
         case .cancelled, .pastEnd:
             finishStill(key, .failure(.download("the download stopped")))
         case .finished:
             if let length = result.contentLength, length > Self.maxStillBytes {
                 store.remove(key)
-                finishStill(key, .failure(.download("the picture is larger than \(Self.maxStillBytes / 1_048_576) MiB")))
+                finishStill(key, .failure(.tooLarge(limitBytes: Self.maxStillBytes)))
             } else if let file = heldFile(key) {
                 finishStill(key, .success(file))
             } else {

@@ -13,7 +13,13 @@ public enum ImageDecoder {
     public static func decode(file: URL, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
         let path = file.path
         try checkReadable(path)
-        guard let stored = size(of: file) else { throw MediaDecodeError.notAnImage(path) }
+        guard let (stored, format) = header(of: file) else { throw MediaDecodeError.notAnImage(path) }
+        // A decompression bomb (a few MB claiming billions of pixels) is
+        // refused on its header, before a single row is decoded.
+        let limit = maxPixels(format: format)
+        guard stored.width * stored.height <= limit else {
+            throw MediaDecodeError.tooManyPixels(path, width: stored.width, height: stored.height, limit: limit)
+        }
 
         var pixbuf = try load(path, at: fit.decodeSize(source: stored, box: box))
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
@@ -32,13 +38,34 @@ public enum ImageDecoder {
         return crop(pixbuf, box: box, fit: fit)
     }
 
+    /// The most pixels a picture may claim. JPEG is decoded at a fraction
+    /// of its size (libjpeg scales by 1/2, 1/4, 1/8 while decoding), so it
+    /// may claim more; gdk-pixbuf's other loaders decode every pixel before
+    /// scaling, so their limit keeps that full-size buffer (4 bytes a
+    /// pixel) under about 200 MB.
+    public static let maxPixels = 100_000_000
+    public static let maxPixelsDecodedWhole = 50_000_000
+
+    static func maxPixels(format: String) -> Int {
+        format == "jpeg" ? maxPixels : maxPixelsDecodedWhole
+    }
+
     /// The picture's size as stored, without decoding it (gdk_pixbuf_get_file_info),
     /// or nil when gdk-pixbuf does not recognise the file.
     public static func size(of file: URL) -> PixelSize? {
+        header(of: file)?.size
+    }
+
+    /// The stored size and gdk-pixbuf's name of the format ("jpeg", "png", ...), from the header only.
+    static func header(of file: URL) -> (size: PixelSize, format: String)? {
         var width: Int32 = 0
         var height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(file.path, &width, &height) != nil, width > 0, height > 0 else { return nil }
-        return PixelSize(width: Int(width), height: Int(height))
+        guard let format = gdk_pixbuf_get_file_info(file.path, &width, &height), width > 0, height > 0 else { return nil }
+        let name = gdk_pixbuf_format_get_name(format).map { text in
+            defer { g_free(text) }
+            return String(cString: text)
+        } ?? ""
+        return (PixelSize(width: Int(width), height: Int(height)), name)
     }
 
     private static func checkReadable(_ path: String) throws {

@@ -1,9 +1,14 @@
+import FeedCore
+
 /// Why a picture or a video frame could not be decoded, as one line a person can act on.
-/// The first value is always the file path or URI.
+/// The first value is always the file path or URI: for logs, never for the
+/// page's card (a cached picture's path is the cache's business).
 public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadable(String, reason: String)
     case notAnImage(String)
     case corrupt(String, reason: String)
+    /// The header claims more pixels than a picture may have; refused before decoding.
+    case tooManyPixels(String, width: Int, height: Int, limit: Int)
     case notAVideo(String, reason: String)
     case timedOut(String, seconds: Double)
 
@@ -12,13 +17,25 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         case .unreadable(let path, let reason):
             return "Cannot read \(path) (\(reason)): check that it exists and that you may read it."
         case .notAnImage(let path):
-            return "\(path) is not a picture Flick can show (JPEG, PNG, WebP, GIF, ... are supported)."
+            return "\(path) is not a picture Flick can show."
         case .corrupt(let path, let reason):
             return "The picture \(path) is damaged (\(reason))."
+        case .tooManyPixels(let path, let width, let height, let limit):
+            return "The picture \(path) is \(width)×\(height) pixels, more than the \(limit / 1_000_000) megapixels Flick decodes."
         case .notAVideo(let uri, let reason):
             return "\(uri) is not a video Flick can play (\(reason))."
         case .timedOut(let uri, let seconds):
-            return "Opening \(uri) took longer than \(Int(seconds)) s; it may be too slow to reach."
+            return "Opening \(uri) took longer than \(Int(saturating: seconds)) s; it may be too slow to reach."
+        }
+    }
+
+    /// The shared code, for the page's card and `current_error`.
+    public var code: ErrorCode {
+        switch self {
+        case .unreadable: return .sourceNotFound
+        case .notAnImage, .corrupt, .tooManyPixels: return .imageDecodeFailed
+        case .notAVideo: return .unsupportedFormat
+        case .timedOut: return .timeout
         }
     }
 }

@@ -1,15 +1,42 @@
+import FeedCore
+
 /// Why a remote picture could not be brought to disk, in one line.
 public enum RemoteImageError: Error, CustomStringConvertible, Equatable {
     case httpStatus(Int)
+    /// The network or TLS failed (the fetcher's classification).
+    case failed(FetchFailure)
     case download(String)
     case save(String)
+    /// The picture is larger than the limit, in bytes.
+    case tooLarge(limitBytes: Int64)
 
     public var description: String {
         switch self {
         case .httpStatus(404), .httpStatus(410): return "The picture is no longer on the server (\(statusText))."
         case .httpStatus: return "The server would not send the picture (\(statusText))."
+        case .failed(let failure): return "The picture could not be downloaded: \(failure.message)"
         case .download(let reason): return "The picture could not be downloaded: \(reason)"
         case .save(let reason): return "The picture could not be saved to disk: \(reason)"
+        case .tooLarge(let limit): return "The picture is larger than \(limit / 1_048_576) MiB."
+        }
+    }
+
+    /// The shared code, for the page's card and `current_error`.
+    public var code: ErrorCode {
+        switch self {
+        case .httpStatus(let status): return ErrorCode.forHTTPStatus(status) ?? .httpError
+        case .failed(let failure): return failure.code
+        case .download, .save: return .unknown
+        case .tooLarge: return .imageDecodeFailed
+        }
+    }
+
+    /// The HTTP status behind the failure, if one.
+    public var httpStatus: Int? {
+        switch self {
+        case .httpStatus(let status): return status
+        case .failed(let failure): return failure.httpStatus
+        default: return nil
         }
     }
 

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedMedia
+import Foundation
 
 /// One full-window page of the feed: the item's picture (or video poster)
 /// decoded at the page's pixel size, with title and subtitle over a bottom
@@ -53,6 +54,11 @@ final class FeedPage {
     private var reloadTimer: MainLoopSource?
     /// True once the picture for the current binding has been painted.
     private(set) var isReady = false
+    /// Why this page's picture post shows its card instead of the picture;
+    /// nil otherwise. Reported as the feed's `current_error` when current.
+    private(set) var stillError: (code: ErrorCode, retryable: Bool)?
+    /// Called when the picture post's card appears.
+    var onStillFailure: (() -> Void)?
     /// Called when the page becomes ready (its picture is shown).
     var onReady: (() -> Void)?
     /// True once a video frame of the current binding has been painted; the
@@ -150,6 +156,7 @@ final class FeedPage {
         self.index = index
         loaded = nil
         isReady = false
+        stillError = nil
         gtk_picture_set_paintable(gopaque(picture), nil)
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(message, 0)
@@ -189,6 +196,7 @@ final class FeedPage {
             self.index = index
             loaded = nil
             isReady = false
+            stillError = nil
             gtk_picture_set_paintable(gopaque(picture), nil)
             video.clear()
             frameSource = nil
@@ -259,6 +267,11 @@ final class FeedPage {
             gtk_widget_set_visible(self.picture, 0)
             self.shimmer.setVisible(false)
             self.onFirstVideoPaint?()
+            // The page shows its video now, whatever its source: ready.
+            if !self.isReady {
+                self.isReady = true
+                self.onReady?()
+            }
         }
     }
 
@@ -305,9 +318,15 @@ final class FeedPage {
                 }
             }
         case .failure(let error)?:
-            gtk_label_set_text(gopaque(message), "Can’t show this \(item?.kind == .video ? "video" : "picture")\n\(error)")
+            FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item?.id ?? "?"): \(error)\n".utf8))
+            // A video's poster that fails is only logged: its frames will show.
+            guard item?.kind == .image else { return }
+            let (code, status) = ErrorCode.forPicture(error)
+            stillError = (code, RetryPolicy.isRetryable(code, httpStatus: status))
+            gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(code.pictureMessage(httpStatus: status))")
             gtk_widget_set_visible(message, 1)
             shimmer.setVisible(false)
+            onStillFailure?()
         case nil:
             break // nothing to show for this source yet
         }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedMedia
 
 extension ErrorCode {
     /// What the error card says, in words a viewer understands.
@@ -20,6 +21,32 @@ extension ErrorCode {
         case .imageDecodeFailed: return "This picture is damaged and can’t be shown."
         case .cacheCorrupt: return "The saved copy of this video was damaged."
         case .playerFailed, .unknown: return "Something went wrong while playing this video."
+        }
+    }
+
+    /// What the page says when a photo post's picture cannot be shown. The
+    /// words never hold a path or URL: the picture may be a cache file.
+    func pictureMessage(httpStatus: Int?) -> String {
+        switch self {
+        case .networkUnavailable: return "You’re offline. The picture will load when the network is back."
+        case .httpError:
+            if let httpStatus { return "The server could not send this picture (\(httpStatus))." }
+            return "The server could not send this picture."
+        case .tlsError: return "The picture server’s certificate isn’t trusted, so Flick won’t connect to it."
+        case .timeout: return "The picture took too long to arrive."
+        case .sourceNotFound: return "This picture no longer exists."
+        case .imageDecodeFailed, .unsupportedFormat, .decodeFailed, .cacheCorrupt:
+            return "This picture is damaged, too large or in a format Flick can’t show."
+        case .decoderInitFailed, .playerFailed, .unknown: return "Something went wrong while loading this picture."
+        }
+    }
+
+    /// The code and HTTP status of a picture's failure, decided in one place.
+    static func forPicture(_ error: any Error) -> (code: ErrorCode, httpStatus: Int?) {
+        switch error {
+        case let remote as RemoteImageError: return (remote.code, remote.httpStatus)
+        case let decode as MediaDecodeError: return (decode.code, nil)
+        default: return (.imageDecodeFailed, nil)
         }
     }
 }
