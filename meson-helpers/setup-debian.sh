@@ -39,6 +39,8 @@ PACKAGES=(
   dbus-x11
   dbus                    # dbus-daemon and dbus-run-session: MPRIS tests run a private session bus
   xclip                   # reads the clipboard in the copy-link test
+  openssl                 # makes the self-signed certificate of the TLS tests' loopback server
+  glib-networking         # GIO's TLS backend: https for libsoup (and the TLS tests)
   openbox                 # a window manager for the fullscreen test (Xvfb has none)
 )
 

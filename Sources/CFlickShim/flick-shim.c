@@ -447,11 +447,11 @@ flick_cache_src_register(const FlickCacheSrcHandlers *handlers, void *class_data
 
 void
 flick_cache_src_post_error(void *element, int code, const char *text, const char *debug,
-                           unsigned int http_status)
+                           unsigned int http_status, const char *flick_code)
 {
-    GstStructure *details = NULL;
+    GstStructure *details = gst_structure_new("details", "flick-error-code", G_TYPE_STRING, flick_code, NULL);
     if (http_status != 0)
-        details = gst_structure_new("details", "http-status-code", G_TYPE_UINT, http_status, NULL);
+        gst_structure_set(details, "http-status-code", G_TYPE_UINT, http_status, NULL);
     gst_element_message_full_with_details(GST_ELEMENT(element), GST_MESSAGE_ERROR, GST_RESOURCE_ERROR, code,
                                           g_strdup(text), g_strdup(debug), __FILE__, G_STRFUNC, __LINE__,
                                           details);

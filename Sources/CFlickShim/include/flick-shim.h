@@ -130,9 +130,10 @@ int flick_cache_src_register(const FlickCacheSrcHandlers *handlers, void *class_
 
 /// Posts an ERROR message from `element` (GST_RESOURCE_ERROR with `code`, a
 /// GstResourceError value), with `http_status` in the details structure as
-/// `http-status-code` when it is not 0 (as souphttpsrc does).
+/// `http-status-code` when it is not 0 (as souphttpsrc does), and Flick's
+/// error code name (`flick_code`, e.g. "TLS_ERROR") as `flick-error-code`.
 void flick_cache_src_post_error(void *element, int code, const char *text, const char *debug,
-                                unsigned int http_status);
+                                unsigned int http_status, const char *flick_code);
 
 #ifdef __cplusplus
 }

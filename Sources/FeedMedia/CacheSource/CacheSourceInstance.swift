@@ -351,8 +351,8 @@ final class CacheSourceInstance: @unchecked Sendable {
         case .httpError where failure.httpStatus == 401 || failure.httpStatus == 403: code = GST_RESOURCE_ERROR_NOT_AUTHORIZED
         default: code = GST_RESOURCE_ERROR_READ
         }
-        let text = failure.code == .timeout ? "Timed out: \(failure.message)" : failure.message
-        flick_cache_src_post_error(element, Int32(code.rawValue), text, failure.description,
-                                   UInt32(failure.httpStatus ?? 0))
+        // The code travels as a value in the message's details, not as words to match.
+        flick_cache_src_post_error(element, Int32(code.rawValue), failure.message, failure.description,
+                                   UInt32(clamping: failure.httpStatus ?? 0), failure.code.rawValue)
     }
 }

@@ -300,7 +300,7 @@ public final class RangeFetch {
     /// was stopped by this side; true when it ended.
     private func finishOnFailure(_ error: UnsafeMutablePointer<GError>?) -> Bool {
         if let error {
-            let failure = Self.failure(error, url: url)
+            let failure = failure(error)
             g_error_free(error)
             finish(stopReason ?? .failed(failure))
             return true
@@ -312,19 +312,9 @@ public final class RangeFetch {
         return false
     }
 
-    private static func failure(_ error: UnsafeMutablePointer<GError>, url: URL) -> FetchFailure {
-        let text = String(cString: error.pointee.message)
-        let io = error.pointee.domain == g_io_error_quark()
-        let code = error.pointee.code
-        func isIO(_ value: GIOErrorEnum) -> Bool { io && code == Int32(value.rawValue) }
-        if isIO(G_IO_ERROR_TIMED_OUT) {
-            return FetchFailure(code: .timeout, message: "timed out reading \(url.absoluteString): \(text)")
-        }
-        if isIO(G_IO_ERROR_NETWORK_UNREACHABLE) || isIO(G_IO_ERROR_HOST_UNREACHABLE)
-            || isIO(G_IO_ERROR_CONNECTION_REFUSED) || error.pointee.domain == g_resolver_error_quark() {
-            return FetchFailure(code: .networkUnavailable, message: "\(text): \(url.absoluteString)")
-        }
-        return FetchFailure(code: .unknown, message: "\(text): \(url.absoluteString)")
+    private func failure(_ error: UnsafeMutablePointer<GError>) -> FetchFailure {
+        let transport = TransportFailure(error, message: soupMessage)
+        return FetchFailure(code: transport.code, message: "\(transport.message): \(url.absoluteString)")
     }
 }
 

@@ -17,13 +17,19 @@ struct PlayerFailure: Sendable, Equatable {
     /// class. GTK thread; the message is borrowed.
     static func from(_ message: UnsafeMutablePointer<GstMessage>) -> PlayerFailure {
         var status: Int?
+        var flickCode: ErrorCode?
         var details: UnsafePointer<GstStructure>?
         gst_message_parse_error_details(message, &details)
         if let details {
             var value: guint = 0
             if gst_structure_get_uint(details, "http-status-code", &value) != 0, value > 0 { status = Int(value) }
+            flickCode = gst_structure_get_string(details, "flick-error-code").flatMap { ErrorCode(rawValue: String(cString: $0)) }
         }
         let error = GStreamerError.parse(message)
+        // Flick's own cache source says what failed as a value.
+        if let flickCode, flickCode != .unknown {
+            return PlayerFailure(code: flickCode, message: error.message, httpStatus: status)
+        }
         return classify(error, httpStatus: status ?? httpStatus(in: error.debug) ?? httpStatus(in: error.message),
                         fromDecoder: postedByDecoder(message))
     }

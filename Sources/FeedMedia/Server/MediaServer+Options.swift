@@ -8,11 +8,16 @@ extension MediaServer {
         public var latencyMilliseconds: Int
         /// Added on top of the latency before JSON responses (feed pages), in milliseconds.
         public var pageDelayMilliseconds: Int
+        /// A certificate and its private key, PEM: the server speaks HTTPS
+        /// with it (the tests' untrusted, self-signed servers). nil: plain HTTP.
+        public var tlsCertificatePEM: String?
 
-        public init(bandwidthBitsPerSecond: Int? = nil, latencyMilliseconds: Int = 0, pageDelayMilliseconds: Int = 0) {
+        public init(bandwidthBitsPerSecond: Int? = nil, latencyMilliseconds: Int = 0, pageDelayMilliseconds: Int = 0,
+                    tlsCertificatePEM: String? = nil) {
             self.bandwidthBitsPerSecond = bandwidthBitsPerSecond
             self.latencyMilliseconds = latencyMilliseconds
             self.pageDelayMilliseconds = pageDelayMilliseconds
+            self.tlsCertificatePEM = tlsCertificatePEM
         }
     }
 }

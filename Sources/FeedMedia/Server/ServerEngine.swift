@@ -40,19 +40,23 @@ final class ServerEngine {
     /// Listens on 127.0.0.1 on a port the system picks; returns the base URL.
     func start() throws -> URL {
         guard server == nil else { throw MediaServerError.alreadyRunning }
-        guard let object = GObjectRef(owning: g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)) else {
+        let certificate = try options.tlsCertificatePEM.map(Self.certificate)
+        guard let object = GObjectRef(owning: Self.makeServer(certificate: certificate)) else {
             throw MediaServerError.listenFailed("could not create a SoupServer")
         }
         let soupServer = object.pointer(as: SoupServer.self)
         let box = ClosureBox(WeakEngine(self))
         soup_server_add_handler(soupServer, nil, serverCallback, box.retainedPointer(), releaseBoxDestroyNotify)
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen_local(soupServer, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
+        let flags = certificate == nil ? SOUP_SERVER_LISTEN_IPV4_ONLY
+            : SoupServerListenOptions(SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue | SOUP_SERVER_LISTEN_HTTPS.rawValue)
+        guard soup_server_listen_local(soupServer, 0, flags, &error) != 0 else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw MediaServerError.listenFailed(reason)
         }
-        guard let port = Self.listeningPort(soupServer), let url = URL(string: "http://127.0.0.1:\(port)/") else {
+        let scheme = certificate == nil ? "http" : "https"
+        guard let port = Self.listeningPort(soupServer), let url = URL(string: "\(scheme)://127.0.0.1:\(port)/") else {
             soup_server_disconnect(soupServer)
             throw MediaServerError.listenFailed("no listening port")
         }
@@ -69,6 +73,31 @@ final class ServerEngine {
         }
         server = nil
         exchanges.removeAll()
+    }
+
+    /// A GTlsCertificate (one reference) from a PEM holding the certificate and its key.
+    private static func certificate(_ pem: String) throws -> GObjectRef {
+        var error: UnsafeMutablePointer<GError>?
+        guard let made = g_tls_certificate_new_from_pem(pem, -1, &error),
+              let certificate = GObjectRef(owning: UnsafeMutableRawPointer(made)) else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "no certificate"
+            if let error { g_error_free(error) }
+            throw MediaServerError.listenFailed("the TLS certificate cannot be used: \(reason)")
+        }
+        return certificate
+    }
+
+    /// A SoupServer, with `tls-certificate` set when one is given (a construct property).
+    private static func makeServer(certificate: GObjectRef?) -> UnsafeMutableRawPointer? {
+        guard let certificate else { return g_object_new_with_properties(soup_server_get_type(), 0, nil, nil).map { UnsafeMutableRawPointer($0) } }
+        var value = GValue()
+        g_value_init(&value, g_tls_certificate_get_type())
+        g_value_set_object(&value, certificate.raw)
+        defer { g_value_unset(&value) }
+        return "tls-certificate".withCString { name in
+            var names: [UnsafePointer<CChar>?] = [name]
+            return g_object_new_with_properties(soup_server_get_type(), 1, &names, &value).map { UnsafeMutableRawPointer($0) }
+        }
     }
 
     private static func listeningPort(_ server: UnsafeMutablePointer<SoupServer>) -> Int? {
