@@ -1,4 +1,5 @@
 // Pure: values only, imports Foundation at most.
+import Foundation
 
 /// Names one cached resource: what kind of bytes it holds and where they
 /// came from. File names on disk are hashes of `text`, never the key itself.
@@ -20,6 +21,23 @@ public struct CacheKey: Sendable, Hashable, Codable, Comparable, CodingKeyRepres
     public init(kind: Kind, source: String) {
         self.kind = kind
         self.source = source
+    }
+
+    /// The key of `name` (an item's cacheKey or id) as stored for `scope`
+    /// (the origin of the feed, or of the media when no feed applies):
+    /// `scope name`. An origin holds no space, so two scopes never meet,
+    /// whatever names a feed uses: a feed reads only what its own origin stored.
+    public static func scoped(_ kind: Kind, scope: String, name: String) -> CacheKey {
+        CacheKey(kind: kind, source: "\(scope) \(name)")
+    }
+
+    /// `scheme://host:port` of an http(s) URL, the port filled in from the
+    /// scheme, lowercased; nil for anything else.
+    public static func origin(of address: String) -> String? {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
     }
 
     /// `kind:source`, e.g. `video:https://example.org/a.mp4`: the stable text

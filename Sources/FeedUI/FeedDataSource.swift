@@ -22,6 +22,10 @@ public protocol FeedDataSource: AnyObject {
     /// What a remote feed says about an item beyond FeedItem: likes, the
     /// like endpoint, headers, cache key. nil for local feeds.
     func extras(for itemID: String) -> RemoteItemExtras?
+    /// What the disk cache scopes this feed's keys by: the feed's origin
+    /// for a remote feed, so another feed using the same ids or cache keys
+    /// can never read its bytes. nil: each item's media origin.
+    var cacheScope: String? { get }
 }
 
 extension FeedDataSource {
@@ -29,6 +33,7 @@ extension FeedDataSource {
     public var loadMoreFailure: String? { nil }
     public func retryLoadMore() {}
     public func extras(for itemID: String) -> RemoteItemExtras? { nil }
+    public var cacheScope: String? { nil }
 }
 
 /// A data source over an array, for small feeds and tests.

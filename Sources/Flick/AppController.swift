@@ -108,9 +108,9 @@ final class AppController {
 
     /// Opens a JSON feed: skeleton pages at once, filled in place as the
     /// first page arrives.
-    private func openRemote(_ url: URL) {
+    private func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
-        let feed = RemoteFeed(url: url)
+        let feed = RemoteFeed(url: url, cacheScope: cacheScope)
         dataSource = feed
         showFeed(feed)
         guard let view = window.feedView else { return }
@@ -119,8 +119,12 @@ final class AppController {
             guard let self, let feed, let view else { return }
             if let error {
                 Log.error("could not open the feed: \(error)")
+                // The error page shows now: the skeleton view behind it must
+                // not report the phase back to `feed` (Retry or another
+                // feed makes a new view that reports again).
+                view.onStateChange = nil
                 self.window?.showError(title: "Could not open the feed", message: error) { [weak self] in
-                    self?.reopenRemote(url)
+                    self?.reopenRemote(url, cacheScope: cacheScope)
                 }
                 self.reporter.report(phase: .error)
                 return
@@ -161,7 +165,7 @@ final class AppController {
             return
         }
         guard let current = dataSource as? RemoteFeed else { return }
-        let fresh = RemoteFeed(url: current.url)
+        let fresh = RemoteFeed(url: current.url, cacheScope: current.cacheScope)
         fresh.loadFirst { [weak self, weak fresh, weak view] error in
             guard let self, let fresh, let view else { return }
             if let error {
@@ -176,9 +180,9 @@ final class AppController {
     }
 
     /// Retry from the feed-level error: start the feed over.
-    private func reopenRemote(_ url: URL) {
+    private func reopenRemote(_ url: URL, cacheScope: String?) {
         window?.feedView?.shutdown()
-        openRemote(url)
+        openRemote(url, cacheScope: cacheScope)
     }
 
     // MARK: Sources
@@ -277,7 +281,8 @@ final class AppController {
                                          pageSize: options.stress == nil ? DemoFeedServer.defaultPageSize : StressMode.feedPageSize,
                                          likeFailureShare: options.likeFailureShare).install(on: server)
             demoServer = server
-            openRemote(url)
+            // Served on a new port each run: scoped by name, so its cache stays warm.
+            openRemote(url, cacheScope: "flick-demo")
         } catch {
             Log.error("could not start the demo feed's server: \(error)")
             window?.showError(title: "Could not start the demo feed", message: "\(error)")

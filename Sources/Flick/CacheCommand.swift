@@ -9,9 +9,13 @@ import Foundation
 ///     flick cache size           video and image bytes held
 ///     flick cache remove KEY     drop one entry
 ///     flick cache clear          drop everything
-///     flick cache preload URL…   fetch whole files into the cache
+///     flick cache preload URL…   fetch the start of files into the cache
 ///
-/// KEY is the cache key as Flick writes it, `video:<item id or cacheKey>`.
+/// KEY is the cache key as Flick writes it, `video:<scope> <item id or
+/// cacheKey>`, the scope being the feed's origin (`https://host:443`);
+/// `flick cache status` lists them. A preload keys by the URL itself,
+/// scoped by its own origin, and fetches the startup range playback
+/// starts from (1.5 MiB), as the app's own preloads do.
 /// The cache is opened by one process at a time: with Flick running, these
 /// commands say so instead of touching the files under it.
 @MainActor
@@ -98,13 +102,15 @@ enum CacheCommand {
         var remaining = urls.count
         var failed = false
         for url in urls {
-            let key = CacheKey(kind: .video, source: url.absoluteString)
-            if store.status(key) == .complete {
-                print("\(key)\tcomplete\t\(store.info(key)?.ranges.totalBytes ?? 0) bytes (already cached)")
+            // No feed applies: scoped by the media URL's own origin.
+            let key = CacheKey.scoped(.video, scope: CacheKey.origin(of: url.absoluteString) ?? "local", name: url.absoluteString)
+            let startup = Int64(PreloadPlan.StartupRange.normal.bytes)
+            guard let gap = store.gaps(key, in: 0..<startup).first else {
+                print("\(key)\t\(store.status(key).rawValue)\t\(store.info(key)?.ranges.totalBytes ?? 0) bytes (already cached)")
                 remaining -= 1
                 continue
             }
-            let started = fetcher.fetch(url: url, range: nil, into: store, key: key) { result in
+            let started = fetcher.fetch(url: url, range: gap.lowerBound..<startup, into: store, key: key) { result in
                 if case .failed(let failure) = result.end {
                     Log.error("could not preload \(url.absoluteString): \(failure)")
                     failed = true

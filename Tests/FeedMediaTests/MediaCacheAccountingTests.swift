@@ -120,9 +120,10 @@ struct MediaCacheAccountingTests {
         cache.extras = { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil }
 
         #expect(cache.videoKey(for: items[0]) == cache.videoKey(for: items[1]))
-        #expect(cache.videoKey(for: items[0]) == CacheKey(kind: .video, source: shared))
-        #expect(cache.videoKey(for: items[2]) == CacheKey(kind: .video, source: items[2].id))
-        #expect(CacheURI.parse(cache.playbackURI(for: items[1]))?.key == CacheKey(kind: .video, source: shared))
+        let origin = try #require(CacheKey.origin(of: served.url.absoluteString))
+        #expect(cache.videoKey(for: items[0]) == CacheKey.scoped(.video, scope: origin, name: shared))
+        #expect(cache.videoKey(for: items[2]) == CacheKey.scoped(.video, scope: origin, name: items[2].id))
+        #expect(CacheURI.parse(cache.playbackURI(for: items[1]))?.key == CacheKey.scoped(.video, scope: origin, name: shared))
 
         // Preloading the first signed URL fills the bytes the second one reads.
         let done = Box(false)

@@ -71,7 +71,8 @@ struct MediaCacheStillTests {
         let poster = base.appendingPathComponent("missing.jpg")
         let video = FeedItem(id: "v-1", kind: .video, uri: base.appendingPathComponent("v.mp4").absoluteString,
                              poster: poster.absoluteString)
-        #expect(cache.stillKey(poster, for: video) == CacheKey(kind: .image, source: "v-1#poster"))
+        let origin = try #require(CacheKey.origin(of: base.absoluteString))
+        #expect(cache.stillKey(poster, for: video) == CacheKey.scoped(.image, scope: origin, name: "v-1#poster"))
         #expect(cache.stillKey(poster, for: video) != MediaCache.videoKey(for: video))
         let answer = await still(cache, poster, video)
         guard case .failure(let error)? = answer else {

@@ -37,7 +37,8 @@ struct CacheCommandTests {
         defer { server.stop() }
         server.serveFile(file, at: "/clip.mp4", contentType: "video/mp4")
         let url = try #require(server.url(for: "/clip.mp4")).absoluteString
-        let key = "video:\(url)"
+        let origin = try #require(CacheKey.origin(of: url))
+        let key = "video:\(origin) \(url)"
 
         let preload = try flick(["cache", "preload", url], cache: cache)
         #expect(preload.0 == 0, "\(preload.2)")

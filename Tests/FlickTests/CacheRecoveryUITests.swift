@@ -30,7 +30,8 @@ extension AppUnderX {
 
             // Flip every byte of the file's first 64 KiB on disk (its header boxes).
             let media = AppProcess.sharedCache.appendingPathComponent("io.github.flick.Flick/media")
-            let prefix = CacheFileName.hash(of: CacheKey(kind: .video, source: id))
+            let scope = try #require(CacheKey.origin(of: base.absoluteString))
+            let prefix = CacheFileName.hash(of: CacheKey.scoped(.video, scope: scope, name: id))
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: media.path)
                 .first { $0.hasPrefix(prefix) && $0.hasSuffix(CacheFileName.dataSuffix) }, "the clip's bytes are cached")
             let handle = try FileHandle(forUpdating: media.appendingPathComponent(name))

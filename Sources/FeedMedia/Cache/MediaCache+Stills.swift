@@ -13,7 +13,8 @@ extension MediaCache: RemoteStillSource {
     public func stillKey(_ url: URL, for item: FeedItem) -> CacheKey {
         let extra = extras?(item)
         let base = extra?.cacheKey ?? item.id
-        let key = CacheKey(kind: .image, source: item.kind == .image && url.absoluteString == item.uri ? base : "\(base)#poster")
+        let name = item.kind == .image && url.absoluteString == item.uri ? base : "\(base)#poster"
+        let key = CacheKey.scoped(.image, scope: scope(for: item), name: name)
         if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
         return key
     }

@@ -56,18 +56,31 @@ public final class MediaCache {
     /// and headers), when it says anything; set by the feed's owner.
     public var extras: (@MainActor (FeedItem) -> RemoteItemExtras?)?
 
-    /// The key an item's video bytes are cached under: `cacheKey` when the
-    /// feed gives one (signed URLs whose query changes), else the item id.
-    public static func videoKey(for item: FeedItem, cacheKey: String? = nil) -> CacheKey {
-        CacheKey(kind: .video, source: cacheKey ?? item.id)
+    /// The origin the showing feed's keys are scoped by (see ``scope(for:)``);
+    /// set by the feed's owner. nil, or nil returned: the media URL's origin.
+    public var feedScope: (@MainActor () -> String?)?
+
+    /// What an item's keys are scoped by: the feed's origin, else the
+    /// origin of the item's media URL (never empty, so an item of no
+    /// origin cannot meet another's keys either).
+    public func scope(for item: FeedItem) -> String {
+        feedScope?() ?? CacheKey.origin(of: item.uri) ?? "local"
     }
 
-    /// The key of `item`'s video with the feed's `cacheKey` applied. Two
-    /// items with the same `cacheKey` share their bytes. The item's own
-    /// headers are registered for the key's fetches (its origin only).
+    /// The key an item's video bytes are cached under: `cacheKey` when the
+    /// feed gives one (signed URLs whose query changes), else the item id,
+    /// scoped by `scope` (default: the media URL's origin).
+    public static func videoKey(for item: FeedItem, cacheKey: String? = nil, scope: String? = nil) -> CacheKey {
+        CacheKey.scoped(.video, scope: scope ?? CacheKey.origin(of: item.uri) ?? "local", name: cacheKey ?? item.id)
+    }
+
+    /// The key of `item`'s video with the feed's `cacheKey` and scope
+    /// applied. Two items of one feed with the same `cacheKey` share their
+    /// bytes; two feeds of two origins never do. The item's own headers
+    /// are registered for the key's fetches (its origin only).
     public func videoKey(for item: FeedItem) -> CacheKey {
         let extra = extras?(item)
-        let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey)
+        let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey, scope: scope(for: item))
         if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
         return key
     }

@@ -5,8 +5,9 @@ import Foundation
 /// key its data file, what the origin said about it, the byte ranges held
 /// and when it was last used. Only the range store reads and writes it.
 struct RangeStoreIndexFile: Codable, Equatable {
-    /// Bumped when the format changes; another version starts an empty cache.
-    static let currentVersion = 1
+    /// Bumped when the format changes; another version starts an empty
+    /// cache (its files are deleted as orphans). 2: keys are scoped by origin.
+    static let currentVersion = 2
 
     /// One key's record.
     struct Entry: Codable, Equatable {

@@ -93,6 +93,7 @@ final class PlaybackCoordinator {
     func attach(to view: FeedView) {
         self.view = view
         mediaCache?.extras = { [weak view] item in view?.dataSource?.extras(for: item.id) }
+        mediaCache?.feedScope = { [weak view] in view?.dataSource?.cacheScope }
         // Starving or fed again: re-plan (speculative work stops or resumes).
         bufferWatch.onChange = { [weak self] in self?.update() }
     }

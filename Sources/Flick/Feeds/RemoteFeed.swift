@@ -26,9 +26,15 @@ final class RemoteFeed: FeedDataSource {
 
     /// The feed's address.
     let url: URL
+    /// The feed's origin, or the scope its owner gave it.
+    let cacheScope: String?
 
-    init(url: URL) {
+    /// - Parameter cacheScope: what the cache scopes the feed's keys by;
+    ///   nil: the feed's origin. The built-in demo, served on a new port
+    ///   each run, passes a name of its own so its cache stays warm.
+    init(url: URL, cacheScope: String? = nil) {
         self.url = url
+        self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
         loader = FeedPageLoader(feedURL: url)
     }
 
