@@ -12,6 +12,7 @@ PACKAGES=(
   libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev
   libsoup-3.0-dev
+  zlib1g-dev              # CRC-32 of the media cache's blocks
   libglib2.0-dev-bin
   meson
   ninja-build

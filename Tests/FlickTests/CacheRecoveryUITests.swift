@@ -7,14 +7,19 @@ extension AppUnderX {
     /// What the app does when the bytes in its media cache are wrong.
     @Suite("Recovering from a corrupt media cache")
     struct CacheRecoveryUITests {
-        @Test("bytes flipped in a cached video: it plays again, fetched anew, with no error shown")
-        func flippedBytes() throws {
+        /// Where the damage goes: the header boxes (the first 64 KiB), or
+        /// the middle of the file (inside mdat: frames, not structure).
+        enum Damage: String, CaseIterable, Sendable { case header, middle }
+
+        @Test("bytes flipped in a cached video, in its header or in the middle: it plays again, fetched anew, with no error shown",
+              arguments: Damage.allCases)
+        func flippedBytes(_ damage: Damage) throws {
             let clip = try Fixtures.clips()[0]
             let server = MediaServer()
             let base = try server.startOnOwnThread()
             defer { server.stop() }
             server.serveFile(clip.video, at: "/clip.mp4", contentType: "video/mp4")
-            let id = "corrupt-\(UUID().uuidString)"
+            let id = "corrupt-\(damage)-\(UUID().uuidString)"
             let feed = """
             {"items": [{"id": "\(id)", "type": "video", "uri": "\(base.absoluteString)clip.mp4", "title": "Clip"}], "next": null}
             """
@@ -28,15 +33,18 @@ extension AppUnderX {
             #expect(first.waitForState(timeout: 30, playing) != nil, "\(String(describing: first.latest)); \(first.stderr)")
             first.stop()
 
-            // Flip every byte of the file's first 64 KiB on disk (its header boxes).
+            // Flip 64 KiB of the file on disk.
             let media = AppProcess.sharedCache.appendingPathComponent("io.github.flick.Flick/media")
             let scope = try #require(CacheKey.origin(of: base.absoluteString))
             let prefix = CacheFileName.hash(of: CacheKey.scoped(.video, scope: scope, name: id))
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: media.path)
                 .first { $0.hasPrefix(prefix) && $0.hasSuffix(CacheFileName.dataSuffix) }, "the clip's bytes are cached")
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.video.path)[.size] as? Int)
+            let offset = damage == .header ? 0 : size / 2
             let handle = try FileHandle(forUpdating: media.appendingPathComponent(name))
+            try handle.seek(toOffset: UInt64(offset))
             let head = try #require(try handle.read(upToCount: 65_536))
-            try handle.seek(toOffset: 0)
+            try handle.seek(toOffset: UInt64(offset))
             try handle.write(contentsOf: Data(head.map { ~$0 }))
             try handle.close()
             let servedBefore = server.bytesSent(path: "/clip.mp4")

@@ -11,6 +11,8 @@ public struct CacheEntryInfo: Sendable, Equatable {
     public var contentType: String?
     /// The origin's `ETag`, when known.
     public var etag: String?
+    /// The origin's `Last-Modified`, when known.
+    public var lastModified: String?
     /// The byte ranges held on disk.
     public var ranges: ByteRangeSet
     /// None, partial or complete.
@@ -20,8 +22,9 @@ public struct CacheEntryInfo: Sendable, Equatable {
     public var bytesOnDisk: Int64
 
     /// Creates a snapshot.
-    public init(key: CacheKey, contentLength: Int64?, contentType: String?, etag: String?,
+    public init(key: CacheKey, contentLength: Int64?, contentType: String?, etag: String?, lastModified: String? = nil,
                 ranges: ByteRangeSet, status: CacheStatus, bytesOnDisk: Int64) {
+        self.lastModified = lastModified
         self.key = key
         self.contentLength = contentLength
         self.contentType = contentType

@@ -6,9 +6,10 @@ import Glibc
 /// The few POSIX calls the range store makes, with errno turned into
 /// `CacheStoreError`. Callable from any thread; none of them takes a lock.
 enum CacheFileIO {
-    /// Opens `path` for positioned writes, creating it readable by the user only.
+    /// Opens `path` for positioned writes (and the reads that checksum
+    /// what was written), creating it readable by the user only.
     static func openForWriting(_ path: String) throws -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("open \(name(path)) for writing") }
         return fd
     }

@@ -66,7 +66,9 @@ extension MediaCache: RemoteStillSource {
         }
     }
 
-    /// The complete file of `key`, pinned until the decoder releases it.
+    /// The complete file of `key`, pinned until the decoder releases it;
+    /// the decoder checks it against its block checksums first (off the
+    /// GTK thread), and a mismatch drops it so the picture is fetched again.
     private func heldFile(_ key: CacheKey) -> StillFile? {
         store.pin(key)
         guard let file = store.completeFile(key) else {
@@ -74,7 +76,8 @@ extension MediaCache: RemoteStillSource {
             return nil
         }
         let store = self.store
-        return StillFile(url: file, fromCache: true, release: { store.unpin(key) }, discard: { store.remove(key) })
+        return StillFile(url: file, fromCache: true, release: { store.unpin(key) }, discard: { store.remove(key) },
+                         verify: { store.verify(key) })
     }
 
     private func stillFetched(_ key: CacheKey, _ result: FetchResult) {

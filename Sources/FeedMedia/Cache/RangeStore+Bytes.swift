@@ -3,23 +3,29 @@ import Foundation
 
 extension RangeStore {
     /// Records what the origin says about the resource. If a stored entry
-    /// has a different content length or ETag (both known), or holds bytes
-    /// past the new length, the stale entry is dropped first (bytes deleted)
-    /// and `true` is returned. Unknown values (nil) keep what was stored.
+    /// has a different content length, ETag or Last-Modified (both sides
+    /// known), or holds bytes past the new length, the stale entry is
+    /// dropped first (bytes deleted) and `true` is returned: one entry
+    /// never holds bytes of two versions. Unknown values (nil) keep what
+    /// was stored.
     @discardableResult
-    public func setMetadata(_ key: CacheKey, contentLength: Int64?, contentType: String?, etag: String?) -> Bool {
+    public func setMetadata(_ key: CacheKey, contentLength: Int64?, contentType: String?, etag: String?,
+                            lastModified: String? = nil) -> Bool {
         lock.lock()
         var doomed: String?
         if let stored = entries[key] {
+            func changed(_ old: String?, _ new: String?) -> Bool { old != nil && new != nil && old != new }
             let lengthChanged = stored.contentLength != nil && contentLength != nil && stored.contentLength != contentLength
-            let etagChanged = stored.etag != nil && etag != nil && stored.etag != etag
             let bytesPastEnd = contentLength.map { Int64(stored.ranges.ranges.last?.upperBound ?? 0) > $0 } ?? false
-            if lengthChanged || etagChanged || bytesPastEnd { doomed = dropLocked(key) }
+            if lengthChanged || changed(stored.etag, etag) || changed(stored.lastModified, lastModified) || bytesPastEnd {
+                doomed = dropLocked(key)
+            }
         }
         var entry = entries[key] ?? makeEntryLocked(key)
         if let contentLength { entry.contentLength = max(contentLength, 0) }
         if let contentType { entry.contentType = contentType }
         if let etag { entry.etag = etag }
+        if let lastModified { entry.lastModified = lastModified }
         entries[key] = entry
         recordLocked(entry)
         indexChanged = true
@@ -29,17 +35,25 @@ extension RangeStore {
         return doomed != nil
     }
 
-    /// Writes `data` at `offset` into the key's sparse data file (creating
-    /// it), then adds the range to the entry's `ByteRangeSet`. Touches the
-    /// entry and evicts others (never pinned ones) so that the kind's total
-    /// stays within budget plus the chunk in flight. Bytes past a known
-    /// content length are ignored. A write that races a `remove`, `clear` or
-    /// stale-metadata drop of its key is discarded.
+    /// Writes the bytes of `data` (at `offset`) that the entry does not
+    /// hold yet into the key's sparse data file (creating it), checksums
+    /// every block they touch (see ``FeedCore/CacheBlocks``), then claims
+    /// them. Bytes already held are never rewritten, so a block's checksum
+    /// stays true as more of it arrives. Touches the entry and evicts others
+    /// (never pinned ones) so the kind's total stays within budget plus the
+    /// chunk in flight. Bytes past a known content length are ignored. A
+    /// write that races a `remove`, `clear` or stale-metadata drop of its
+    /// key is discarded.
     ///
     /// Throws `CacheStoreError.diskFull` (ENOSPC) or `.io`; on a throw no
-    /// range is claimed. Any thread; the lock is not held while writing.
+    /// range is claimed. Throws `.corrupt` (and drops the entry) when bytes
+    /// already held in a touched block no longer match their checksum.
+    /// Any thread; writes are serialised by `writeLock`, and `lock` is not
+    /// held while writing.
     public func write(_ key: CacheKey, offset: Int64, data: Data) throws {
         precondition(offset >= 0, "cache writes start at a non-negative offset")
+        writeLock.lock()
+        defer { writeLock.unlock() }
         lock.lock()
         guard !isClosed else {
             lock.unlock()
@@ -48,7 +62,8 @@ extension RangeStore {
         let entry = entries[key] ?? makeEntryLocked(key)
         var count = Int64(data.count)
         if let length = entry.contentLength { count = max(0, min(count, length - offset)) }
-        guard count > 0 else {
+        let gaps = count > 0 ? entry.ranges.gaps(in: Int(offset)..<Int(offset + count)) : []
+        guard !gaps.isEmpty else {
             lock.unlock()
             return
         }
@@ -61,18 +76,33 @@ extension RangeStore {
             throw error
         }
         lock.unlock()
-
         defer { CacheFileIO.close(fd) }
-        let bytes = count == data.count ? data : data.prefix(Int(count))
-        try CacheFileIO.write(fd, bytes, at: offset, what: name)
+
+        for gap in gaps {
+            let start = data.startIndex + (gap.lowerBound - Int(offset))
+            try CacheFileIO.write(fd, data.subdata(in: start..<(start + gap.count)), at: Int64(gap.lowerBound), what: name)
+        }
+        var after = entry.ranges
+        for gap in gaps { after.insert(gap) }
+        let sums: [Int: UInt32]
+        do {
+            sums = try checksums(of: gaps, before: entry, after: after, fd: fd, name: name)
+        } catch let error as CacheStoreError {
+            if case .corrupt = error { remove(key) }
+            throw error
+        }
 
         lock.lock()
         var doomed: [String] = []
         if var current = entries[key], current.incarnation == entry.incarnation {
-            current.ranges.insert(Int(offset)..<Int(offset + count))
+            for gap in gaps { current.ranges.insert(gap) }
+            for (block, sum) in sums {
+                if current.sums.count <= block { current.sums += [UInt32](repeating: 0, count: block + 1 - current.sums.count) }
+                current.sums[block] = sum
+            }
             entries[key] = current
             unsyncedKeys.insert(key)
-            byteCounters.writtenBytes += count
+            byteCounters.writtenBytes += Int64(gaps.reduce(0) { $0 + $1.count })
             recordLocked(current)
             doomed = evictLocked()
             scheduleFlushLocked()
@@ -81,13 +111,39 @@ extension RangeStore {
         doomed.forEach(CacheFileIO.remove)
     }
 
+    /// The new checksum of every block the `gaps` just written touch, read
+    /// back from the file; the bytes the block held before are checked
+    /// against their old checksum first, so corruption is never blessed.
+    private func checksums(of gaps: [Range<Int>], before: Entry, after: ByteRangeSet, fd: Int32,
+                           name: String) throws -> [Int: UInt32] {
+        var blocks = Set<Int>()
+        for gap in gaps { blocks.formUnion(CacheBlocks.touching(gap)) }
+        var sums: [Int: UInt32] = [:]
+        for block in blocks.sorted() {
+            let held = CacheBlocks.heldPieces(of: block, in: after)
+            guard let first = held.first, let last = held.last else { continue }
+            let bytes = try CacheFileIO.read(fd, length: last.upperBound - first.lowerBound, at: Int64(first.lowerBound), what: name)
+            guard bytes.count == last.upperBound - first.lowerBound else {
+                throw CacheStoreError.corrupt("\(before.key) (the file is shorter than its ranges)")
+            }
+            let old = CacheBlocks.heldPieces(of: block, in: before.ranges)
+            if !old.isEmpty, BlockChecksum.of(old, in: bytes, base: first.lowerBound) != before.sum(of: block) {
+                throw CacheStoreError.corrupt("\(before.key) (block \(block) fails its checksum)")
+            }
+            sums[block] = BlockChecksum.of(held, in: bytes, base: first.lowerBound)
+        }
+        return sums
+    }
+
     /// Reads `length` bytes at `offset` if all of them are cached, else nil.
-    /// Touches the entry. A read that runs past a known content length is
-    /// cut at it (empty at or past the end), as a file read would be.
+    /// Every block the read touches is read whole (its held part) and
+    /// checked against its checksum before a byte is returned. Touches the
+    /// entry. A read that runs past a known content length is cut at it
+    /// (empty at or past the end), as a file read would be.
     ///
     /// Throws `CacheStoreError.corrupt` when claimed bytes cannot be read
-    /// back; the caller removes the key and fetches again. Any thread; the
-    /// lock is not held while reading.
+    /// back or fail their checksum; the caller removes the key and fetches
+    /// again. Any thread; the lock is not held while reading.
     public func read(_ key: CacheKey, offset: Int64, length: Int) throws -> Data? {
         precondition(offset >= 0 && length >= 0, "cache reads need a non-negative offset and length")
         lock.lock()
@@ -123,15 +179,61 @@ extension RangeStore {
 
         guard let fd else { throw CacheStoreError.corrupt("\(key) (its file is gone)") }
         defer { CacheFileIO.close(fd) }
-        let data: Data
+        let blocks = CacheBlocks.touching(wanted)
+        let span = try verifiedBytes(entry, blocks: blocks, fd: fd, name: name)
+        let start = span.bytes.startIndex + (wanted.lowerBound - span.base)
+        return span.bytes.subdata(in: start..<(start + wanted.count))
+    }
+
+    /// The held bytes of `blocks`, read in one piece from the first held
+    /// byte of the first block, each block checked against its checksum.
+    private func verifiedBytes(_ entry: Entry, blocks: Range<Int>, fd: Int32,
+                               name: String) throws -> (bytes: Data, base: Int) {
+        let pieces = blocks.map { CacheBlocks.heldPieces(of: $0, in: entry.ranges) }
+        guard let first = pieces.first(where: { !$0.isEmpty })?.first,
+              let last = pieces.last(where: { !$0.isEmpty })?.last else { return (Data(), 0) }
+        let bytes: Data
         do {
-            data = try CacheFileIO.read(fd, length: Int(count), at: offset, what: name)
+            bytes = try CacheFileIO.read(fd, length: last.upperBound - first.lowerBound, at: Int64(first.lowerBound), what: name)
         } catch {
-            throw CacheStoreError.corrupt("\(key) (\(error))")
+            throw CacheStoreError.corrupt("\(entry.key) (\(error))")
         }
-        guard data.count == Int(count) else {
-            throw CacheStoreError.corrupt("\(key) (the file is shorter than its ranges)")
+        guard bytes.count == last.upperBound - first.lowerBound else {
+            throw CacheStoreError.corrupt("\(entry.key) (the file is shorter than its ranges)")
         }
-        return data
+        for (block, held) in zip(blocks, pieces) where !held.isEmpty {
+            guard BlockChecksum.of(held, in: bytes, base: first.lowerBound) == entry.sum(of: block) else {
+                throw CacheStoreError.corrupt("\(entry.key) (block \(block) fails its checksum)")
+            }
+        }
+        return (bytes, first.lowerBound)
+    }
+
+    /// Checks every held byte of `key` against its block checksums, a
+    /// block at a time (pictures, before they are decoded from the file).
+    /// A mismatch drops the entry and returns false; nothing held is true.
+    public func verify(_ key: CacheKey) -> Bool {
+        lock.lock()
+        guard let entry = entries[key], let last = entry.ranges.ranges.last else {
+            lock.unlock()
+            return true
+        }
+        let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
+        let fd = try? CacheFileIO.openForReading(path(name))
+        lock.unlock()
+        guard let fd else {
+            remove(key)
+            return false
+        }
+        defer { CacheFileIO.close(fd) }
+        for block in CacheBlocks.touching(0..<last.upperBound) {
+            do {
+                _ = try verifiedBytes(entry, blocks: block..<(block + 1), fd: fd, name: name)
+            } catch {
+                remove(key)
+                return false
+            }
+        }
+        return true
     }
 }

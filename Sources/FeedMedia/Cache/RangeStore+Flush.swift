@@ -109,6 +109,7 @@ extension RangeStore {
         file.entries = entries.values.sorted { $0.key < $1.key }.map { entry in
             RangeStoreIndexFile.Entry(key: entry.key, incarnation: entry.incarnation,
                                       length: entry.contentLength, type: entry.contentType, etag: entry.etag,
+                                      lastModified: entry.lastModified, sums: BlockChecksum.encode(entry.sums),
                                       ranges: entry.ranges,
                                       lastAccess: indexes[entry.key.kind]?.entries[entry.key]?.lastAccess ?? 0)
         }

@@ -52,14 +52,24 @@ extension RangeStore {
                 continue
             }
             let name = CacheFileName.data(for: stored.key, incarnation: stored.incarnation)
+            // Read back from disk, so checked: offsets from 0 to a terabyte.
+            guard (stored.ranges.ranges.first?.lowerBound ?? 0) >= 0,
+                  (stored.ranges.ranges.last?.upperBound ?? 0) <= 1 << 40, (stored.length ?? 0) >= 0 else {
+                indexChanged = true
+                continue
+            }
             let end = Int64(stored.ranges.ranges.last?.upperBound ?? 0)
             let lengthOK = stored.length.map { $0 >= end } ?? true
-            if !lengthOK || (end > 0 && (CacheFileIO.size(path(name)) ?? -1) < end) {
+            // Every block with held bytes must have its checksum.
+            let sums = stored.sums.flatMap(BlockChecksum.decode) ?? []
+            let sumsOK = sums.count >= CacheBlocks.touching(0..<Int(end)).upperBound
+            if !lengthOK || !sumsOK || (end > 0 && (CacheFileIO.size(path(name)) ?? -1) < end) {
                 indexChanged = true
                 continue
             }
             let entry = Entry(key: stored.key, incarnation: stored.incarnation, contentLength: stored.length,
-                              contentType: stored.type, etag: stored.etag, ranges: stored.ranges)
+                              contentType: stored.type, etag: stored.etag, lastModified: stored.lastModified,
+                              ranges: stored.ranges, sums: sums)
             entries[stored.key] = entry
             indexes[stored.key.kind]?.record(stored.key, bytesHeld: stored.ranges.totalBytes,
                                              totalBytes: stored.length.map { Int($0) }, at: stored.lastAccess)

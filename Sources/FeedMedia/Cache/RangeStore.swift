@@ -33,7 +33,12 @@ public final class RangeStore: @unchecked Sendable {
         var contentLength: Int64?
         var contentType: String?
         var etag: String?
+        var lastModified: String?
         var ranges = ByteRangeSet()
+        /// CRC-32 of each block's held bytes (see ``FeedCore/CacheBlocks``), by block; 0 past the end.
+        var sums: [UInt32] = []
+
+        func sum(of block: Int) -> UInt32 { block < sums.count ? sums[block] : 0 }
     }
 
     /// How long index writes are held back after a change, in seconds.
@@ -52,6 +57,9 @@ public final class RangeStore: @unchecked Sendable {
     let lock = NSLock()
     /// Serialises flushes; held across their disk I/O. Taken before `lock`, never while holding it.
     let flushLock = NSLock()
+    /// Serialises writes, so a block's checksum is read, extended and
+    /// claimed by one writer at a time. Taken before `lock`, never while holding it.
+    let writeLock = NSLock()
 
     // MARK: Guarded by `lock`
 
@@ -135,7 +143,7 @@ public final class RangeStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard let entry = entries[key] else { return nil }
         return CacheEntryInfo(key: key, contentLength: entry.contentLength, contentType: entry.contentType,
-                              etag: entry.etag, ranges: entry.ranges,
+                              etag: entry.etag, lastModified: entry.lastModified, ranges: entry.ranges,
                               status: indexes[key.kind]?.status(of: key) ?? .none,
                               bytesOnDisk: Int64(entry.ranges.totalBytes))
     }

@@ -6,7 +6,8 @@ import Foundation
 /// and when it was last used. Only the range store reads and writes it.
 struct RangeStoreIndexFile: Codable, Equatable {
     /// Bumped when the format changes; another version starts an empty
-    /// cache (its files are deleted as orphans). 2: keys are scoped by origin.
+    /// cache (its files are deleted as orphans). 2: keys are scoped by
+    /// origin, blocks carry checksums, Last-Modified is kept.
     static let currentVersion = 2
 
     /// One key's record.
@@ -21,6 +22,10 @@ struct RangeStoreIndexFile: Codable, Equatable {
         var type: String?
         /// The origin's ETag, when known.
         var etag: String?
+        /// The origin's Last-Modified, when known.
+        var lastModified: String?
+        /// CRC-32 of each block's held bytes, little-endian, base64 (see `BlockChecksum`).
+        var sums: String?
         /// Byte ranges held in the data file.
         var ranges: ByteRangeSet
         /// Last use, in seconds since 1970.

@@ -88,8 +88,22 @@ public final class RangeFetch {
         soup_message_headers_replace(requestHeaders, "Accept-Encoding", "identity")
         if let range {
             soup_message_headers_set_range(requestHeaders, goffset(range.lowerBound), goffset(range.upperBound - 1))
+            // The rest of a file we hold part of: only if it is still the
+            // same file, else the whole new one (and the old bytes go).
+            if let validator = Self.ifRangeValidator(store.info(key)) {
+                soup_message_headers_replace(requestHeaders, "If-Range", validator)
+            }
         }
         if priority == .speculative { soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_LOW) }
+    }
+
+    /// What If-Range carries for an entry holding bytes: its strong ETag,
+    /// else its Last-Modified date; nil when it holds nothing or has neither
+    /// (RFC 9110: a weak ETag may not be used there).
+    static func ifRangeValidator(_ info: CacheEntryInfo?) -> String? {
+        guard let info, info.ranges.totalBytes > 0 else { return nil }
+        if let etag = info.etag, !etag.hasPrefix("W/") { return etag }
+        return info.lastModified
     }
 
     private var ioPriority: Int32 { priority == .speculative ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT }
@@ -191,6 +205,7 @@ public final class RangeFetch {
         let declaredLength: Int64? = soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
             ? Int64(soup_message_headers_get_content_length(headers)) : nil
         let etag = soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) }
+        let lastModified = soup_message_headers_get_one(headers, "Last-Modified").map { String(cString: $0) }
         let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
 
         switch ResponseRange.decide(status: status, requested: range, contentRange: contentRange,
@@ -202,7 +217,8 @@ public final class RangeFetch {
         case .pastEnd(let total):
             contentLength = total
             if let total {
-                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag)
+                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag,
+                                                 lastModified: lastModified)
             }
             finish(.pastEnd)
         case .body(let bodyStart, let keepFrom, let keepUntil, let total, let ignored):
@@ -211,7 +227,8 @@ public final class RangeFetch {
             self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }
             contentLength = total
             rangeIgnored = ignored
-            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag)
+            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
+                                             lastModified: lastModified)
             stream = opened
             if let until = self.keepUntil, keepFrom >= until {
                 finish(.finished)

@@ -16,13 +16,25 @@ public struct StillFile: Sendable {
     public let release: @Sendable () -> Void
     /// Drops the bytes for good: they would not decode.
     public let discard: @Sendable () -> Void
+    /// Checks the bytes against the cache's block checksums (false: they
+    /// changed on disk and were dropped); blocking, for the decode queue.
+    public let verify: @Sendable () -> Bool
 
     public init(url: URL, fromCache: Bool, release: @escaping @Sendable () -> Void = {},
-                discard: @escaping @Sendable () -> Void = {}) {
+                discard: @escaping @Sendable () -> Void = {}, verify: @escaping @Sendable () -> Bool = { true }) {
         self.url = url
         self.fromCache = fromCache
         self.release = release
         self.discard = discard
+        self.verify = verify
+    }
+
+    /// Decodes the picture once its bytes verify; bytes that fail their
+    /// checksum are CACHE_CORRUPT-like damage: `corrupt`, never decoded.
+    /// Blocking; the decode queue.
+    public func decode(box: PixelSize, fit: ContentFit) throws -> DecodedImage {
+        guard verify() else { throw MediaDecodeError.corrupt(url.path, reason: "its bytes fail the cache's checksums") }
+        return try ImageDecoder.decode(file: url, box: box, fit: fit)
     }
 }
 

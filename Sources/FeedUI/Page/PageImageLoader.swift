@@ -93,7 +93,7 @@ enum PageImageLoader {
                 }
                 completion(result)
             }, onSkip: file.release) {
-                try ImageDecoder.decode(file: file.url, box: box, fit: fit)
+                try file.decode(box: box, fit: fit)
             }
         }
     }
