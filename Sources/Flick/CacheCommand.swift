@@ -110,7 +110,10 @@ enum CacheCommand {
                 remaining -= 1
                 continue
             }
-            let started = fetcher.fetch(url: url, range: gap.lowerBound..<startup, into: store, key: key) { result in
+            // Speculative, as the app's preloads: from a server that sends
+            // the whole file instead of the range, it stops at the range's end.
+            let started = fetcher.fetch(url: url, range: gap.lowerBound..<startup, priority: .speculative,
+                                        into: store, key: key) { result in
                 if case .failed(let failure) = result.end {
                     Log.error("could not preload \(url.absoluteString): \(failure)")
                     failed = true

@@ -115,21 +115,28 @@ struct FetchTests {
         #expect(stored == served.data.prefix(held.count))
     }
 
-    @Test("a server that ignores Range: the leading bytes are skipped, the range stored exactly")
+    @Test("a server that ignores Range: the whole file is the one download, stored from its first byte, and the origin is remembered")
     func ignoredRange() async throws {
         let served = try ServedFile(size: 400_000)
         defer { served.tearDown() }
         served.server.setFault(.ignoreRange, for: ServedFile.path)
         let cache = try TestStore()
         defer { cache.remove() }
-        let result = try await FetchPump.fetch(RangeFetcher(), served.url, range: 100_000..<250_000,
+        let fetcher = RangeFetcher()
+        let result = try await FetchPump.fetch(fetcher, served.url, range: 100_000..<250_000,
                                                into: cache.store, key: key)
         #expect(result.end == .finished)
         #expect(result.rangeIgnored)
-        #expect(result.bytesStored == 150_000)
-        #expect(cache.store.info(key)?.ranges == ByteRangeSet([100_000..<250_000]))
-        let stored = try #require(try cache.store.read(key, offset: 100_000, length: 150_000))
-        #expect(stored == served.data.subdata(in: 100_000..<250_000))
+        #expect(result.bytesStored == 400_000)
+        #expect(cache.store.info(key)?.ranges == ByteRangeSet([0..<400_000]))
+        let stored = try #require(try cache.store.read(key, offset: 0, length: 400_000))
+        #expect(stored == served.data)
+        #expect(fetcher.rangelessOrigins == [RangeFetch.origin(of: served.url)])
+        // Asked again for another range: the whole file once more, never twice at once.
+        let other = CacheKey(kind: .video, source: "other")
+        let again = try await FetchPump.fetch(fetcher, served.url, range: 300_000..<310_000, into: cache.store, key: other)
+        #expect(again.end == .finished && again.bytesStored == 400_000)
+        #expect(served.server.requests(path: ServedFile.path).count == 2)
     }
 
     @Test("a range past the end answers 416: nothing stored, the length recorded")
@@ -174,7 +181,11 @@ struct FetchTests {
         #expect(second.staleDropped)
         let info = try #require(cache.store.info(key))
         #expect(info.etag != oldETag)
-        #expect(info.ranges == ByteRangeSet([200_000..<250_000]), "the first range belonged to the old file")
+        // If-Range carried the old ETag: the changed file came back whole,
+        // and only its bytes are held (it is one byte longer).
+        #expect(info.contentLength == 300_001)
+        #expect(info.ranges == ByteRangeSet([0..<300_001]), "the first range belonged to the old file")
+        #expect(fetcher.rangelessOrigins.isEmpty, "a 200 to a failed If-Range is not a server that ignores Range")
     }
 
     @Test("HTTP failures map to error codes with their status")
@@ -248,8 +259,9 @@ struct FetchTests {
         let part = try await FetchPump.fetch(fetcher, url, range: 10_000..<20_000, into: cache.store, key: key)
         #expect(part.end == .finished)
         #expect(part.rangeIgnored)
-        #expect(part.contentLength == nil)
-        #expect(cache.store.info(key)?.ranges == ByteRangeSet([10_000..<20_000]))
+        // The whole body was the answer: read to its end, which gives the length.
+        #expect(part.contentLength == 50_000)
+        #expect(cache.store.info(key)?.ranges == ByteRangeSet([0..<50_000]))
         let whole = try await FetchPump.fetch(fetcher, url, range: 20_000..<1_000_000, into: cache.store, key: key)
         #expect(whole.end == .finished)
         #expect(whole.contentLength == 50_000)

@@ -49,6 +49,8 @@ public final class RangeFetch {
     private var keepUntil: Int64?
     private var contentLength: Int64?
     private var rangeIgnored = false
+    /// The request carried If-Range (a 200 then may mean the file changed).
+    private var sentIfRange = false
     private var staleDropped = false
     private var bytesFetched: Int64 = 0
     private var bytesStored: Int64 = 0
@@ -73,7 +75,7 @@ public final class RangeFetch {
         self.priority = priority
         self.store = store
         self.itemHeaders = headers.filter { HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }
-        self.originKey = Self.origin(scheme: url.scheme, host: url.host, port: url.port)
+        self.originKey = Self.origin(of: url)
         self.message = message
         self.cancellable = cancellable
         self.progress = progress
@@ -92,6 +94,7 @@ public final class RangeFetch {
             // same file, else the whole new one (and the old bytes go).
             if let validator = Self.ifRangeValidator(store.info(key)) {
                 soup_message_headers_replace(requestHeaders, "If-Range", validator)
+                sentIfRange = true
             }
         }
         if priority == .speculative { soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_LOW) }
@@ -145,6 +148,8 @@ public final class RangeFetch {
     public func promote() {
         guard priority == .speculative, !isDone else { return }
         priority = .current
+        // The current item's download of a range-less file runs to its end.
+        if rangeIgnored { keepUntil = contentLength }
         soup_message_set_priority(soupMessage, SOUP_MESSAGE_PRIORITY_NORMAL)
         resume()
     }
@@ -180,6 +185,11 @@ public final class RangeFetch {
         guard Self.origin(scheme: scheme, host: host, port: port < 0 ? nil : port) != originKey else { return }
         let requestHeaders = soup_message_get_request_headers(soupMessage)
         for name in itemHeaders.keys { soup_message_headers_remove(requestHeaders, name) }
+    }
+
+    /// `scheme://host:port` of `url`, the fetcher's unit of queues and range-less origins.
+    static func origin(of url: URL) -> String {
+        origin(scheme: url.scheme, host: url.host, port: url.port)
     }
 
     /// `scheme://host:port` with the scheme's default port filled in.
@@ -221,7 +231,18 @@ public final class RangeFetch {
                                                  lastModified: lastModified)
             }
             finish(.pastEnd)
-        case .body(let bodyStart, let keepFrom, let keepUntil, let total, let ignored):
+        case .body(let bodyStart, var keepFrom, var keepUntil, let total, let ignored):
+            if ignored {
+                // The whole file came instead of a range: it is the one
+                // sequential download of it, written through from its
+                // first byte (later reads wait on it instead of asking
+                // again); a preload still stops at its range's end. A 200
+                // to a failed If-Range is a changed file, not a server
+                // that ignores Range.
+                if !sentIfRange { fetcher?.ignoredRange(origin: originKey) }
+                keepFrom = bodyStart
+                if priority == .current { keepUntil = nil }
+            }
             position = bodyStart
             self.keepFrom = keepFrom
             self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }

@@ -133,6 +133,11 @@ public final class RangeFetcher {
                       progress: (@MainActor (_ reachedOffset: Int64) -> Void)? = nil,
                       completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
         if let range, range.isEmpty { return nil }
+        // An origin that answers every range with the whole file: the one
+        // sequential download from the start is what the current item
+        // waits on (a preload still stops at its range's end).
+        var range = range
+        if priority == .current, rangelessOrigins.contains(RangeFetch.origin(of: url)) { range = nil }
         nextToken += 1
         let fetch = RangeFetch(fetcher: self, token: nextToken, generation: generation, url: url, range: range, headers: headers,
                                priority: priority, store: store, key: key, progress: progress) { [weak self] result in
@@ -183,13 +188,25 @@ public final class RangeFetcher {
 
     /// A running fetch of `key` that will bring `offset` soon: it has not
     /// passed it, will reach it before its end, and is less than `window`
-    /// bytes short of it. Joining it (`watch`, `promote`) saves asking the
-    /// network twice for the same bytes (a preload, then playback).
+    /// bytes short of it (any distance on a range-less origin, whose one
+    /// sequential download is the only way to the bytes). Joining it
+    /// (`watch`, `promote`) saves asking the network twice for the same
+    /// bytes (a preload, then playback).
     public func runningFetch(for key: CacheKey, covering offset: Int64, window: Int64) -> RangeFetch? {
         running.values.first { fetch in
-            fetch.key == key && !fetch.isDone && fetch.position <= offset && offset - fetch.position < window
+            fetch.key == key && !fetch.isDone && fetch.position <= offset
+                && (offset - fetch.position < window || rangelessOrigins.contains(fetch.originKey))
                 && (fetch.end.map { offset < $0 } ?? true)
         }
+    }
+
+    /// Origins (`scheme://host:port`) that answered a Range request with
+    /// the whole file, for the life of the fetcher: their files are read once.
+    public private(set) var rangelessOrigins: Set<String> = []
+
+    /// A fetch saw its Range request answered with the whole file.
+    func ignoredRange(origin: String) {
+        rangelessOrigins.insert(origin)
     }
 
     /// Called for every chunk read from the network, with its key, priority
