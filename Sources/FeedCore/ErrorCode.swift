@@ -23,6 +23,9 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     case imageDecodeFailed = "IMAGE_DECODE_FAILED"
     /// The bytes on disk do not match what the index says.
     case cacheCorrupt = "CACHE_CORRUPT"
+    /// The disk cache cannot be written (the disk is full or failing):
+    /// the item plays again straight from the network.
+    case cacheUnavailable = "CACHE_UNAVAILABLE"
     /// The player failed for another reason.
     case playerFailed = "PLAYER_FAILED"
     /// Anything not classified above.

@@ -116,7 +116,7 @@ public enum RetryPolicy {
         case .sourceNotFound, .unsupportedFormat, .imageDecodeFailed, .tlsError:
             return false
         case .networkUnavailable, .timeout, .decoderInitFailed, .decodeFailed,
-             .cacheCorrupt, .playerFailed, .unknown:
+             .cacheCorrupt, .cacheUnavailable, .playerFailed, .unknown:
             return true
         }
     }
@@ -127,6 +127,8 @@ public enum RetryPolicy {
     /// - A cache corruption, or bytes read from the cache that would not
     ///   demux or decode: evict and retry silently, once; then the failure
     ///   is judged as it is.
+    /// - The disk cache cannot be written: retry now, silently, once (the
+    ///   item then plays straight from the network).
     /// - A failure while offline: wait for the network, spending nothing.
     /// - A retryable failure with attempts left: retry after the next delay
     ///   (releasing the other players first for a decoder that failed to start).
@@ -160,6 +162,15 @@ public enum RetryPolicy {
     private static func failed(_ code: ErrorCode, status: Int?, input: Input) -> Decision {
         var budget = input.budget
         guard input.isCurrent else { return Decision(action: .nothing, budget: .fresh) }
+        if code == .cacheUnavailable {
+            // The disk cache stopped writing: play again at once, straight
+            // from the network, silently; once.
+            guard budget.silentRetrySpent else {
+                budget.silentRetrySpent = true
+                return Decision(action: .retryNow, budget: budget)
+            }
+            return Decision(action: .report(code), budget: budget)
+        }
         if code == .cacheCorrupt || (input.fromCache && mayBeCorruptBytes(code)) {
             guard budget.silentRetrySpent else {
                 budget.silentRetrySpent = true

@@ -40,6 +40,7 @@ extension FeedView {
         snapshot.rebuffers = counters.rebuffers
         snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
         snapshot.cache = playback.mediaCache?.statistics
+        snapshot.cacheProblem = playback.mediaCache?.writeProblemText
         snapshot.residentBytes = ProcessMemory.residentBytes()
         // What the preload plan follows now: the desktop's signals, with
         // the data-saver setting applied to the network.

@@ -127,12 +127,7 @@ public final class FeedView {
             for page in self.pages.values where page.item?.id == id { page.likeRail.show(liked: liked, likes: count) }
             self.reportState()
         }
-        likes.onFailure = { [weak self] _, message in
-            guard let self else { return }
-            self.toastsShown += 1
-            self.onToast?(message)
-            self.reportState()
-        }
+        likes.onFailure = { [weak self] _, message in self?.showToast(message) }
         remount()
     }
 

@@ -113,6 +113,7 @@ struct RetryPolicyTests {
         let expected = [
             "NETWORK_UNAVAILABLE", "HTTP_ERROR", "TIMEOUT", "SOURCE_NOT_FOUND", "UNSUPPORTED_FORMAT",
             "DECODER_INIT_FAILED", "DECODE_FAILED", "IMAGE_DECODE_FAILED", "CACHE_CORRUPT", "PLAYER_FAILED", "UNKNOWN",
+            "TLS_ERROR", "CACHE_UNAVAILABLE",
         ]
         #expect(expected.contains(code.rawValue))
         #expect(ErrorCode.allCases.count == expected.count)

@@ -8,6 +8,15 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable, Sendable
     case io(String)
     /// Bytes the index claims could not be read back; evict the key and fetch again.
     case corrupt(String)
+    /// An earlier write failed for good (a full or failing disk): the store
+    /// no longer writes this session; what it holds is still read.
+    case unwritable(String)
+
+    /// Whether a write failed because the disk has no room.
+    public var isDiskFull: Bool {
+        if case .diskFull = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {
@@ -17,6 +26,8 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable, Sendable
             return "The media cache could not use its files: \(reason)."
         case .corrupt(let what):
             return "The media cache's copy of \(what) is damaged; it will be fetched again."
+        case .unwritable(let reason):
+            return "The media cache cannot be written (\(reason)); videos play straight from the network."
         }
     }
 }

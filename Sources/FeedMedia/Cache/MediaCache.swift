@@ -86,11 +86,44 @@ public final class MediaCache {
     }
 
     /// What playback should open for `item`: the cache's URI for http(s)
-    /// progressive files, the item's own URI for HLS and local files.
+    /// progressive files, the item's own URI for HLS and local files. Once
+    /// the disk cache has stopped writing (a full or failing disk), only a
+    /// video it holds whole is read from it; the rest stream straight from
+    /// the network.
     public func playbackURI(for item: FeedItem) -> String {
         guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
-        return CacheURI.make(for: url, key: videoKey(for: item))
+        let key = videoKey(for: item)
+        if noteWriteProblem() != nil, store.status(key) != .complete { return item.uri }
+        return CacheURI.make(for: url, key: key)
     }
+
+    /// Called once, on the GTK thread, when the store stops writing: what
+    /// to tell the user ("The media cache is full …").
+    public var onWriteProblem: (@MainActor (String) -> Void)?
+    /// Whether `onWriteProblem` has been told.
+    private var writeProblemTold = false
+
+    /// The store's write problem, telling `onWriteProblem` the first time.
+    @discardableResult
+    func noteWriteProblem() -> CacheStoreError? {
+        guard let problem = store.writeProblem else { return nil }
+        if !writeProblemTold {
+            writeProblemTold = true
+            onWriteProblem?(Self.userText(problem))
+        }
+        return problem
+    }
+
+    /// One line for a toast and the diagnostics.
+    public nonisolated static func userText(_ problem: CacheStoreError) -> String {
+        if problem.isDiskFull {
+            return "The media cache is full: the disk has no room left. Videos now play straight from the network."
+        }
+        return "The media cache cannot be written: \(problem). Videos now play straight from the network."
+    }
+
+    /// What the diagnostics say of the cache's disk, nil while it writes.
+    public var writeProblemText: String? { store.writeProblem.map(Self.userText) }
 
     /// Carries out the plan's disk work: fetches the startup range of every
     /// entry whose video work is `.startup`, at low priority (a prepared
@@ -98,6 +131,8 @@ public final class MediaCache {
     /// that left the plan (the bytes that landed stay); pins the current and
     /// next items. Speculative fetches stop while the current buffer is unhealthy.
     public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
+        // A disk that takes no more bytes: nothing is fetched ahead.
+        let writable = noteWriteProblem() == nil
         var wanted: [CacheKey: (URL, Range<Int64>)] = [:]
         var pins: Set<CacheKey> = []
         var inPlan: Set<CacheKey> = []
@@ -110,7 +145,7 @@ public final class MediaCache {
             // The current item is being played: what was fetched ahead for it was worth it.
             if entry.priority == .p0 { accounting.played(key.description) }
             if entry.priority <= .p1 { pins.insert(key) }
-            guard currentBufferHealthy, entry.video == .startup else { continue }
+            guard writable, currentBufferHealthy, entry.video == .startup else { continue }
             wanted[key] = (url, 0..<bytes)
         }
         for (key, fetch) in preloads where wanted[key] == nil {
@@ -127,7 +162,7 @@ public final class MediaCache {
                 self?.preloads[result.key] = nil
             }
         }
-        applyStills(plan, item: item, healthy: currentBufferHealthy)
+        applyStills(plan, item: item, healthy: currentBufferHealthy && writable)
         for key in planned.subtracting(inPlan) { accounting.leftPlan(key.description) }
         planned = inPlan
         for key in pins.subtracting(pinned) { store.pin(key) }

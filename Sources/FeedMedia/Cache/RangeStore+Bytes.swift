@@ -45,9 +45,16 @@ extension RangeStore {
     /// write that races a `remove`, `clear` or stale-metadata drop of its
     /// key is discarded.
     ///
-    /// Throws `CacheStoreError.diskFull` (ENOSPC) or `.io`; on a throw no
-    /// range is claimed. Throws `.corrupt` (and drops the entry) when bytes
-    /// already held in a touched block no longer match their checksum.
+    /// A full disk (ENOSPC) first makes room — least recently used entries
+    /// go, never a pinned one — and the write is tried once more; when that
+    /// fails too, or the disk fails otherwise (EIO, a read-only folder), the
+    /// store stops writing for the session (`writeProblem`) and later
+    /// writes throw `.unwritable` at once. Nothing already held is touched.
+    ///
+    /// Throws `CacheStoreError.diskFull` (ENOSPC), `.io` or `.unwritable`;
+    /// on a throw no range is claimed. Throws `.corrupt` (and drops the
+    /// entry) when bytes already held in a touched block no longer match
+    /// their checksum.
     /// Any thread; writes are serialised by `writeLock`, and `lock` is not
     /// held while writing.
     public func write(_ key: CacheKey, offset: Int64, data: Data) throws {
@@ -58,6 +65,10 @@ extension RangeStore {
         guard !isClosed else {
             lock.unlock()
             throw CacheStoreError.io("it is closed")
+        }
+        if let writeFailure {
+            lock.unlock()
+            throw CacheStoreError.unwritable(writeFailure.description)
         }
         let entry = entries[key] ?? makeEntryLocked(key)
         var count = Int64(data.count)
@@ -73,14 +84,29 @@ extension RangeStore {
             fd = try CacheFileIO.openForWriting(path(name))
         } catch {
             lock.unlock()
+            stopWriting(error as? CacheStoreError ?? .io("\(error)"))
             throw error
         }
         lock.unlock()
         defer { CacheFileIO.close(fd) }
 
-        for gap in gaps {
-            let start = data.startIndex + (gap.lowerBound - Int(offset))
-            try CacheFileIO.write(fd, data.subdata(in: start..<(start + gap.count)), at: Int64(gap.lowerBound), what: name)
+        do {
+            try writeGaps(gaps, of: data, at: offset, fd: fd, name: name)
+        } catch let error as CacheStoreError where error.isDiskFull {
+            guard freeRoom(atLeast: Int64(max(gaps.reduce(0) { $0 + $1.count }, Self.roomAfterDiskFull)),
+                           keeping: key) > 0 else {
+                stopWriting(error)
+                throw error
+            }
+            do {
+                try writeGaps(gaps, of: data, at: offset, fd: fd, name: name)
+            } catch {
+                stopWriting(error as? CacheStoreError ?? .io("\(error)"))
+                throw error
+            }
+        } catch let error as CacheStoreError {
+            stopWriting(error)
+            throw error
         }
         var after = entry.ranges
         for gap in gaps { after.insert(gap) }
@@ -109,6 +135,43 @@ extension RangeStore {
         }
         lock.unlock()
         doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// Bytes a full disk makes room for before a write is tried again: 8 MiB.
+    static let roomAfterDiskFull = 8 * 1_048_576
+
+    private func writeGaps(_ gaps: [Range<Int>], of data: Data, at offset: Int64, fd: Int32, name: String) throws {
+        for gap in gaps {
+            let start = data.startIndex + (gap.lowerBound - Int(offset))
+            try CacheFileIO.write(fd, data.subdata(in: start..<(start + gap.count)), at: Int64(gap.lowerBound), what: name)
+        }
+    }
+
+    /// Drops least recently used entries (never a pinned one, nor `key`)
+    /// until `bytes` are freed or none is left; returns the bytes freed.
+    private func freeRoom(atLeast bytes: Int64, keeping key: CacheKey) -> Int64 {
+        lock.lock()
+        let candidates = entries.values.filter { $0.key != key && pins[$0.key] == nil }
+            .map { ($0.key, indexes[$0.key.kind]?.entries[$0.key]?.lastAccess ?? 0, Int64($0.ranges.totalBytes)) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        var freed: Int64 = 0
+        var doomed: [String] = []
+        for (candidate, _, held) in candidates where freed < bytes {
+            byteCounters.evictedBytes += held
+            if let path = dropLocked(candidate) { doomed.append(path) }
+            freed += held
+        }
+        if !doomed.isEmpty { scheduleFlushLocked() }
+        lock.unlock()
+        doomed.forEach(CacheFileIO.remove)
+        return freed
+    }
+
+    /// Stops writing for the session, keeping the first reason.
+    private func stopWriting(_ error: CacheStoreError) {
+        lock.lock()
+        if writeFailure == nil { writeFailure = error }
+        lock.unlock()
     }
 
     /// The new checksum of every block the `gaps` just written touch, read

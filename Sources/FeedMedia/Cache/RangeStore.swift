@@ -87,6 +87,9 @@ public final class RangeStore: @unchecked Sendable {
     var flushScheduled = false
     /// Set by `close()`: writes are refused and nothing more is flushed.
     var isClosed = false
+    /// Why writes stopped for this session (a full or failing disk), once
+    /// a write failed even after making room; nil while writes work.
+    var writeFailure: CacheStoreError?
 
     /// Opens (or creates) the cache under `directory` (the app passes
     /// `$XDG_CACHE_HOME/io.github.flick.Flick/media/`). A missing or
@@ -205,6 +208,13 @@ public final class RangeStore: @unchecked Sendable {
         scheduleFlushLocked()
         lock.unlock()
         doomed.forEach(CacheFileIO.remove)
+    }
+
+    /// Why the store stopped writing (the disk is full or failing), or nil
+    /// while it writes. Reads go on either way; nothing held is touched.
+    public var writeProblem: CacheStoreError? {
+        lock.lock(); defer { lock.unlock() }
+        return writeFailure
     }
 
     /// Bytes held for `kind`: the sum of its entries' cached bytes.

@@ -297,8 +297,14 @@ public final class RangeFetch {
             do {
                 try store.write(key, offset: keepStart, data: slice)
                 bytesStored += Int64(slice.count)
+            } catch let error as CacheStoreError {
+                // A full or failing disk: the store has stopped writing, and
+                // what needs these bytes plays from the network instead.
+                let code: ErrorCode = if case .corrupt = error { .cacheCorrupt } else { .cacheUnavailable }
+                finish(.failed(FetchFailure(code: code, message: error.description)))
+                return
             } catch {
-                finish(.failed(FetchFailure(code: .unknown, message: "could not write the cache: \(error)")))
+                finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
                 return
             }
             progress?(keepEnd)

@@ -18,6 +18,8 @@ public struct DiagnosticsSnapshot: Sendable, Equatable {
     public var rebufferMilliseconds = 0.0
     /// The media cache's counters (bytes); nil when videos play straight from the network.
     public var cache: CacheStatistics?
+    /// Why the media cache stopped writing (a full or failing disk); nil while it writes.
+    public var cacheProblem: String?
     /// The process's resident memory in bytes (VmRSS); nil where /proc is unreadable.
     public var residentBytes: Int64?
     /// The conditions the preload plan follows; nil while nothing reports them.

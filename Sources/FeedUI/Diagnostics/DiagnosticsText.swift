@@ -22,6 +22,7 @@ public enum DiagnosticsText {
             lines.append("Network   \(bytes(cache.activeBytes)) active · \(bytes(cache.speculativeBytes)) ahead · \(bytes(cache.wastedBytes)) wasted")
             let hits = cache.hitRate.map { "\(Int(($0 * 100).rounded())) % hits" } ?? "no reads"
             lines.append("Cache     \(bytes(cache.videoDiskBytes)) videos · \(bytes(cache.imageDiskBytes)) pictures · \(hits)")
+            if let problem = snapshot.cacheProblem { lines.append("Cache     \(problem)") }
         } else {
             lines.append("Network   not counted (no media cache)")
             lines.append("Cache     off")

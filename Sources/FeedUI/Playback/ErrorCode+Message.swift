@@ -20,6 +20,7 @@ extension ErrorCode {
         case .decodeFailed: return "This video is damaged and can’t be played."
         case .imageDecodeFailed: return "This picture is damaged and can’t be shown."
         case .cacheCorrupt: return "The saved copy of this video was damaged."
+        case .cacheUnavailable: return "This video could not be saved to the media cache."
         case .playerFailed, .unknown: return "Something went wrong while playing this video."
         }
     }
@@ -35,6 +36,7 @@ extension ErrorCode {
         case .tlsError: return "The picture server’s certificate isn’t trusted, so Flick won’t connect to it."
         case .timeout: return "The picture took too long to arrive."
         case .sourceNotFound: return "This picture no longer exists."
+        case .cacheUnavailable: return "This picture could not be saved: the media cache is full or cannot be written."
         case .imageDecodeFailed, .unsupportedFormat, .decodeFailed, .cacheCorrupt:
             return "This picture is damaged, too large or in a format Flick can’t show."
         case .decoderInitFailed, .playerFailed, .unknown: return "Something went wrong while loading this picture."

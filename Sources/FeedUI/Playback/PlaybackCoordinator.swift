@@ -94,6 +94,8 @@ final class PlaybackCoordinator {
         self.view = view
         mediaCache?.extras = { [weak view] item in view?.dataSource?.extras(for: item.id) }
         mediaCache?.feedScope = { [weak view] in view?.dataSource?.cacheScope }
+        // Said once per cache: the disk is full or failing, videos stream instead.
+        mediaCache?.onWriteProblem = { [weak view] text in view?.showToast(text) }
         // Starving or fed again: re-plan (speculative work stops or resumes).
         bufferWatch.onChange = { [weak self] in self?.update() }
     }
