@@ -94,7 +94,7 @@ extension RangeStore {
             try writeGaps(gaps, of: data, at: offset, fd: fd, name: name)
         } catch let error as CacheStoreError where error.isDiskFull {
             guard freeRoom(atLeast: Int64(max(gaps.reduce(0) { $0 + $1.count }, Self.roomAfterDiskFull)),
-                           keeping: key) > 0 else {
+                           keeping: key).bytes > 0 else {
                 stopWriting(error)
                 throw error
             }
@@ -148,23 +148,27 @@ extension RangeStore {
     }
 
     /// Drops least recently used entries (never a pinned one, nor `key`)
-    /// until `bytes` are freed or none is left; returns the bytes freed.
-    private func freeRoom(atLeast bytes: Int64, keeping key: CacheKey) -> Int64 {
+    /// until `bytes` are freed or none is left; returns the bytes freed
+    /// and the keys dropped.
+    @discardableResult
+    func freeRoom(atLeast bytes: Int64, keeping key: CacheKey?) -> (bytes: Int64, keys: Set<CacheKey>) {
         lock.lock()
         let candidates = entries.values.filter { $0.key != key && pins[$0.key] == nil }
             .map { ($0.key, indexes[$0.key.kind]?.entries[$0.key]?.lastAccess ?? 0, Int64($0.ranges.totalBytes)) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         var freed: Int64 = 0
+        var dropped = Set<CacheKey>()
         var doomed: [String] = []
         for (candidate, _, held) in candidates where freed < bytes {
             byteCounters.evictedBytes += held
             if let path = dropLocked(candidate) { doomed.append(path) }
+            dropped.insert(candidate)
             freed += held
         }
         if !doomed.isEmpty { scheduleFlushLocked() }
         lock.unlock()
         doomed.forEach(CacheFileIO.remove)
-        return freed
+        return (freed, dropped)
     }
 
     /// Stops writing for the session, keeping the first reason.

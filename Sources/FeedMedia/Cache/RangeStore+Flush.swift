@@ -83,7 +83,18 @@ extension RangeStore {
         snapshot.entries.removeAll { unsynced[$0.key] == $0.incarnation }
 
         do {
-            try CacheFileIO.replaceAtomically(indexURL.path, with: snapshot.encoded())
+            let encoded = try snapshot.encoded()
+            do {
+                try CacheFileIO.replaceAtomically(indexURL.path, with: encoded)
+            } catch let error as CacheStoreError where error.isDiskFull {
+                // A full disk must not cost the index (and with it every
+                // entry at the next start): make room for it, once.
+                // The snapshot stays the one whose files were synced, less what was dropped.
+                let room = freeRoom(atLeast: Int64(encoded.count * 2 + 65_536), keeping: nil)
+                guard room.bytes > 0 else { throw error }
+                snapshot.entries.removeAll { room.keys.contains($0.key) }
+                try CacheFileIO.replaceAtomically(indexURL.path, with: snapshot.encoded())
+            }
         } catch {
             lock.lock()
             indexChanged = true
