@@ -125,3 +125,27 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.isRetryable(.timeout))
     }
 }
+
+/// One row of `error-precedence.json`: the codes a failure's elements
+/// posted, in the order they came, and the one reported.
+struct ErrorPrecedenceRow: TableRow {
+    var name: String
+    var codes: [ErrorCode]
+    var expected: ErrorCode
+}
+
+@Suite("Error precedence")
+struct ErrorPrecedenceTests {
+    @Test("Several errors of one failure report the most telling, in any order",
+          arguments: try Table.rows("error-precedence.json", as: ErrorPrecedenceRow.self))
+    func mostTelling(_ row: ErrorPrecedenceRow) {
+        #expect(ErrorCode.mostTelling(row.codes) == row.expected)
+        #expect(ErrorCode.mostTelling(row.codes.reversed()) == row.expected, "order does not matter")
+    }
+
+    @Test("Every code has its place in the order")
+    func everyCodeRanked() {
+        #expect(Set(ErrorCode.precedence) == Set(ErrorCode.allCases))
+        #expect(ErrorCode.precedence.count == ErrorCode.allCases.count)
+    }
+}

@@ -96,6 +96,20 @@ final class Playbin: @unchecked Sendable {
                                           Unmanaged.passRetained(owner).toOpaque(), releaseBoxDestroyNotify)
     }
 
+    /// Takes the ERROR messages already queued on the bus (at most 16),
+    /// oldest first, each read by `read` and released. GTK thread, inside
+    /// the bus watch.
+    func pendingErrors<T>(_ read: (UnsafeMutablePointer<GstMessage>) -> T) -> [T] {
+        guard let bus = gst_element_get_bus(element) else { return [] }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        var results: [T] = []
+        while results.count < 16, let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) {
+            results.append(read(message))
+            gst_message_unref(message)
+        }
+        return results
+    }
+
     /// Goes to READY and drops every bus message posted until then, so
     /// nothing of the binding being left reaches the watch. Synchronous:
     /// when it returns, no streaming thread of that binding runs.

@@ -34,6 +34,13 @@ struct PlayerFailure: Sendable, Equatable {
                         fromDecoder: postedByDecoder(message))
     }
 
+    /// The failure whose code is the most telling (``FeedCore/ErrorCode/mostTelling(_:)``);
+    /// the first of those with that code. `failures` is not empty.
+    static func mostTelling(_ failures: [PlayerFailure]) -> PlayerFailure {
+        let code = ErrorCode.mostTelling(failures.map(\.code))
+        return failures.first { $0.code == code } ?? failures[0]
+    }
+
     /// The code for a GStreamer error (see the cases below for the mapping).
     static func classify(_ error: GStreamerError, httpStatus: Int?, fromDecoder: Bool) -> PlayerFailure {
         func failure(_ code: ErrorCode, _ status: Int? = nil) -> PlayerFailure {

@@ -11,7 +11,11 @@ extension VideoPlayer {
         let own = playbin.isOwnMessage(message)
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
-            fail(PlayerFailure.from(message))
+            // One failure often makes several elements post errors; those
+            // already queued are read now, and the code is FeedCore's pick
+            // of them, not whichever thread posted first.
+            let failures = [PlayerFailure.from(message)] + playbin.pendingErrors(PlayerFailure.from)
+            fail(PlayerFailure.mostTelling(failures))
         case GST_MESSAGE_EOS where own:
             reachedEnd()
         case GST_MESSAGE_ASYNC_DONE where own:
