@@ -64,3 +64,69 @@ import Testing
         #expect(detail.contains("too long"))
     }
 }
+
+/// Pictures are read whole into the cache: bounded in size as they arrive
+/// and in time for all of them.
+@Suite("Bounded picture downloads", .serialized) @MainActor struct BoundedStillTests {
+    @Test func aChunkedPictureOverTheLimitStopsAtTheLimit() async throws {
+        let served = try ServedFile(size: 3 * 1_048_576)
+        defer { served.tearDown() }
+        served.server.setFault(.chunked, for: ServedFile.path)
+        let store = try TestStore()
+        defer { store.remove() }
+        var result: FetchResult?
+        let fetcher = RangeFetcher()
+        fetcher.fetch(url: served.url, range: nil, into: store.store, key: CacheKey(kind: .image, source: "big"),
+                      limits: FetchLimits(maxBytes: 500_000, seconds: 10)) { result = $0 }
+        await FetchPump.pump(seconds: 10) { result != nil }
+        withExtendedLifetime(fetcher) {}
+        guard case .failed(let failure)? = result?.end else {
+            Issue.record("expected a failure, got \(String(describing: result))")
+            return
+        }
+        #expect(failure.code == .imageDecodeFailed)
+        #expect((result?.bytesFetched ?? .max) <= 500_000 + 65_536, "counted as it arrived")
+    }
+
+    @Test func aPictureThatTricklesForeverTimesOutOnItsWholeDeadline() async throws {
+        let served = try ServedFile(size: 300_000)
+        defer { served.tearDown() }
+        served.server.setFault(.stallAfter(bytes: 1_000), for: ServedFile.path)
+        let store = try TestStore()
+        defer { store.remove() }
+        var result: FetchResult?
+        let started = Date()
+        let fetcher = RangeFetcher()
+        fetcher.fetch(url: served.url, range: nil, into: store.store, key: CacheKey(kind: .image, source: "slow"),
+                      limits: FetchLimits(maxBytes: 1_000_000, seconds: 1)) { result = $0 }
+        await FetchPump.pump(seconds: 10) { result != nil }
+        withExtendedLifetime(fetcher) {}
+        #expect(result?.end == .failed(FetchFailure(code: .timeout, message: "it did not arrive whole within 1 s")))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func thePicturePathUsesTheBounds() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let file = temp.url.appendingPathComponent("huge.jpg")
+        try Data(count: Int(MediaCache.maxStillBytes) + 1_048_576).write(to: file)
+        let server = MediaServer()
+        server.serveFile(file, at: "/huge.jpg", contentType: "image/jpeg")
+        server.setFault(.chunked, for: "/huge.jpg")
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let cache = try MediaCache(directory: temp.url.appendingPathComponent("media"),
+                                   budgets: CacheBudgets(videoBytes: 10_000_000, imageBytes: 100_000_000))
+        defer { cache.close() }
+        let url = base.appendingPathComponent("huge.jpg")
+        var answer: Result<StillFile, RemoteImageError>?
+        cache.fetchStill(url, for: FeedItem(id: "huge", kind: .image, uri: url.absoluteString)) { answer = $0 }
+        _ = await pumpUntil(20) { answer != nil }
+        guard case .failure(let error)? = answer else {
+            Issue.record("expected a failure, got \(String(describing: answer))")
+            return
+        }
+        #expect(error.code == .imageDecodeFailed)
+        #expect(cache.store.usage(kind: .image) <= MediaCache.maxStillBytes)
+    }
+}

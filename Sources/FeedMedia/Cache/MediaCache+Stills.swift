@@ -5,8 +5,10 @@ import Foundation
 /// as videos, into the image budget: fetched whole, decoded from the
 /// store's file while it is pinned. GTK thread only.
 extension MediaCache: RemoteStillSource {
-    /// Pictures larger than this are refused, in bytes.
+    /// Pictures larger than this are refused, in bytes, counted as they arrive.
     public static let maxStillBytes: Int64 = 40 * 1_048_576
+    /// The bounds of every picture download: its size and 60 s for all of it.
+    static let stillLimits = FetchLimits(maxBytes: maxStillBytes, seconds: 60)
 
     /// The key a still is cached under: a photo post's is its `cacheKey`
     /// or id; a video's poster has its own key next to the video's.
@@ -38,7 +40,7 @@ extension MediaCache: RemoteStillSource {
             return
         }
         let fetch = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key), priority: .current,
-                                  into: store, key: key) { [weak self] result in self?.stillFetched(key, result) }
+                                  into: store, key: key, limits: Self.stillLimits) { [weak self] result in self?.stillFetched(key, result) }
         if fetch == nil { finishStill(key, .failure(.download("libsoup refused \(url.absoluteString)"))) }
     }
 
@@ -60,7 +62,8 @@ extension MediaCache: RemoteStillSource {
         }
         for (key, url) in wanted where stillPreloads[key] == nil {
             stillPreloads[key] = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key),
-                                               priority: .speculative, into: store, key: key) { [weak self] result in
+                                               priority: .speculative, into: store, key: key,
+                                               limits: Self.stillLimits) { [weak self] result in
                 if self?.stillPreloads[result.key]?.token == result.token { self?.stillPreloads[result.key] = nil }
             }
         }

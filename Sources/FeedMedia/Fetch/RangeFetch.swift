@@ -39,6 +39,9 @@ public final class RangeFetch {
     private var stream: GObjectRef?
     private var restartedHandler: SignalConnection?
     private var headersDeadline: MainLoopSource?
+    /// Bounds of a whole-file fetch read for a decoder (pictures).
+    private let limits: FetchLimits?
+    private var wholeDeadline: MainLoopSource?
     private var progress: (@MainActor (Int64) -> Void)?
     private var completion: (@MainActor (FetchResult) -> Void)?
     /// Others waiting on this fetch's bytes (see `watch`).
@@ -60,7 +63,7 @@ public final class RangeFetch {
     private var stopReason: FetchResult.End?
 
     init?(fetcher: RangeFetcher, token: UInt64, generation: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
-          priority: FetchPriority, store: RangeStore, key: CacheKey,
+          priority: FetchPriority, store: RangeStore, key: CacheKey, limits: FetchLimits? = nil,
           progress: (@MainActor (Int64) -> Void)?, completion: @escaping @MainActor (FetchResult) -> Void) {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               let made = soup_message_new("GET", url.absoluteString),
@@ -74,6 +77,7 @@ public final class RangeFetch {
         self.key = key
         self.priority = priority
         self.store = store
+        self.limits = limits
         self.itemHeaders = headers.filter { HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }
         self.originKey = Self.origin(of: url)
         self.message = message
@@ -119,6 +123,11 @@ public final class RangeFetch {
         restartedHandler = Signals.connect(message.raw, "restarted") { [weak self] in self?.restarted() }
         headersDeadline = MainLoopSource.after(milliseconds: UInt32(max(1, fetcher.options.connectTimeoutSeconds)) * 1000) {
             [weak self] in self?.stop(.failed(FetchFailure(code: .timeout, message: "timed out waiting for the server")))
+        }
+        if let seconds = limits?.seconds {
+            wholeDeadline = MainLoopSource.after(milliseconds: UInt32(clamping: max(1, seconds)) &* 1000) { [weak self] in
+                self?.stop(.failed(FetchFailure(code: .timeout, message: "it did not arrive whole within \(seconds) s")))
+            }
         }
         operationPending = true
         soup_session_send_async(fetcher.session.pointer(as: SoupSession.self), soupMessage, ioPriority,
@@ -231,6 +240,8 @@ public final class RangeFetch {
                                                  lastModified: lastModified)
             }
             finish(.pastEnd)
+        case .body(_, _, _, let total?, _) where total > (limits?.maxBytes ?? .max):
+            finish(.failed(limits!.tooLarge))
         case .body(let bodyStart, var keepFrom, var keepUntil, let total, let ignored):
             if ignored {
                 // The whole file came instead of a range: it is the one
@@ -287,6 +298,11 @@ public final class RangeFetch {
         }
         let chunkStart = position
         let chunkEnd = position + Int64(size)
+        if let limits, chunkEnd > limits.maxBytes {
+            // Counted as it arrives: a body that never said its length, or lied.
+            finish(.failed(limits.tooLarge))
+            return
+        }
         position = chunkEnd
         bytesFetched += Int64(size)
         fetcher?.account(Int64(size), priority, key: key)
@@ -323,6 +339,8 @@ public final class RangeFetch {
         progress = nil
         headersDeadline?.cancel()
         headersDeadline = nil
+        wholeDeadline?.cancel()
+        wholeDeadline = nil
         restartedHandler?.disconnect()
         restartedHandler = nil
         if stream != nil {
@@ -376,4 +394,22 @@ private let fetchReadFinished: GAsyncReadyCallback = { _, result, data in
     let box = Unmanaged<ClosureBox<RangeFetch>>.fromOpaque(data).takeRetainedValue()
     nonisolated(unsafe) let result = result
     MainActor.assumeIsolated { box.value.read(result) }
+}
+
+/// Bounds of a fetch whose whole file is read for a decoder (a picture):
+/// its size counted as it arrives, and one deadline for all of it.
+public struct FetchLimits: Sendable, Equatable {
+    /// Bytes the file may have.
+    public var maxBytes: Int64
+    /// Seconds the whole download may take.
+    public var seconds: Int
+
+    public init(maxBytes: Int64, seconds: Int) {
+        self.maxBytes = maxBytes
+        self.seconds = seconds
+    }
+
+    var tooLarge: FetchFailure {
+        FetchFailure(code: .imageDecodeFailed, message: "it is larger than \(maxBytes / 1_048_576) MiB")
+    }
 }

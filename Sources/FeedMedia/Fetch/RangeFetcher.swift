@@ -119,6 +119,8 @@ public final class RangeFetcher {
     /// - Parameters:
     ///   - headers: the item's own headers; sent to `url`'s origin only, and
     ///     dropped when a redirect leads to another origin.
+    ///   - limits: for a whole file read for a decoder: its size, counted as
+    ///     it arrives, and one deadline for all of it.
     ///   - generation: the caller's generation, handed back in the result.
     ///   - progress: called after each chunk is written, with the offset the
     ///     stored bytes now reach.
@@ -129,7 +131,7 @@ public final class RangeFetcher {
     @discardableResult
     public func fetch(url: URL, range: Range<Int64>?, headers: [String: String] = [:],
                       priority: FetchPriority = .current, into store: RangeStore, key: CacheKey,
-                      generation: UInt64 = 0,
+                      limits: FetchLimits? = nil, generation: UInt64 = 0,
                       progress: (@MainActor (_ reachedOffset: Int64) -> Void)? = nil,
                       completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
         if let range, range.isEmpty { return nil }
@@ -140,7 +142,7 @@ public final class RangeFetcher {
         if priority == .current, rangelessOrigins.contains(RangeFetch.origin(of: url)) { range = nil }
         nextToken += 1
         let fetch = RangeFetch(fetcher: self, token: nextToken, generation: generation, url: url, range: range, headers: headers,
-                               priority: priority, store: store, key: key, progress: progress) { [weak self] result in
+                               priority: priority, store: store, key: key, limits: limits, progress: progress) { [weak self] result in
             self?.ended(result.token)
             completion(result)
         }

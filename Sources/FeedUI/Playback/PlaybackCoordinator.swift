@@ -311,7 +311,7 @@ final class PlaybackCoordinator {
     private func scheduleRetry(after seconds: Double, index: Int) {
         retryTimer?.cancel()
         let landing = current
-        retryTimer = MainLoopSource.after(milliseconds: UInt32(seconds * 1000)) { [weak self] in
+        retryTimer = MainLoopSource.after(milliseconds: UInt32(saturatingRounded: seconds * 1000)) { [weak self] in
             guard let self, self.current == landing else { return } // stale: the user moved on
             self.reload(index)
         }

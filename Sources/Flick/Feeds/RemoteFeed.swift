@@ -83,7 +83,7 @@ final class RemoteFeed: FeedDataSource {
             loadNext(from: index)
         case .retry(let at):
             retryTimer?.cancel()
-            retryTimer = MainLoopSource.after(milliseconds: UInt32(max(0, at - now) * 1000)) { [weak self] in
+            retryTimer = MainLoopSource.after(milliseconds: UInt32(saturatingRounded: max(0, at - now) * 1000)) { [weak self] in
                 self?.landed(at: index)
             }
         case .idle:
