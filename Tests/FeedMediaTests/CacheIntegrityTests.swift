@@ -131,4 +131,23 @@ struct CacheIntegrityTests {
         #expect(store.keys == [key])
         #expect(try store.read(key, offset: 0, length: 200_000) == RangeStoreSupport.bytes(200_000, seed: 1))
     }
+
+    @Test("a reader's checked span serves only bytes that were held when it was read, never a hole filled since")
+    func verifiedSpanKeepsToWhatWasHeld() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        let key = RangeStoreSupport.video("span")
+        let origin = RangeStoreSupport.bytes(60_000, seed: 9)
+        try store.write(key, offset: 0, data: origin.subdata(in: 0..<10_000))
+        try store.write(key, offset: 20_000, data: origin.subdata(in: 20_000..<30_000))
+        var span: RangeStore.VerifiedSpan?
+        #expect(try store.read(key, offset: 0, length: 100, reusing: &span) == origin.subdata(in: 0..<100))
+        #expect(span != nil)
+        try store.write(key, offset: 10_000, data: origin.subdata(in: 10_000..<20_000))
+        #expect(try store.read(key, offset: 12_000, length: 5_000, reusing: &span) == origin.subdata(in: 12_000..<17_000),
+                "the hole read as zeros before is the origin's bytes now")
+        #expect(try store.read(key, offset: 25_000, length: 100, reusing: &span) == origin.subdata(in: 25_000..<25_100))
+    }
 }

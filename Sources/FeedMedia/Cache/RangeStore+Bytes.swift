@@ -212,6 +212,33 @@ extension RangeStore {
     /// back or fail their checksum; the caller removes the key and fetches
     /// again. Any thread; the lock is not held while reading.
     public func read(_ key: CacheKey, offset: Int64, length: Int) throws -> Data? {
+        var span: VerifiedSpan?
+        return try read(key, offset: offset, length: length, reusing: &span)
+    }
+
+    /// Bytes a reader has already had checked: the held part of some whole
+    /// blocks of one incarnation of an entry, as read and verified. Held
+    /// bytes never change within an incarnation, so a later read inside
+    /// the span is served from it without reading the file again (a
+    /// demuxer's small reads would otherwise re-read a block each).
+    public struct VerifiedSpan: Sendable {
+        let key: CacheKey
+        let incarnation: UInt64
+        /// File offset of `bytes`' first byte.
+        let base: Int
+        let bytes: Data
+        /// The bytes of the span that were held, and so checked, when it was
+        /// read: a hole then (read as zeros) may hold bytes by now.
+        let held: ByteRangeSet
+
+        func covers(_ range: Range<Int>) -> Bool {
+            held.contains(range)
+        }
+    }
+
+    /// `read(_:offset:length:)`, first looking in `span` (the reader's last
+    /// checked bytes) and leaving there what it read and checked this time.
+    public func read(_ key: CacheKey, offset: Int64, length: Int, reusing span: inout VerifiedSpan?) throws -> Data? {
         precondition(offset >= 0 && length >= 0, "cache reads need a non-negative offset and length")
         lock.lock()
         guard let entry = entries[key] else {
@@ -233,6 +260,11 @@ extension RangeStore {
             lock.unlock()
             return Data()
         }
+        if let span, span.key == key, span.incarnation == entry.incarnation, span.covers(wanted) {
+            lock.unlock()
+            let start = span.bytes.startIndex + (wanted.lowerBound - span.base)
+            return span.bytes.subdata(in: start..<(start + wanted.count))
+        }
         // Opened under the lock: the descriptor then names the file whose
         // bytes were just checked, even if the key is dropped right after.
         let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
@@ -247,9 +279,12 @@ extension RangeStore {
         guard let fd else { throw CacheStoreError.corrupt("\(key) (its file is gone)") }
         defer { CacheFileIO.close(fd) }
         let blocks = CacheBlocks.touching(wanted)
-        let span = try verifiedBytes(entry, blocks: blocks, fd: fd, name: name)
-        let start = span.bytes.startIndex + (wanted.lowerBound - span.base)
-        return span.bytes.subdata(in: start..<(start + wanted.count))
+        let verified = try verifiedBytes(entry, blocks: blocks, fd: fd, name: name)
+        let checked = ByteRangeSet(blocks.flatMap { CacheBlocks.heldPieces(of: $0, in: entry.ranges) })
+        span = VerifiedSpan(key: key, incarnation: entry.incarnation, base: verified.base, bytes: verified.bytes,
+                            held: checked)
+        let start = verified.bytes.startIndex + (wanted.lowerBound - verified.base)
+        return verified.bytes.subdata(in: start..<(start + wanted.count))
     }
 
     /// The held bytes of `blocks`, read in one piece from the first held

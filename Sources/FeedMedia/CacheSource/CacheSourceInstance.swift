@@ -274,12 +274,16 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     // MARK: Helpers
 
+    /// The blocks this source last read and checked; only `serve` (on the
+    /// element's streaming thread, one read at a time) touches it.
+    private var verifiedSpan: RangeStore.VerifiedSpan?
+
     /// Copies the cached bytes into the buffer, shrinking it to `length`.
     private func serve(store: RangeStore, key: CacheKey, offset: Int64, length: Int,
                        into buffer: UnsafeMutablePointer<GstBuffer>) -> Int32 {
         let data: Data?
         do {
-            data = try store.read(key, offset: offset, length: length)
+            data = try store.read(key, offset: offset, length: length, reusing: &verifiedSpan)
         } catch {
             postError(FetchFailure(code: .cacheCorrupt, message: "could not read the cache: \(error)"))
             return Int32(GST_FLOW_ERROR.rawValue)
