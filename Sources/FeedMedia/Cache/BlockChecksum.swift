@@ -8,8 +8,16 @@ enum BlockChecksum {
     /// The checksum of `pieces` (file offsets, in order) read from `bytes`,
     /// which hold the file from offset `base`.
     static func of(_ pieces: [Range<Int>], in bytes: Data, base: Int) -> UInt32 {
+        extending(0, startedEmpty: true, with: pieces, in: bytes, base: base)
+    }
+
+    /// The checksum of a block's held bytes followed by `pieces` (read from
+    /// `bytes`, which hold the file from `base`), from the held bytes'
+    /// checksum `sum` alone; `startedEmpty` when the block held nothing.
+    static func extending(_ sum: UInt32, startedEmpty: Bool, with pieces: [Range<Int>], in bytes: Data,
+                          base: Int) -> UInt32 {
         bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> UInt32 in
-            var crc = crc32(0, nil, 0)
+            var crc = startedEmpty ? crc32(0, nil, 0) : uLong(sum)
             guard let start = buffer.baseAddress?.assumingMemoryBound(to: Bytef.self) else { return UInt32(crc) }
             for piece in pieces {
                 crc = crc32(crc, start + (piece.lowerBound - base), uInt(piece.count))
