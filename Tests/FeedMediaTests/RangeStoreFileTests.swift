@@ -84,7 +84,9 @@ struct RangeStoreFileTests {
     }
 
     @Test("a garbage, truncated or foreign-version index starts an empty cache without crashing",
-          arguments: ["garbage \u{0}\u{1}\u{2}", "{\"version\":1,\"entries\":[{\"key\":", "{\"version\":99,\"nextIncarnation\":1,\"entries\":[]}", ""])
+          arguments: ["garbage \u{0}\u{1}\u{2}", "{\"version\":1,\"entries\":[{\"key\":", "{\"version\":99,\"nextIncarnation\":1,\"entries\":[]}", "",
+                      // An index an older Flick wrote (version 1: keys not scoped by origin, no block checksums).
+                      "{\"version\":1,\"nextIncarnation\":2,\"entries\":[{\"key\":\"video:https://media.example.org/x.mp4\",\"incarnation\":1,\"length\":1000,\"ranges\":{\"ranges\":[[0,1000]]},\"lastAccess\":1}]}"])
     func badIndex(_ text: String) throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }

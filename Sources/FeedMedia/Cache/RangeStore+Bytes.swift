@@ -58,6 +58,19 @@ extension RangeStore {
     /// Any thread; writes are serialised by `writeLock`, and `lock` is not
     /// held while writing.
     public func write(_ key: CacheKey, offset: Int64, data: Data) throws {
+        _ = try write(key, offset: offset, data: data, createIfMissing: true)
+    }
+
+    /// `write(_:offset:data:)` for a fetch whose response already recorded
+    /// the entry's metadata: when the entry is gone (evicted, found
+    /// corrupt, dropped as another version) nothing is written and false
+    /// is returned, so a download of a dropped version never makes a new
+    /// entry that lacks its length and validators.
+    public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data) throws -> Bool {
+        try write(key, offset: offset, data: data, createIfMissing: false)
+    }
+
+    private func write(_ key: CacheKey, offset: Int64, data: Data, createIfMissing: Bool) throws -> Bool {
         precondition(offset >= 0, "cache writes start at a non-negative offset")
         writeLock.lock()
         defer { writeLock.unlock() }
@@ -65,6 +78,10 @@ extension RangeStore {
         guard !isClosed else {
             lock.unlock()
             throw CacheStoreError.io("it is closed")
+        }
+        guard createIfMissing || entries[key] != nil else {
+            lock.unlock()
+            return false
         }
         if let writeFailure {
             lock.unlock()
@@ -76,7 +93,7 @@ extension RangeStore {
         let gaps = count > 0 ? entry.ranges.gaps(in: Int(offset)..<Int(offset + count)) : []
         guard !gaps.isEmpty else {
             lock.unlock()
-            return
+            return true
         }
         let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
         let fd: Int32
@@ -135,6 +152,7 @@ extension RangeStore {
         }
         lock.unlock()
         doomed.forEach(CacheFileIO.remove)
+        return true
     }
 
     /// Bytes a full disk makes room for before a write is tried again: 8 MiB.

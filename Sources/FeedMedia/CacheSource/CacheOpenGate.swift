@@ -85,6 +85,13 @@ public final class CacheOpenGate {
             joinsLost += 1
             attach()
         case .finished, .pastEnd:
+            // The response gave a length the store no longer has (the entry
+            // was dropped meanwhile): ask again rather than open blind.
+            if result.contentLength != nil, CacheSourceDriver.store?.info(key)?.contentLength == nil, joinsLost < 2 {
+                joinsLost += 1
+                attach()
+                return
+            }
             // A server that never says the length: open anyway, the
             // source reads to the end of what there is.
             finish(nil)

@@ -311,7 +311,12 @@ public final class RangeFetch {
         if keepEnd > keepStart {
             let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
             do {
-                try store.write(key, offset: keepStart, data: slice)
+                // The entry this response described is gone (evicted, found
+                // corrupt): these bytes belong to nothing any more.
+                guard try store.writeIfPresent(key, offset: keepStart, data: slice) else {
+                    finish(.cancelled)
+                    return
+                }
                 bytesStored += Int64(slice.count)
             } catch let error as CacheStoreError {
                 // A full or failing disk: the store has stopped writing, and

@@ -113,14 +113,16 @@ final class Playbin: @unchecked Sendable {
     /// Goes to READY and drops every bus message posted until then, so
     /// nothing of the binding being left reaches the watch. Synchronous:
     /// when it returns, no streaming thread of that binding runs.
-    func resetToReady() {
+    /// `state` NULL instead tears the source and decoders down too (after
+    /// a failure: the next binding starts from fresh elements).
+    func resetToReady(_ state: GstState = GST_STATE_READY) {
         guard let bus = gst_element_get_bus(element) else {
-            gst_element_set_state(element, GST_STATE_READY)
+            gst_element_set_state(element, state)
             return
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         gst_bus_set_flushing(bus, 1)
-        gst_element_set_state(element, GST_STATE_READY)
+        gst_element_set_state(element, state)
         gst_bus_set_flushing(bus, 0)
     }
 

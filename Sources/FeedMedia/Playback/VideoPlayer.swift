@@ -284,7 +284,9 @@ public final class VideoPlayer {
         openGate = nil
         prerollTimer?.cancel()
         move(.fail)
-        playbin?.resetToReady()
+        // To NULL, not READY: an element that failed (a source whose reads
+        // failed, a demuxer that gave up) is not reused by the next binding.
+        playbin?.resetToReady(GST_STATE_NULL)
         emit(failure.event)
     }
 

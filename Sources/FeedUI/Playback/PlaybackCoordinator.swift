@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedMedia
+import Foundation
 
 /// Drives the player pool from what is on screen: after every landing it
 /// asks FeedCore for the preload plan, lets the pool apply it, routes each
@@ -251,8 +252,10 @@ final class PlaybackCoordinator {
 
     private func handle(_ event: PlayerEvent, at index: Int, player: VideoPlayer) {
         switch event {
-        case .failed(let code, _, let status):
+        case .failed(let code, let message, let status):
             guard index == current else { return } // speculative failures stay quiet
+            // What failed, for the log (the card says it in plain words).
+            FileHandle.standardError.write(Data("flick: post \(index + 1): \(code.rawValue): \(message)\n".utf8))
             let fromCache = view?.item(at: index).map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
             decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget,
                                      online: conditions.network != .offline, fromCache: fromCache),
