@@ -114,6 +114,9 @@ final class FeedPage {
         for label in [author, title, subtitle] {
             gtk_label_set_xalign(gopaque(label), 0)
             gtk_label_set_wrap(gopaque(label), 1)
+            // A word longer than the page (a URL, a hashtag, a feed's junk)
+            // breaks between characters rather than running off the page.
+            gtk_label_set_wrap_mode(gopaque(label), PANGO_WRAP_WORD_CHAR)
             gtk_label_set_ellipsize(gopaque(label), PANGO_ELLIPSIZE_END)
             gtk_label_set_lines(gopaque(label), 3)
             gtk_box_append(gcast(caption), label)
