@@ -116,3 +116,20 @@ enum SelfSignedCertificate {
         #expect(recorder.failure(of: generation)?.code == .tlsError)
     }
 }
+
+extension TLSFailureTests {
+    /// souphttpsrc (HLS, and videos played straight from the network) says
+    /// only "Internal data stream error"; the player asks the server itself.
+    @Test func aVideoPlayedStraightFromAnUntrustedHostFailsWithTLSError() async throws {
+        let host = try Host()
+        defer { host.tearDown() }
+        let player = try VideoPlayer(id: 32)
+        defer { player.destroy() }
+        let recorder = PlayerRecorder(player)
+        let generation = player.load(uri: host.base.appendingPathComponent("clip.mp4").absoluteString,
+                                     box: PixelSize(width: 64, height: 64), fit: .cover)
+        player.play()
+        _ = await pumpUntil(15) { recorder.failure(of: generation) != nil }
+        #expect(recorder.failure(of: generation)?.code == .tlsError, "\(String(describing: recorder.failure(of: generation)))")
+    }
+}

@@ -46,6 +46,8 @@ public final class VideoPlayer {
     private var prerollTimer: MainLoopSource?
     /// Waiting for the cache to know the file's length before opening it.
     private var openGate: CacheOpenGate?
+    /// Asking the server why a direct stream failed (see ``TransportProbe``).
+    private var probe: TransportProbe?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding.
@@ -239,6 +241,8 @@ public final class VideoPlayer {
         prerollTimer = nil
         openGate?.cancel()
         openGate = nil
+        probe?.cancel()
+        probe = nil
         generation = generations.bind()
         uri = nil
         prerolled = false
@@ -287,6 +291,16 @@ public final class VideoPlayer {
         // To NULL, not READY: an element that failed (a source whose reads
         // failed, a demuxer that gave up) is not reused by the next binding.
         playbin?.resetToReady(GST_STATE_NULL)
+        let generation = self.generation
+        if let url = TransportProbe.worthProbing(uri, failure, prerolled: prerolled) {
+            probe = TransportProbe(url: url) { [weak self] found in
+                guard let self, self.generation == generation else { return }
+                self.probe = nil
+                self.emit(found.map { PlayerFailure(code: $0.code, message: $0.message, httpStatus: $0.httpStatus) }?.event
+                          ?? failure.event)
+            }
+            if probe != nil { return }
+        }
         emit(failure.event)
     }
 
