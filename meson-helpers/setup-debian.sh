@@ -31,6 +31,11 @@ PACKAGES=(
   fonts-cantarell
   adwaita-icon-theme
   librsvg2-common
+  # Picture formats beyond JPEG/PNG/GIF: gdk-pixbuf loaders for WebP
+  # (animated too), HEIF/HEIC and AVIF.
+  webp-pixbuf-loader
+  heif-gdk-pixbuf
+  libavif-gdk-pixbuf
   libgl1-mesa-dri
   # UI tests: a virtual display, input events and screenshots.
   xvfb

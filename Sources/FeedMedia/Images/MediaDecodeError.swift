@@ -17,7 +17,8 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         case .unreadable(let path, let reason):
             return "Cannot read \(path) (\(reason)): check that it exists and that you may read it."
         case .notAnImage(let path):
-            return "\(path) is not a picture Flick can show."
+            let formats = MediaContentType.pictureFormatNames.map { $0.uppercased() }.joined(separator: ", ")
+            return "\(path) is not a picture Flick can show (it shows \(formats))."
         case .corrupt(let path, let reason):
             return "The picture \(path) is damaged (\(reason))."
         case .tooManyPixels(let path, let width, let height, let limit):

@@ -2,7 +2,7 @@ import CGLib
 import FeedCore
 
 /// Which content types Flick shows, and as what.
-enum MediaContentType {
+public enum MediaContentType {
     /// `video/*` is a video; `image/*` is a picture when gdk-pixbuf has a loader for it.
     static func kind(of contentType: String) -> FeedItem.Kind? {
         if contentType.hasPrefix("video/") { return .video }
@@ -18,20 +18,39 @@ enum MediaContentType {
     /// The MIME types of gdk-pixbuf's installed loaders, read once.
     static let pictureTypes: Set<String> = {
         var types: Set<String> = []
+        forEachLoader { format in
+            guard let mimes = gdk_pixbuf_format_get_mime_types(format) else { return }
+            var index = 0
+            while let mime = mimes[index] {
+                types.insert(String(cString: mime))
+                index += 1
+            }
+            g_strfreev(mimes)
+        }
+        return types
+    }()
+
+    /// The names of the picture formats gdk-pixbuf's installed loaders
+    /// read ("avif", "heif", "jpeg", "png", "webp", ...), sorted, read once:
+    /// what Flick says it shows comes from here, never from a fixed list.
+    public static let pictureFormatNames: [String] = {
+        var names: Set<String> = []
+        forEachLoader { format in
+            guard let name = gdk_pixbuf_format_get_name(format) else { return }
+            names.insert(String(cString: name))
+            g_free(name)
+        }
+        return names.sorted()
+    }()
+
+    /// Calls `body` with each of gdk-pixbuf's loaders (borrowed).
+    private static func forEachLoader(_ body: (OpaquePointer) -> Void) {
         let formats = gdk_pixbuf_get_formats()
         defer { g_slist_free(formats) }
         var node = formats
         while let current = node {
-            if let mimes = gdk_pixbuf_format_get_mime_types(OpaquePointer(current.pointee.data)) {
-                var index = 0
-                while let mime = mimes[index] {
-                    types.insert(String(cString: mime))
-                    index += 1
-                }
-                g_strfreev(mimes)
-            }
+            if let format = current.pointee.data { body(OpaquePointer(format)) }
             node = current.pointee.next
         }
-        return types
-    }()
+    }
 }
