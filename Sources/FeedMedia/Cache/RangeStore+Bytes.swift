@@ -101,16 +101,17 @@ extension RangeStore {
             fd = try CacheFileIO.openForWriting(path(name))
         } catch {
             lock.unlock()
-            stopWriting(error as? CacheStoreError ?? .io("\(error)"))
+            stopWriting(error)
             throw error
         }
         lock.unlock()
         defer { CacheFileIO.close(fd) }
 
+        let gapBytes = gaps.reduce(0) { $0 + $1.count }
         do {
             try writeGaps(gaps, of: data, at: offset, fd: fd, name: name)
         } catch let error as CacheStoreError where error.isDiskFull {
-            guard freeRoom(atLeast: Int64(max(gaps.reduce(0) { $0 + $1.count }, Self.roomAfterDiskFull)),
+            guard freeRoom(atLeast: Int64(max(gapBytes, Self.roomAfterDiskFull)),
                            keeping: key).bytes > 0 else {
                 stopWriting(error)
                 throw error
@@ -118,7 +119,7 @@ extension RangeStore {
             do {
                 try writeGaps(gaps, of: data, at: offset, fd: fd, name: name)
             } catch {
-                stopWriting(error as? CacheStoreError ?? .io("\(error)"))
+                stopWriting(error)
                 throw error
             }
         } catch let error as CacheStoreError {
@@ -145,7 +146,7 @@ extension RangeStore {
             }
             entries[key] = current
             unsyncedKeys.insert(key)
-            byteCounters.writtenBytes += Int64(gaps.reduce(0) { $0 + $1.count })
+            byteCounters.writtenBytes += Int64(gapBytes)
             recordLocked(current)
             doomed = evictLocked()
             scheduleFlushLocked()
@@ -190,9 +191,9 @@ extension RangeStore {
     }
 
     /// Stops writing for the session, keeping the first reason.
-    private func stopWriting(_ error: CacheStoreError) {
+    private func stopWriting(_ error: any Error) {
         lock.lock()
-        if writeFailure == nil { writeFailure = error }
+        if writeFailure == nil { writeFailure = error as? CacheStoreError ?? .io("\(error)") }
         lock.unlock()
     }
 

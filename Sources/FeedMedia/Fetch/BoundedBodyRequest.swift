@@ -60,7 +60,7 @@ final class BoundedBodyRequest {
             self?.stop(.timedOut)
         }
         soup_session_send_async(session.pointer(as: SoupSession.self), soupMessage, G_PRIORITY_DEFAULT,
-                                gCancellable, boundedSendFinished, ClosureBox(self).retainedPointer())
+                                gCancellable, AsyncReady.callback, AsyncReady.userData { [self] in sent($0) })
     }
 
     private var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
@@ -103,7 +103,7 @@ final class BoundedBodyRequest {
         return true
     }
 
-    fileprivate func sent(_ result: OpaquePointer?) {
+    private func sent(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
         let input = soup_session_send_finish(session.pointer(as: SoupSession.self), result, &error)
         let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
@@ -123,10 +123,10 @@ final class BoundedBodyRequest {
     private func readNext() {
         guard let stream else { return }
         g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(Self.chunkBytes), G_PRIORITY_DEFAULT,
-                                        gCancellable, boundedReadFinished, ClosureBox(self).retainedPointer())
+                                        gCancellable, AsyncReady.callback, AsyncReady.userData { [self] in read($0) })
     }
 
-    fileprivate func read(_ result: OpaquePointer?) {
+    private func read(_ result: OpaquePointer?) {
         guard let stream else { return }
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
@@ -160,22 +160,4 @@ final class BoundedBodyRequest {
         defer { g_free(text) }
         return URL(string: String(cString: text))
     }
-}
-
-/// GAsyncReadyCallback of `soup_session_send_async`, on the GTK thread.
-/// Takes back the box's reference.
-private let boundedSendFinished: GAsyncReadyCallback = { _, result, data in
-    guard let data else { return }
-    let box = Unmanaged<ClosureBox<BoundedBodyRequest>>.fromOpaque(data).takeRetainedValue()
-    // The GAsyncResult is only used here, on this thread, before returning.
-    nonisolated(unsafe) let result = result
-    MainActor.assumeIsolated { box.value.sent(result) }
-}
-
-/// GAsyncReadyCallback of `g_input_stream_read_bytes_async`, on the GTK thread.
-private let boundedReadFinished: GAsyncReadyCallback = { _, result, data in
-    guard let data else { return }
-    let box = Unmanaged<ClosureBox<BoundedBodyRequest>>.fromOpaque(data).takeRetainedValue()
-    nonisolated(unsafe) let result = result
-    MainActor.assumeIsolated { box.value.read(result) }
 }

@@ -131,7 +131,7 @@ public final class RangeFetch {
         }
         operationPending = true
         soup_session_send_async(fetcher.session.pointer(as: SoupSession.self), soupMessage, ioPriority,
-                                gCancellable, fetchSendFinished, ClosureBox(self).retainedPointer())
+                                gCancellable, AsyncReady.callback, AsyncReady.userData { [self] in sent($0) })
     }
 
     /// Stops the fetch; the bytes that landed stay in the store. The
@@ -210,7 +210,7 @@ public final class RangeFetch {
 
     // MARK: Answers
 
-    fileprivate func sent(_ result: OpaquePointer?) {
+    private func sent(_ result: OpaquePointer?) {
         operationPending = false
         headersDeadline?.cancel()
         headersDeadline = nil
@@ -274,10 +274,11 @@ public final class RangeFetch {
         guard let stream, let fetcher else { return }
         operationPending = true
         g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(fetcher.options.chunkBytes),
-                                        ioPriority, gCancellable, fetchReadFinished, ClosureBox(self).retainedPointer())
+                                        ioPriority, gCancellable, AsyncReady.callback,
+                                        AsyncReady.userData { [self] in read($0) })
     }
 
-    fileprivate func read(_ result: OpaquePointer?) {
+    private func read(_ result: OpaquePointer?) {
         operationPending = false
         guard let stream else { return }
         var error: UnsafeMutablePointer<GError>?
@@ -383,20 +384,4 @@ public final class RangeFetch {
         let transport = TransportFailure(error, message: soupMessage)
         return FetchFailure(code: transport.code, message: "\(transport.message): \(url.absoluteString)")
     }
-}
-
-/// GAsyncReadyCallback of `soup_session_send_async`, on the GTK thread.
-private let fetchSendFinished: GAsyncReadyCallback = { _, result, data in
-    guard let data else { return }
-    let box = Unmanaged<ClosureBox<RangeFetch>>.fromOpaque(data).takeRetainedValue()
-    nonisolated(unsafe) let result = result
-    MainActor.assumeIsolated { box.value.sent(result) }
-}
-
-/// GAsyncReadyCallback of `g_input_stream_read_bytes_async`, on the GTK thread.
-private let fetchReadFinished: GAsyncReadyCallback = { _, result, data in
-    guard let data else { return }
-    let box = Unmanaged<ClosureBox<RangeFetch>>.fromOpaque(data).takeRetainedValue()
-    nonisolated(unsafe) let result = result
-    MainActor.assumeIsolated { box.value.read(result) }
 }
