@@ -5,15 +5,7 @@ extension AppUnderX {
     /// What a person sees: screenshots of the real window.
     @Suite("What the window shows")
     struct WindowContentTests {
-        /// The colour at (x, y) of a PNG, as 0xRRGGBB, read with ImageMagick.
-        private func pixel(_ png: URL, x: Int, y: Int) throws -> UInt32 {
-            let text = try X11.run(["convert", png.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "txt:-"])
-            // "0,0: (224,64,64)  #E04040  srgb(224,64,64)"
-            guard let hash = text.split(separator: "#").dropFirst().first?.prefix(6), let value = UInt32(hash, radix: 16) else {
-                throw X11.Failure(message: "cannot read a pixel from: \(text)")
-            }
-            return value
-        }
+        private func pixel(_ png: URL, x: Int, y: Int) throws -> UInt32 { try X11.pixel(png, x: x, y: y) }
 
         /// Screenshots `window` until its centre pixel is close to `expected`
         /// (the frame may still be on its way to the X server), for at most
@@ -30,10 +22,7 @@ extension AppUnderX {
             return colour
         }
 
-        private func close(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 24) -> Bool {
-            let channels = [16, 8, 0].map { (Int32((a >> $0) & 0xFF), Int32((b >> $0) & 0xFF)) }
-            return channels.allSatisfy { abs($0.0 - $0.1) <= tolerance }
-        }
+        private func close(_ a: UInt32, _ b: UInt32) -> Bool { X11.close(a, b) }
 
         @Test("a screenshot shows the current picture filling the page, not a blank window")
         func screenshotShowsContent() throws {

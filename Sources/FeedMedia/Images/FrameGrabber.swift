@@ -12,8 +12,8 @@ public enum FrameGrabber {
     static let timeout = 5.0
 
     /// The first frame of a video (any URI GStreamer plays: file://, http://)
-    /// at the page size: uridecodebin → videoconvert → videoscale → appsink
-    /// (RGBA), prerolled to PAUSED. The pipeline scales to the size ContentFit
+    /// at the page size, upright: uridecodebin → videoconvert → videoscale →
+    /// videoflip → appsink (RGBA), prerolled to PAUSED. The pipeline scales to the size ContentFit
     /// picks for the stream, so no frame larger than the page is converted;
     /// cover then crops to the box. Blocking with a 5 s timeout; any thread.
     public static func firstFrame(uri: String, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
@@ -26,12 +26,14 @@ public enum FrameGrabber {
             pipeline = try MediaPipeline("""
                 uridecodebin name=source ! videoconvert name=convert ! videoscale \
                 ! capsfilter name=size caps=video/x-raw,format=RGBA,pixel-aspect-ratio=1/1 \
-                ! appsink name=sink sync=false max-buffers=1 enable-last-sample=false
+                ! videoflip name=flip ! appsink name=sink sync=false max-buffers=1 enable-last-sample=false
                 """)
             try pipeline.set("source", "uri", string: uri)
             try pipeline.withElement("convert") { convert in
                 try pipeline.withElement("size") { size in
-                    FrameSizeProbe.install(on: convert, capsfilter: size, box: box, fit: fit)
+                    try pipeline.withElement("flip") { flip in
+                        FrameSizeProbe.install(on: convert, capsfilter: size, flip: flip, box: box, fit: fit)
+                    }
                 }
             }
         } catch {

@@ -1,64 +1,71 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import Foundation
 
-/// Sets a capsfilter's size from the decoder's caps, before the pipeline negotiates.
+/// Sets a capsfilter's size and a flip's direction from the decoder's
+/// caps and orientation tag, before the pipeline negotiates.
 ///
 /// A pad probe on the converter's sink pad sees the decoded stream's caps
-/// event first; it picks the decode size with ContentFit and writes it into
-/// the capsfilter after videoscale, so scaling happens in the pipeline.
-/// Runs on a GStreamer streaming thread; the request it reads is immutable.
-final class FrameSizeProbe {
+/// and tag events first; it picks the decode size with ContentFit for the
+/// stream as shown (upright) and writes it, as stored, into the capsfilter
+/// after videoscale, so scaling happens in the pipeline and the flip behind
+/// the capsfilter turns a page-sized frame. Runs on a GStreamer streaming
+/// thread; `lock` guards the stream's size and orientation.
+final class FrameSizeProbe: @unchecked Sendable {
     private let capsfilter: UnsafeMutablePointer<GstElement>
+    private let flip: UnsafeMutablePointer<GstElement>
     private let box: PixelSize
     private let fit: ContentFit
+    private let lock = NSLock()
+    private var stored: PixelSize?
+    private var orientation = StreamOrientation.upright
 
-    private init(capsfilter: UnsafeMutablePointer<GstElement>, box: PixelSize, fit: ContentFit) {
+    private init(capsfilter: UnsafeMutablePointer<GstElement>, flip: UnsafeMutablePointer<GstElement>,
+                 box: PixelSize, fit: ContentFit) {
         self.capsfilter = capsfilter
+        self.flip = flip
         self.box = box
         self.fit = fit
     }
 
     /// Installs the probe; GLib releases it when the pad goes away. The
-    /// capsfilter belongs to the same pipeline, so it outlives the pad's use.
+    /// capsfilter and the flip belong to the same pipeline, so they outlive
+    /// the pad's use.
     static func install(on element: UnsafeMutablePointer<GstElement>, capsfilter: UnsafeMutablePointer<GstElement>,
-                        box: PixelSize, fit: ContentFit) {
+                        flip: UnsafeMutablePointer<GstElement>, box: PixelSize, fit: ContentFit) {
         guard let pad = gst_element_get_static_pad(element, "sink") else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        let request = Unmanaged.passRetained(FrameSizeProbe(capsfilter: capsfilter, box: box, fit: fit)).toOpaque()
+        let probe = FrameSizeProbe(capsfilter: capsfilter, flip: flip, box: box, fit: fit)
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, userData in
-            guard let info, let userData,
-                  let event = gst_pad_probe_info_get_event(info), event.pointee.type == GST_EVENT_CAPS else {
+            guard let info, let userData, let event = gst_pad_probe_info_get_event(info) else {
                 return GST_PAD_PROBE_OK
             }
-            var caps: UnsafeMutablePointer<GstCaps>?
-            gst_event_parse_caps(event, &caps)
-            if let caps {
-                Unmanaged<FrameSizeProbe>.fromOpaque(userData).takeUnretainedValue().apply(streamCaps: caps)
+            let probe = Unmanaged<FrameSizeProbe>.fromOpaque(userData).takeUnretainedValue()
+            if event.pointee.type == GST_EVENT_CAPS {
+                var caps: UnsafeMutablePointer<GstCaps>?
+                gst_event_parse_caps(event, &caps)
+                if let caps, let size = StreamCaps.displaySize(caps) { probe.update(stored: size) }
+            } else if event.pointee.type == GST_EVENT_TAG {
+                var tags: UnsafeMutablePointer<GstTagList>?
+                gst_event_parse_tag(event, &tags)
+                if let tags, let orientation = StreamOrientation(tags: tags) { probe.update(orientation: orientation) }
             }
             return GST_PAD_PROBE_OK
-        }, request, { userData in
-            if let userData { Unmanaged<FrameSizeProbe>.fromOpaque(userData).release() }
-        })
+        }, Unmanaged.passRetained(probe).toOpaque(), releaseBoxDestroyNotify)
     }
 
-    private func apply(streamCaps caps: UnsafeMutablePointer<GstCaps>) {
-        guard let structure = gst_caps_get_structure(caps, 0) else { return }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        guard gst_structure_get_int(structure, "width", &width) != 0,
-              gst_structure_get_int(structure, "height", &height) != 0, width > 0, height > 0 else { return }
-        var parN: Int32 = 1
-        var parD: Int32 = 1
-        if gst_structure_get_fraction(structure, "pixel-aspect-ratio", &parN, &parD) == 0 || parN <= 0 || parD <= 0 {
-            parN = 1
-            parD = 1
-        }
-        // The size the stream is shown at, square pixels.
-        let shown = PixelSize(width: Int(saturatingRounded: Double(width) * Double(parN) / Double(parD)), height: Int(height))
-        let size = fit.decodeSize(source: shown, box: box)
-        guard size.width > 0, size.height > 0 else { return }
+    private func update(stored size: PixelSize? = nil, orientation newOrientation: StreamOrientation? = nil) {
+        lock.lock()
+        if let size { stored = size }
+        let turned = newOrientation.map { $0 != orientation } ?? false
+        if let newOrientation { orientation = newOrientation }
+        let current = orientation
+        let shown = stored.map { fit.decodeSize(source: current.turned($0), box: box) }
+        lock.unlock()
+        if turned { current.apply(to: flip) }
+        guard let shown, shown.width > 0, shown.height > 0 else { return }
         gst_util_set_object_arg(UnsafeMutableRawPointer(capsfilter).assumingMemoryBound(to: GObject.self), "caps",
-                                "video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1")
+                                StreamCaps.rgba(current.turned(shown)))
     }
 }

@@ -4,8 +4,9 @@ import CGStreamer
 import FeedCore
 
 /// The GStreamer objects behind one ``VideoPlayer``: one playbin whose video
-/// sink is `videoscale ! videoconvert ! capsfilter ! appsink`, and its bus
-/// watch. Holds a reference to each object it reaches and tears everything
+/// sink is `videoscale ! videoconvert ! capsfilter ! videoflip ! appsink`,
+/// and its bus watch. The flip is in passthrough unless the stream is tagged
+/// as turned (see ``StreamOrientation``). Holds a reference to each object it reaches and tears everything
 /// down (NULL, watch removed, callbacks dropped, references released) in
 /// `deinit`.
 ///
@@ -40,7 +41,7 @@ final class Playbin: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let description = """
             videoscale name=scale ! videoconvert ! capsfilter name=size caps=\(ScaleRequest.anySize) \
-            ! appsink name=sink caps=video/x-raw,format=RGBA max-buffers=\(Self.maxBuffers) drop=true \
+            ! videoflip name=flip ! appsink name=sink caps=video/x-raw,format=RGBA max-buffers=\(Self.maxBuffers) drop=true \
             enable-last-sample=false
             """
         let made = gst_parse_bin_from_description(description, 1, &error)
@@ -53,17 +54,21 @@ final class Playbin: @unchecked Sendable {
         }
         let bin = UnsafeMutableRawPointer(made).map { $0.assumingMemoryBound(to: GstBin.self) }
         guard let bin, let scaler = gst_bin_get_by_name(bin, "scale"),
-              let capsfilter = gst_bin_get_by_name(bin, "size"),
+              let capsfilter = gst_bin_get_by_name(bin, "size"), let flip = gst_bin_get_by_name(bin, "flip"),
               let appsink = gst_bin_get_by_name(bin, "sink") else {
             if let made { gst_object_unref(UnsafeMutableRawPointer(made)) }
             gst_object_unref(UnsafeMutableRawPointer(playbin))
             throw .cannotCreate("GStreamer could not make the video sink")
         }
-        defer { gst_object_unref(UnsafeMutableRawPointer(scaler)) }
+        // The bin holds both for as long as the playbin lives.
+        defer {
+            gst_object_unref(UnsafeMutableRawPointer(scaler))
+            gst_object_unref(UnsafeMutableRawPointer(flip))
+        }
         element = playbin
         self.appsink = appsink
         self.capsfilter = capsfilter
-        scale = ScaleRequest.install(on: scaler, capsfilter: capsfilter)
+        scale = ScaleRequest.install(on: scaler, capsfilter: capsfilter, flip: flip)
         mailbox.attach(to: UnsafeMutableRawPointer(appsink).assumingMemoryBound(to: GstAppSink.self), scale: scale)
 
         let object = UnsafeMutableRawPointer(playbin)

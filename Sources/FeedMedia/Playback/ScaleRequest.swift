@@ -12,37 +12,51 @@ import Foundation
 /// ``visibleRect(decoded:)`` then picks the box-sized middle, so no frame
 /// handed to the GTK thread is larger than the box.
 ///
+/// The same probe reads the stream's orientation tag and sets the
+/// `videoflip` behind the capsfilter: the size is decided for the frame as
+/// shown (a phone's portrait clip is portrait) and written into the
+/// capsfilter as stored, so the flip turns page-sized RGBA frames only.
+///
 /// `box` and `fit` are set by the GTK thread at each load and read by the
-/// streaming thread in the probe; `lock` guards them and `streamSize`.
+/// streaming thread in the probe; `lock` guards them, the stream's size and
+/// its orientation.
 final class ScaleRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var box = PixelSize(width: 0, height: 0)
     private var fit = ContentFit.cover
-    private var shown: PixelSize?
-    /// Owned by the same bin as the probed pad, so it outlives every probe call.
+    /// The stream's size as stored, from its first caps; nil before them.
+    private var stored: PixelSize?
+    private var orientation = StreamOrientation.upright
+    /// Owned by the same bin as the probed pad, so they outlive every probe call.
     private let capsfilter: UnsafeMutablePointer<GstElement>
+    private let flip: UnsafeMutablePointer<GstElement>
 
     /// Caps with no size: what the capsfilter holds between bindings.
     static let anySize = "video/x-raw,format=RGBA,pixel-aspect-ratio=1/1"
 
-    private init(capsfilter: UnsafeMutablePointer<GstElement>) {
+    private init(capsfilter: UnsafeMutablePointer<GstElement>, flip: UnsafeMutablePointer<GstElement>) {
         self.capsfilter = capsfilter
+        self.flip = flip
     }
 
     /// Installs the probe on `scaler`'s sink pad; the pad holds the request
     /// until it goes away.
-    static func install(on scaler: UnsafeMutablePointer<GstElement>,
-                        capsfilter: UnsafeMutablePointer<GstElement>) -> ScaleRequest {
-        let request = ScaleRequest(capsfilter: capsfilter)
+    static func install(on scaler: UnsafeMutablePointer<GstElement>, capsfilter: UnsafeMutablePointer<GstElement>,
+                        flip: UnsafeMutablePointer<GstElement>) -> ScaleRequest {
+        let request = ScaleRequest(capsfilter: capsfilter, flip: flip)
         guard let pad = gst_element_get_static_pad(scaler, "sink") else { return request }
         defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
-            guard let info, let data, let event = gst_pad_probe_info_get_event(info),
-                  event.pointee.type == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
-            var caps: UnsafeMutablePointer<GstCaps>?
-            gst_event_parse_caps(event, &caps)
-            if let caps {
-                Unmanaged<ScaleRequest>.fromOpaque(data).takeUnretainedValue().apply(streamCaps: caps)
+            guard let info, let data, let event = gst_pad_probe_info_get_event(info) else { return GST_PAD_PROBE_OK }
+            let request = Unmanaged<ScaleRequest>.fromOpaque(data).takeUnretainedValue()
+            if event.pointee.type == GST_EVENT_CAPS {
+                var caps: UnsafeMutablePointer<GstCaps>?
+                gst_event_parse_caps(event, &caps)
+                if let caps, let size = StreamCaps.displaySize(caps) { request.apply(stored: size) }
+            } else if event.pointee.type == GST_EVENT_TAG {
+                var tags: UnsafeMutablePointer<GstTagList>?
+                gst_event_parse_tag(event, &tags)
+                if let tags, let orientation = StreamOrientation(tags: tags) { request.apply(orientation) }
             }
             return GST_PAD_PROBE_OK
         }, Unmanaged.passRetained(request).toOpaque(), releaseBoxDestroyNotify)
@@ -50,13 +64,16 @@ final class ScaleRequest: @unchecked Sendable {
     }
 
     /// GTK thread: the size the next stream is scaled for. Clears the
-    /// capsfilter's size so the new stream negotiates from scratch.
+    /// capsfilter's size and the flip, so the new stream negotiates from
+    /// scratch and is shown as stored unless it says otherwise.
     func set(box: PixelSize, fit: ContentFit) {
         lock.lock()
         self.box = box
         self.fit = fit
-        shown = nil
+        stored = nil
+        orientation = .upright
         lock.unlock()
+        StreamOrientation.upright.apply(to: flip)
         setCaps(Self.anySize)
     }
 
@@ -67,10 +84,9 @@ final class ScaleRequest: @unchecked Sendable {
         lock.lock()
         self.box = box
         self.fit = fit
-        let size = shown.map { fit.decodeSize(source: $0, box: box) }
+        let size = scaledSizeLocked()
         lock.unlock()
-        guard let size, size.width > 0, size.height > 0 else { return }
-        setCaps("video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1")
+        if let size { setCaps(StreamCaps.rgba(size)) }
     }
 
     /// The part of a `decoded`-sized frame to hand over: all of it for
@@ -84,35 +100,47 @@ final class ScaleRequest: @unchecked Sendable {
         return fit.visibleRect(decoded: decoded, box: box)
     }
 
-    /// The stream's display size (square pixels) once its caps were seen.
+    /// The stream's display size (square pixels, turned upright) once its
+    /// caps were seen.
     var streamSize: PixelSize? {
         lock.lock(); defer { lock.unlock() }
-        return shown
+        return stored.map { orientation.turned($0) }
     }
 
-    /// Streaming thread.
-    private func apply(streamCaps caps: UnsafeMutablePointer<GstCaps>) {
-        guard let structure = gst_caps_get_structure(caps, 0) else { return }
-        var width: Int32 = 0, height: Int32 = 0
-        guard gst_structure_get_int(structure, "width", &width) != 0,
-              gst_structure_get_int(structure, "height", &height) != 0, width > 0, height > 0 else { return }
-        var parN: Int32 = 1, parD: Int32 = 1
-        if gst_structure_get_fraction(structure, "pixel-aspect-ratio", &parN, &parD) == 0 || parN <= 0 || parD <= 0 {
-            parN = 1
-            parD = 1
-        }
-        let seen = PixelSize(width: Int(saturatingRounded: Double(width) * Double(parN) / Double(parD)), height: Int(height))
-        // The first caps of a binding are the stream's own (the capsfilter has
-        // no size then). Later ones may come from playbin's converter
-        // renegotiating to our size, so the size is still decided from the
-        // stream's: the result is the same and negotiation settles.
+    /// Streaming thread: a caps event. The first caps of a binding are the
+    /// stream's own (the capsfilter has no size then). Later ones may come
+    /// from playbin's converter renegotiating to our size, so the size is
+    /// still decided from the stream's: the result is the same and
+    /// negotiation settles.
+    private func apply(stored seen: PixelSize) {
         lock.lock()
-        let stream = shown ?? seen
-        shown = stream
-        var size = fit.decodeSize(source: stream, box: box)
+        if stored == nil { stored = seen }
+        let size = scaledSizeLocked() ?? seen
         lock.unlock()
-        if size.width <= 0 || size.height <= 0 { size = seen }
-        setCaps("video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1")
+        setCaps(StreamCaps.rgba(size))
+    }
+
+    /// Streaming thread: a tag event naming an orientation. Tags follow the
+    /// caps and precede the first frame, so the first frame is upright.
+    private func apply(_ newOrientation: StreamOrientation) {
+        lock.lock()
+        let changed = newOrientation != orientation
+        orientation = newOrientation
+        let size = changed ? scaledSizeLocked() : nil
+        lock.unlock()
+        guard changed else { return }
+        newOrientation.apply(to: flip)
+        if let size { setCaps(StreamCaps.rgba(size)) }
+    }
+
+    /// The capsfilter's size (as stored, before the flip) for the stream's
+    /// upright size and the box; nil before the stream's caps or for an
+    /// empty result. Call with `lock` held.
+    private func scaledSizeLocked() -> PixelSize? {
+        guard let stored else { return nil }
+        let shown = fit.decodeSize(source: orientation.turned(stored), box: box)
+        guard shown.width > 0, shown.height > 0 else { return nil }
+        return orientation.turned(shown)
     }
 
     private func setCaps(_ caps: String) {

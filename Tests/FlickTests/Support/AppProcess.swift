@@ -251,7 +251,8 @@ final class AppProcess: @unchecked Sendable {
     func focusedWindow(timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let ids = try X11.run(["xdotool", "search", "--onlyvisible", "--pid", "\(process.processIdentifier)"])
+            // xdotool exits 1 while no window matches yet.
+            let ids = ((try? X11.run(["xdotool", "search", "--onlyvisible", "--pid", "\(process.processIdentifier)"])) ?? "")
                 .split(separator: "\n").map(String.init)
             if let id = ids.last {
                 _ = try X11.run(["xdotool", "windowfocus", "--sync", id])
@@ -307,6 +308,22 @@ enum X11 {
         try run(["xdotool", "mousemove", "--window", window, "\(x + dx)", "\(h / 2 + dy)"])
         usleep(150_000) // a pause before releasing, so the drag ends slow (no flick)
         try run(["xdotool", "mouseup", "1"])
+    }
+
+    /// The colour at (x, y) of a PNG, as 0xRRGGBB, read with ImageMagick.
+    static func pixel(_ png: URL, x: Int, y: Int) throws -> UInt32 {
+        let text = try run(["convert", png.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "txt:-"])
+        // "0,0: (224,64,64)  #E04040  srgb(224,64,64)"
+        guard let hash = text.split(separator: "#").dropFirst().first?.prefix(6), let value = UInt32(hash, radix: 16) else {
+            throw Failure(message: "cannot read a pixel from: \(text)")
+        }
+        return value
+    }
+
+    /// Whether two 0xRRGGBB colours are within `tolerance` on every channel.
+    static func close(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 24) -> Bool {
+        let channels = [16, 8, 0].map { (Int32((a >> $0) & 0xFF), Int32((b >> $0) & 0xFF)) }
+        return channels.allSatisfy { abs($0.0 - $0.1) <= tolerance }
     }
 
     static func geometry(_ window: String) throws -> (Int, Int) {
