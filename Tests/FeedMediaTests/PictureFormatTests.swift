@@ -29,4 +29,30 @@ import Testing
         let image = try ImageDecoder.decode(file: url, box: PixelSize(width: 320, height: 240), fit: .cover)
         #expect(image.width == 320 && image.height == 240)
     }
+
+    /// HEIC (HEVC through libheif's x265 encoder) and AVIF (AV1 through
+    /// libaom), written by ImageMagick from a PNG made with gdk-pixbuf.
+    @Test(arguments: ["heic", "avif"])
+    func aPictureEncodedByLibheifDecodesAtPageSizeWithItsColours(format: String) throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let png = temp.url.appendingPathComponent("source.png")
+        // Top half red, bottom half blue.
+        try writePicture(png, width: 320, height: 240) { _, y in y < 120 ? (220, 30, 30) : (30, 30, 220) }
+        let url = temp.url.appendingPathComponent("photo.\(format)")
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        convert.arguments = [png.path, url.path]
+        try convert.run()
+        convert.waitUntilExit()
+        try #require(convert.terminationStatus == 0, "ImageMagick wrote \(format)")
+        #expect(ImageDecoder.size(of: url) == PixelSize(width: 320, height: 240))
+        let image = try ImageDecoder.decode(file: url, box: PixelSize(width: 160, height: 120), fit: .cover)
+        #expect(image.width == 160 && image.height == 120)
+        let bpp = image.format.bytesPerPixel
+        let top = image.bytes[(20 * image.stride + 80 * bpp)...].prefix(3).map(Int.init)
+        let bottom = image.bytes[(100 * image.stride + 80 * bpp)...].prefix(3).map(Int.init)
+        #expect(top[0] > 170 && top[2] < 90, "\(format): red on top, got \(top)")
+        #expect(bottom[2] > 170 && bottom[0] < 90, "\(format): blue below, got \(bottom)")
+    }
 }
