@@ -1,15 +1,30 @@
 // Pure: values only, imports Foundation at most.
 
-/// One post of a feed: a short video or a photo.
+/// One post of a feed: a short video, a photo, or a sound.
 ///
 /// A plain value shared by every layer. `uri` is where the media lives
 /// (`file://`, `http(s)://`); `poster` is a still shown before (or instead of)
 /// the video's first frame.
 public struct FeedItem: Sendable, Hashable, Codable, Identifiable {
     /// What kind of media an item holds.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case video
         case image
+        /// A sound with no picture of its own (an M4A, an MP3): played like
+        /// a video, shown as its waveform.
+        case audio
+
+        /// Whether a player plays it (videos and sounds); pictures are stills.
+        public var isPlayed: Bool { self != .image }
+
+        /// The word screen readers and captions use for it.
+        public var spokenName: String {
+            switch self {
+            case .video: return "Video"
+            case .image: return "Picture"
+            case .audio: return "Audio"
+            }
+        }
     }
 
     /// Stable identity within a feed; page bindings and diffs key on it.

@@ -34,7 +34,12 @@ enum ServeCommand {
         for (index, item) in source.items.enumerated() {
             guard let file = URL(string: item.uri), file.isFileURL else { continue }
             let path = "/media/\(index)/\(file.lastPathComponent)"
-            let type = item.kind == .video ? "video/mp4" : "image/\(file.pathExtension.lowercased() == "png" ? "png" : "jpeg")"
+            let type: String
+            switch item.kind {
+            case .video: type = "video/mp4"
+            case .audio: type = "audio/mp4"
+            case .image: type = "image/\(file.pathExtension.lowercased() == "png" ? "png" : "jpeg")"
+            }
             server.serveFile(file, at: path, contentType: contentType(of: file) ?? type)
             entries.append(FeedPageJSON.Item(id: "\(index)", type: item.kind.rawValue,
                                       uri: server.url(for: path)?.absoluteString ?? path,

@@ -138,7 +138,7 @@ public final class MediaCache {
         var inPlan: Set<CacheKey> = []
         let bytes = Int64(plan.startupRange.bytes)
         for entry in plan.entries {
-            guard let feedItem = item(entry.index), feedItem.kind == .video,
+            guard let feedItem = item(entry.index), feedItem.kind.isPlayed,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: feedItem)
             inPlan.insert(key)

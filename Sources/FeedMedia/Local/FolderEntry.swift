@@ -46,6 +46,6 @@ struct FolderEntry {
         return FeedItem(id: path, kind: kind, uri: uri, width: size?.width, height: size?.height,
                         title: title.isEmpty ? displayName : title,
                         subtitle: dates.string(from: date),
-                        accessibilityLabel: "\(kind == .video ? "Video" : "Picture"): \(title.isEmpty ? displayName : title)")
+                        accessibilityLabel: "\(kind.spokenName): \(title.isEmpty ? displayName : title)")
     }
 }

@@ -13,8 +13,13 @@ import FeedCore
 /// Made and used on the GTK thread; `deinit` is safe on any thread, since
 /// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
 final class Playbin: @unchecked Sendable {
-    /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text, no vis).
-    static let flags: UInt32 = 0x13
+    /// playbin `flags`: video 0x1 | audio 0x2 | vis 0x8 | soft-volume 0x10
+    /// (no text). playbin draws the visualisation only for a stream with no
+    /// video (an M4A, an MP3), so a sound is shown as its waveform through
+    /// the same sink as video frames, and a video costs nothing more.
+    static let flags: UInt32 = 0x1B
+    /// Draws a sound's waveform (gst-plugins-bad's audiovisualizers).
+    static let visualizer = "wavescope"
     /// Frames queued in the appsink before older ones are dropped.
     static let maxBuffers: UInt32 = 2
 
@@ -73,6 +78,11 @@ final class Playbin: @unchecked Sendable {
 
         let object = UnsafeMutableRawPointer(playbin)
         flick_object_set_flags(object, "flags", Self.flags)
+        // Without wavescope, playbin picks whatever visualisation is installed.
+        if let scope = gst_element_factory_make(Self.visualizer, nil) {
+            flick_object_set_enum(UnsafeMutableRawPointer(scope), "style", 3) // colour lines
+            flick_object_set_object(object, "vis-plugin", UnsafeMutableRawPointer(scope))
+        }
         flick_object_set_boolean(object, "mute", 1)
         // playbin takes the bin's floating reference.
         flick_object_set_object(object, "video-sink", UnsafeMutableRawPointer(bin))

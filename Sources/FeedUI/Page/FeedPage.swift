@@ -169,7 +169,7 @@ final class FeedPage {
         errorCard.hide()
         shimmer.setVisible(true)
         gtk_widget_set_visible(likeRail.widget, 1)
-        gtk_widget_set_visible(muteButton, item.kind == .video ? 1 : 0)
+        gtk_widget_set_visible(muteButton, item.kind.isPlayed ? 1 : 0)
         gtk_label_set_text(gopaque(author), item.author ?? "")
         gtk_label_set_text(gopaque(title), item.title ?? "")
         gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
@@ -179,7 +179,7 @@ final class FeedPage {
         let texts = [item.author, item.title, item.subtitle]
         gtk_widget_set_visible(caption, texts.allSatisfy { $0?.isEmpty ?? true } ? 0 : 1)
         setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
-        scrubber.bind(isVideo: item.kind == .video, duration: item.duration)
+        scrubber.bind(isVideo: item.kind.isPlayed, duration: item.duration)
         loadIfNeeded()
     }
 
@@ -345,7 +345,7 @@ final class FeedPage {
     }
 
     static func defaultLabel(for item: FeedItem) -> String {
-        let kind = item.kind == .video ? "Video" : "Picture"
+        let kind = item.kind.spokenName
         if let title = item.title, !title.isEmpty { return "\(kind): \(title)" }
         return kind
     }

@@ -129,7 +129,7 @@ final class PlaybackCoordinator {
         input.tier = conditions.tier
         let plan = PreloadPolicy.plan(input)
         pool.apply(plan, uriFor: { [weak self, weak view] i in
-            guard let self, let item = view?.item(at: i), item.kind == .video else { return nil }
+            guard let self, let item = view?.item(at: i), item.kind.isPlayed else { return nil }
             return self.playbackURI(for: item)
         }, box: view.pixelBox, fit: view.fit, muted: muted, plays: !userPaused)
         mediaCache?.apply(plan, item: { [weak view] in view?.item(at: $0) }, currentBufferHealthy: healthy)
@@ -146,7 +146,7 @@ final class PlaybackCoordinator {
     }
 
     private func landed(on index: Int) {
-        if current >= 0, ttffMilliseconds == nil, currentError == nil, view?.item(at: current)?.kind == .video {
+        if current >= 0, ttffMilliseconds == nil, currentError == nil, view?.item(at: current)?.kind.isPlayed == true {
             counters.leftBeforeFirstFrame += 1
         }
         current = index
@@ -187,7 +187,7 @@ final class PlaybackCoordinator {
     /// the network; anything else is healthy by definition.
     private func watchBuffer(of index: Int) {
         let network = { (uri: String) in ["http://", "https://"].contains { uri.lowercased().hasPrefix($0) } }
-        guard let item = view?.item(at: index), item.kind == .video, network(item.uri) else {
+        guard let item = view?.item(at: index), item.kind.isPlayed, network(item.uri) else {
             bufferWatch.unwatch()
             return
         }

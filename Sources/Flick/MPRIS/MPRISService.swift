@@ -190,7 +190,7 @@ final class MPRISService {
     /// end means the next track.
     private func seek(by offset: Double) {
         let state = controls.state()
-        guard state.item?.kind == .video, let position = controls.position() else { return }
+        guard state.item?.kind.isPlayed == true, let position = controls.position() else { return }
         let target = max(0, position + offset)
         if let duration = state.duration, target > duration {
             controls.next()

@@ -11,7 +11,7 @@ extension MPRISState {
         state.muted = view.isMuted
         state.canGoNext = view.currentIndex < view.count - 1
         state.canGoPrevious = view.currentIndex > 0 && view.count > 0
-        if let item = state.item, item.kind == .video {
+        if let item = state.item, item.kind.isPlayed {
             state.status = view.isPlaying ? .playing : .paused
             state.duration = view.currentDuration
         }

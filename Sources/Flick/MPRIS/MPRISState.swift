@@ -74,7 +74,7 @@ struct MPRISState: Equatable {
 
     /// A property's value now.
     func value(of property: PlayerProperty) -> MPRISValue {
-        let isVideo = item?.kind == .video
+        let isVideo = item?.kind.isPlayed == true
         switch property {
         case .playbackStatus: return .string(status.rawValue)
         case .metadata: return .dictionary(metadata)
