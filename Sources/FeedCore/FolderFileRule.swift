@@ -87,7 +87,7 @@ public enum FolderFileRule {
 
     /// `video/*` is a video, `audio/*` a sound, `image/*` a picture when a
     /// loader reads it.
-    static func kind(of type: String, loadable: Bool) -> FeedItem.Kind? {
+    public static func kind(of type: String, loadable: Bool) -> FeedItem.Kind? {
         if type.hasPrefix("video/") { return .video }
         if type.hasPrefix("audio/") { return .audio }
         if type.hasPrefix("image/"), loadable { return .image }

@@ -42,7 +42,11 @@ import Testing
         try touch(sunset, 200)
         try touch(sameTime, 200)
 
-        let items = try FolderScanner.scan(root)
+        let scan = try FolderScanner.scan(root)
+        let items = scan.items
+        #expect(scan.skipped.map(\.path) == [root.appendingPathComponent("notes.txt").path,
+                                             root.appendingPathComponent("trip/data.json").path])
+        #expect(scan.skipped.map(\.reason) == [.notMedia, .notMedia])
         #expect(items.map(\.id) == [clip.path, sameTime.path, sunset.path, beach.path])
         #expect(items.map(\.kind) == [.video, .image, .image, .image])
         #expect(items.map(\.title) == ["clip-01", "another", "sunset", "beach"])
@@ -60,7 +64,8 @@ import Testing
     @Test func anEmptyFolderGivesNoItems() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        #expect(try FolderScanner.scan(temp.url).isEmpty)
+        let scan = try FolderScanner.scan(temp.url)
+        #expect(scan.items.isEmpty && scan.skipped.isEmpty && scan.skippedSummary == nil)
     }
 
     @Test func aMissingFolderIsNotFound() {
@@ -79,4 +84,43 @@ import Testing
 
     // Unreadable folders are tested through the app (FlickTests), which can
     // run the scan as an unprivileged user when the tests run as root.
+
+    /// Every regular file is a post or listed with its reason: sounds are
+    /// posts, a 0-byte clip is empty (GIO calls it text), a truncated clip is
+    /// a post (its player reports the error), a format without a loader is
+    /// an unsupported picture.
+    @Test func everyFileIsAPostOrListedWithItsReason() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let root = temp.url
+        let (clip, _) = try FrameGrabberTests.makeClip(1, size: PixelSize(width: 96, height: 160), in: root)
+        let truncated = root.appendingPathComponent("truncated.mp4")
+        let bytes = try Data(contentsOf: clip)
+        try bytes.prefix(bytes.count / 3).write(to: truncated)
+        let song = root.appendingPathComponent("song.m4a")
+        try MediaRuntime.initialize()
+        let pipeline = try MediaPipeline("""
+            audiotestsrc num-buffers=20 ! audioconvert ! \(MediaRuntime.aacEncoder) ! aacparse ! mp4mux ! filesink name=sink
+            """)
+        try pipeline.set("sink", "location", string: song.path)
+        try pipeline.runToEnd(timeout: 30)
+        pipeline.stop()
+        let empty = root.appendingPathComponent("empty.mp4")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        // A GIMP drawing: an image type no gdk-pixbuf loader reads.
+        let raw = root.appendingPathComponent("drawing.xcf")
+        try Data(Array("gimp xcf v011\0".utf8) + [UInt8](repeating: 0, count: 64)).write(to: raw)
+
+        let scan = try FolderScanner.scan(root)
+        let kinds = Dictionary(uniqueKeysWithValues: scan.items.map { ($0.id, $0.kind) })
+        #expect(kinds[clip.path] == .video)
+        #expect(kinds[truncated.path] == .video)
+        #expect(kinds[song.path] == .audio)
+        #expect(scan.items.first { $0.id == song.path }?.accessibilityLabel == "Audio: song")
+        let reasons = Dictionary(uniqueKeysWithValues: scan.skipped.map { ($0.path, $0.reason) })
+        #expect(reasons[empty.path] == .empty)
+        #expect(reasons[raw.path] == .unsupportedPicture, "\(scan.skipped)")
+        #expect(scan.items.count + scan.skipped.count == 5, "every file is accounted for: \(scan)")
+        #expect(scan.skippedSummary?.hasPrefix("2 files were skipped: ") == true, "\(String(describing: scan.skippedSummary))")
+    }
 }

@@ -23,21 +23,49 @@ struct FolderEntry {
     var modified: UInt64
     var size: PixelSize?
 
-    /// nil when the file is neither a video nor a picture gdk-pixbuf loads.
-    init?(file: OpaquePointer, info: OpaquePointer) {
-        guard let type = g_file_info_get_content_type(info).map({ String(cString: $0) }),
-              let kind = MediaContentType.kind(of: type),
-              let path = g_file_get_path(file) else { return nil }
-        self.path = String(cString: path)
-        g_free(path)
+    /// What one regular file is: a post, or skipped with its reason.
+    enum Judgement {
+        case post(FolderEntry)
+        case skipped(FolderScan.Skipped)
+    }
+
+    /// Types the file by content (GIO's sniffed type) and by name, and lets
+    /// ``FolderFileRule`` decide.
+    static func judge(file: OpaquePointer, info: OpaquePointer) -> Judgement {
+        let path = g_file_get_path(file).map { raw in
+            defer { g_free(raw) }
+            return String(cString: raw)
+        } ?? ""
+        let name = g_file_info_get_name(info).map { String(cString: $0) } ?? (path as NSString).lastPathComponent
+        let contentType = g_file_info_get_content_type(info).map { String(cString: $0) } ?? "application/octet-stream"
+        let nameType = g_content_type_guess(name, nil, 0, nil).map { raw in
+            defer { g_free(raw) }
+            return String(cString: raw)
+        } ?? "application/octet-stream"
+        let readable = g_file_info_has_attribute(info, "access::can-read") == 0
+            || g_file_info_get_attribute_boolean(info, "access::can-read") != 0
+        let facts = FolderFileRule.Facts(
+            contentType: contentType, nameType: nameType, size: Int64(g_file_info_get_size(info)), readable: readable,
+            contentTypeLoadable: MediaContentType.isLoadablePicture(contentType),
+            nameTypeLoadable: MediaContentType.isLoadablePicture(nameType))
+        switch FolderFileRule.verdict(facts) {
+        case .skipped(let reason):
+            return .skipped(FolderScan.Skipped(path: path, reason: reason))
+        case .post(let kind):
+            return .post(FolderEntry(file: file, info: info, path: path, kind: kind))
+        }
+    }
+
+    private init(file: OpaquePointer, info: OpaquePointer, path: String, kind: FeedItem.Kind) {
+        self.path = path
         let uri = g_file_get_uri(file)
-        self.uri = uri.map { String(cString: $0) } ?? URL(fileURLWithPath: self.path).absoluteString
+        self.uri = uri.map { String(cString: $0) } ?? URL(fileURLWithPath: path).absoluteString
         g_free(uri)
         self.kind = kind
-        displayName = g_file_info_get_display_name(info).map { String(cString: $0) } ?? (self.path as NSString).lastPathComponent
+        displayName = g_file_info_get_display_name(info).map { String(cString: $0) } ?? (path as NSString).lastPathComponent
         modified = UInt64(g_file_info_get_attribute_uint64(info, "time::modified")) * 1_000_000
             + UInt64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
-        size = kind == .image ? ImageDecoder.size(of: URL(fileURLWithPath: self.path)) : nil
+        size = kind == .image ? ImageDecoder.size(of: URL(fileURLWithPath: path)) : nil
     }
 
     func item(dates: DateFormatter) -> FeedItem {

@@ -2,17 +2,19 @@ import CGLib
 import FeedCore
 import Foundation
 
-/// Lists the videos and pictures of a folder as feed items.
+/// Lists the videos, sounds and pictures of a folder as feed items, and
+/// every other file with the reason it is not one.
 ///
 /// Stateless; blocking (it walks the disk); any thread.
 public enum FolderScanner {
-    /// All videos and pictures under `directory` (recursive, hidden files
-    /// skipped, symlink loops safe), newest first by modification time (ties
-    /// by path), classified by content type through GIO: `video/*` is a video,
-    /// `image/*` a picture when gdk-pixbuf can load it. An empty folder gives
-    /// []. Unreadable subfolders are skipped with a warning on stderr; only an
-    /// unreadable top folder throws.
-    public static func scan(_ directory: URL) throws -> [FeedItem] {
+    /// All videos, sounds and pictures under `directory` (recursive, hidden
+    /// files skipped, symlink loops safe), newest first by modification time
+    /// (ties by path), each regular file typed by GIO from its content and
+    /// by its name and judged by ``FolderFileRule``. A file that is not a
+    /// post is listed in `skipped` and gets a line on stderr with its
+    /// reason. An empty folder gives no items. Unreadable subfolders are
+    /// skipped with a warning on stderr; only an unreadable top folder throws.
+    public static func scan(_ directory: URL) throws -> FolderScan {
         let top = directory.standardizedFileURL.path
         // Each folder's GFile reference is owned by `pending` and released once listed.
         let root = g_file_new_for_path(top)!
@@ -25,6 +27,7 @@ public enum FolderScanner {
         }
 
         var found: [FolderEntry] = []
+        var skipped: [FolderScan.Skipped] = []
         var visited: Set<FolderEntry.DirectoryKey> = [rootKey]
         var pending: [(file: OpaquePointer, path: String)] = [(root, top)]
         var isTop = true
@@ -41,8 +44,11 @@ public enum FolderScanner {
                             } ?? ""
                             pending.append((OpaquePointer(g_object_ref(UnsafeMutableRawPointer(child))), childPath))
                         }
-                    } else if type == G_FILE_TYPE_REGULAR, let entry = FolderEntry(file: child, info: info) {
-                        found.append(entry)
+                    } else if type == G_FILE_TYPE_REGULAR {
+                        switch FolderEntry.judge(file: child, info: info) {
+                        case .post(let entry): found.append(entry)
+                        case .skipped(let file): skipped.append(file)
+                        }
                     }
                 }
             } catch {
@@ -53,16 +59,19 @@ public enum FolderScanner {
         }
 
         found.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
+        skipped.sort { $0.path < $1.path }
+        for file in skipped { warn("flick: skipped \(file.line)") }
         let dates = DateFormatter()
         dates.dateFormat = "d MMM yyyy"
-        return found.map { $0.item(dates: dates) }
+        return FolderScan(items: found.map { $0.item(dates: dates) }, skipped: skipped)
     }
 
     /// What GIO is asked about every entry. Types and times follow symlinks;
     /// device and inode identify folders so a link back up is visited once.
     static let attributes = [
         "standard::name", "standard::display-name", "standard::type", "standard::content-type",
-        "standard::is-hidden", "standard::is-backup", "time::modified", "time::modified-usec",
+        "standard::is-hidden", "standard::is-backup", "standard::size", "access::can-read",
+        "time::modified", "time::modified-usec",
         "unix::device", "unix::inode",
     ].joined(separator: ",")
 

@@ -3,11 +3,10 @@ import FeedCore
 
 /// Which content types Flick shows, and as what.
 public enum MediaContentType {
-    /// `video/*` is a video; `image/*` is a picture when gdk-pixbuf has a loader for it.
+    /// `video/*` is a video, `audio/*` a sound; `image/*` is a picture when
+    /// gdk-pixbuf has a loader for it.
     static func kind(of contentType: String) -> FeedItem.Kind? {
-        if contentType.hasPrefix("video/") { return .video }
-        if contentType.hasPrefix("image/"), isLoadablePicture(contentType) { return .image }
-        return nil
+        FolderFileRule.kind(of: contentType, loadable: contentType.hasPrefix("image/") && isLoadablePicture(contentType))
     }
 
     static func isLoadablePicture(_ contentType: String) -> Bool {
