@@ -48,6 +48,8 @@ PACKAGES=(
   openssl                 # makes the self-signed certificate of the TLS tests' loopback server
   glib-networking         # GIO's TLS backend: https for libsoup (and the TLS tests)
   openbox                 # a window manager for the fullscreen test (Xvfb has none)
+  at-spi2-core            # the accessibility bus the screen-reader tests read
+  python3-pyatspi         # walks the app's accessible tree in the screen-reader tests
 )
 
 missing=()

@@ -110,6 +110,7 @@ final class AppController {
     /// first page arrives.
     private func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
         let feed = RemoteFeed(url: url, cacheScope: cacheScope)
         dataSource = feed
         showFeed(feed)
@@ -210,9 +211,11 @@ final class AppController {
 
     private func show(folder: FolderFeedSource) {
         guard let window else { return }
+        window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
         if folder.items.isEmpty {
+            let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
             window.showEmpty(title: "No videos or pictures",
-                             hint: "Nothing playable was found in \(folder.displayName). Add videos or pictures to it, or open another folder.")
+                             hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
             reporter.report(phase: .empty)
             return
         }
@@ -221,6 +224,7 @@ final class AppController {
 
     private func openDemo() {
         guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
         let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
         let local = options.localDemo
         if local, let library = generator.existingLibrary() {

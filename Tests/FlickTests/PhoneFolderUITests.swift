@@ -53,5 +53,62 @@ extension AppUnderX {
             }
             #expect(seenNames == Set(PhoneMedia.Turn.allCases.map(\.rawValue)), "every clip was visited: \(seenNames)")
         }
+    
+        @Test("every file is accounted for: a sound plays as its waveform, a truncated clip says why, the rest are listed with their reasons", .timeLimit(.minutes(3)))
+        func everyFileAccountedFor() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-phone-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let clip = folder.appendingPathComponent("clip.mp4")
+            try PhoneMedia.clip(.none, at: clip)
+            let song = folder.appendingPathComponent("song.m4a")
+            try PhoneMedia.song(at: song)
+            let truncated = folder.appendingPathComponent("truncated.mp4")
+            try PhoneMedia.truncated(clip, to: truncated)
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("empty.mp4").path, contents: Data())
+            try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+            try Data(Array("gimp xcf v011\0".utf8) + [UInt8](repeating: 0, count: 64))
+                .write(to: folder.appendingPathComponent("drawing.xcf"))
+            // Newest first: the song, then the truncated clip, then the clip.
+            let now = Date()
+            for (index, file) in [song, truncated, clip].enumerated() {
+                try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-Double(index) * 60)],
+                                                      ofItemAtPath: file.path)
+            }
+
+            let tree = try AccessibleTree()
+            let app = try AppProcess([folder.path, "--report-state"], environment: tree.environment)
+            let playing = app.waitForState(timeout: 30) {
+                $0.phase == "feed" && $0.currentIndex == 0 && $0.currentReady == true && $0.playersPlaying == 1
+            }
+            #expect(playing?.currentURI == song.absoluteString, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(playing?.currentFrameSource == song.absoluteString, "the sound's page shows its waveform's frames")
+            #expect(playing?.currentLabel == "Audio: song")
+            #expect(playing?.skippedFiles == 3)
+            #expect(playing?.skippedSummary == "3 files were skipped: 1 empty, 1 unsupported pictures, 1 other")
+            for line in ["drawing.xcf: a picture format no installed loader reads", "empty.mp4: empty (0 bytes)",
+                         "notes.txt: not a video, a sound or a picture"] {
+                #expect(app.stderr.contains("flick: skipped \(folder.path)/\(line)"), "stderr names \(line): \(app.stderr)")
+            }
+
+            // The header's button opens the list.
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try tree.press("3 skipped", in: app.process.processIdentifier)
+            let listed = app.waitForState(after: seen) { $0.skippedListed != nil }
+            #expect(listed?.skippedListed == ["drawing.xcf — a picture format no installed loader reads",
+                                              "empty.mp4 — empty (0 bytes)", "notes.txt — not a video, a sound or a picture"])
+            let closing = app.states.count
+            try X11.key("Escape", window: window)
+            #expect(app.waitForState(after: closing) { $0.skippedListed == nil } != nil, "Escape closes the list")
+
+            // The truncated clip is a post that says what is wrong with it.
+            // (Xvfb has no window manager to give the focus back after the dialog.)
+            try X11.run(["xdotool", "windowfocus", "--sync", window])
+            let paging = app.states.count
+            try X11.key("Down", window: window)
+            let broken = app.waitForState(after: paging, timeout: 30) { $0.currentIndex == 1 && $0.currentError != nil }
+            #expect(broken?.currentURI == truncated.absoluteString, "\(String(describing: app.latest)); \(app.stderr)")
+        }
     }
 }

@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore
+import Foundation
 
 /// A reusable GStreamer video player: one playbin, bound to one item at a
 /// time, handing scaled RGBA frames and events to the GTK thread.
@@ -48,6 +49,8 @@ public final class VideoPlayer {
     private var openGate: CacheOpenGate?
     /// Asking the server why a direct stream failed (see ``TransportProbe``).
     private var probe: TransportProbe?
+    /// Asks why a local file has not prerolled, while it does.
+    private var stallProbe: LocalStallProbe?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding.
@@ -108,9 +111,17 @@ public final class VideoPlayer {
             }
         }
         if openGate == nil { open(uri) }
-        prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
+        let local = LocalStallProbe.applies(to: uri)
+        prerollTimer = MainLoopSource.after(milliseconds: local ? LocalStallProbe.deadlineMilliseconds
+                                                                : Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-            self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
+            let timedOut = PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil)
+            guard local else { return self.fail(timedOut) }
+            self.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
+                guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
+                self.stallProbe = nil
+                self.fail(found ?? timedOut)
+            }
         }
         return generation
     }
@@ -243,6 +254,8 @@ public final class VideoPlayer {
         openGate = nil
         probe?.cancel()
         probe = nil
+        stallProbe?.cancel()
+        stallProbe = nil
         generation = generations.bind()
         uri = nil
         prerolled = false

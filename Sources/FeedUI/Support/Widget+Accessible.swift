@@ -5,7 +5,7 @@ import FeedMedia
 
 extension Widget {
     /// Sets the accessible description screen readers give after the label.
-    static func setAccessibleDescription(_ widget: WidgetPointer, _ description: String) {
+    public static func setAccessibleDescription(_ widget: WidgetPointer, _ description: String) {
         var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
         var value = GValue()
         g_value_init(&value, flick_type_string())

@@ -13,14 +13,14 @@ extension GObjectRef {
 }
 
 @MainActor
-enum Widget {
+public enum Widget {
     /// Adds CSS classes to a widget.
     static func addClasses(_ widget: WidgetPointer, _ classes: String...) {
         for name in classes { gtk_widget_add_css_class(widget, name) }
     }
 
     /// Sets the accessible label that screen readers announce for `widget`.
-    static func setAccessibleLabel(_ widget: WidgetPointer, _ label: String) {
+    public static func setAccessibleLabel(_ widget: WidgetPointer, _ label: String) {
         var property = GTK_ACCESSIBLE_PROPERTY_LABEL
         var value = GValue()
         g_value_init(&value, flick_type_string())

@@ -20,6 +20,13 @@ struct WindowReport: Encodable, Equatable {
     /// keys), and each action's keys as GTK has them bound (same form).
     var shortcutsListed: [String: [String]]?
     var shortcutsBound: [String: [String]]?
+    /// How many files the open folder's scan left out, and its summary
+    /// ("3 files were skipped: 2 empty, 1 unreadable"); nil for other feeds
+    /// and folders where nothing was left out.
+    var skippedFiles: Int?
+    var skippedSummary: String?
+    /// While the skipped files' dialog is open: the lines it lists.
+    var skippedListed: [String]?
 
     enum CodingKeys: String, CodingKey {
         case fullscreen
@@ -31,5 +38,8 @@ struct WindowReport: Encodable, Equatable {
         case cacheProblem = "cache_problem"
         case shortcutsListed = "shortcuts_listed"
         case shortcutsBound = "shortcuts_bound"
+        case skippedFiles = "skipped_files"
+        case skippedSummary = "skipped_summary"
+        case skippedListed = "skipped_listed"
     }
 }

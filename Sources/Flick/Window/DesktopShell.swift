@@ -48,6 +48,7 @@ final class DesktopShell {
         dialogs = OpenFeedDialogs(parent: window.window.widget)
         for action in WindowAction.allCases { install(action) }
         addMenuButton()
+        window.skippedFiles.onChange = { [weak self] in self?.report() }
         connections += [
             Signals.connect(window.window.raw, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
                 self?.fullscreenChanged()
@@ -277,6 +278,12 @@ final class DesktopShell {
         if let shortcuts {
             state.shortcutsListed = shortcuts.listed
             state.shortcutsBound = BoundShortcuts.read(application: application, feed: window.feedView?.widget)
+        }
+        let skipped = window.skippedFiles
+        if !skipped.files.isEmpty {
+            state.skippedFiles = skipped.files.count
+            state.skippedSummary = skipped.summary
+            if skipped.isOpen { state.skippedListed = skipped.listed }
         }
         reporter.report(window: state)
     }

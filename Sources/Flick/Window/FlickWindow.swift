@@ -25,6 +25,8 @@ final class FlickWindow {
     private let errorRetryButton: WidgetPointer
     private let toasts: WidgetPointer
     private var onErrorRetry: (() -> Void)?
+    /// What the open folder's scan left out (header button, empty page, dialog).
+    let skippedFiles: SkippedFilesNotice
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
     private(set) var feedView: FeedView?
@@ -74,6 +76,9 @@ final class FlickWindow {
 
         emptyPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(emptyPage), "folder-videos-symbolic")
+        skippedFiles = SkippedFilesNotice(parent: window)
+        adw_header_bar_pack_start(gopaque(header), skippedFiles.headerButton)
+        adw_status_page_set_child(gopaque(emptyPage), skippedFiles.detailsButton)
         gtk_widget_add_css_class(emptyPage, "flick-empty")
         gtk_stack_add_named(stack, emptyPage, View.empty.rawValue)
 

@@ -37,6 +37,9 @@ struct ReportedState: Decodable, Equatable {
     var cacheProblem: String?
     var shortcutsListed: [String: [String]]?
     var shortcutsBound: [String: [String]]?
+    var skippedFiles: Int?
+    var skippedSummary: String?
+    var skippedListed: [String]?
     // The desktop experience: diagnostics, the seek bar.
     var diagnostics: [String]?
     var feedLayouts: Int?
@@ -94,6 +97,9 @@ struct ReportedState: Decodable, Equatable {
         case announcement
         case focus
         case shimmersAnimating = "shimmers_animating"
+        case skippedFiles = "skipped_files"
+        case skippedSummary = "skipped_summary"
+        case skippedListed = "skipped_listed"
     }
 }
 

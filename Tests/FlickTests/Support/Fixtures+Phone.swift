@@ -98,3 +98,20 @@ enum PhoneMedia {
         try Data(bytes).write(to: url)
     }
 }
+
+extension PhoneMedia {
+    /// An AAC sound of `seconds` in an M4A, no picture.
+    static func song(at url: URL, seconds: Int = 3) throws {
+        try render("""
+            audiotestsrc wave=sine freq=440 volume=0.3 samplesperbuffer=441 num-buffers=\(seconds * 100) \
+            ! audioconvert ! audioresample ! audio/x-raw,rate=44100,channels=2 \
+            ! \(MediaRuntime.aacEncoder) ! aacparse ! mp4mux faststart=true ! filesink name=sink
+            """, to: url)
+    }
+
+    /// The first third of `clip`: its header promises more than is there.
+    static func truncated(_ clip: URL, to url: URL) throws {
+        let bytes = try Data(contentsOf: clip)
+        try bytes.prefix(bytes.count / 3).write(to: url)
+    }
+}

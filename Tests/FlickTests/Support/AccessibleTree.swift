@@ -1,0 +1,62 @@
+import Foundation
+
+/// The app's accessible tree as a screen reader reads it: AT-SPI over a
+/// private session bus, walked by `accessible-tree.py` (python3-pyatspi).
+/// Start the app with ``environment`` so it joins the same bus.
+final class AccessibleTree {
+    /// One node, in document order.
+    struct Node: Decodable {
+        var depth: Int
+        var role: String
+        var name: String
+        var description: String
+        var showing: Bool
+        var visible: Bool
+        var actions: [String]
+    }
+
+    let bus: PrivateSessionBus
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("accessible-tree.py")
+
+    init() throws { bus = try PrivateSessionBus() }
+
+    /// What the app needs to expose its tree on this bus.
+    var environment: [String: String] { bus.environment.merging(["GTK_A11Y": "atspi"]) { _, new in new } }
+
+    /// The tree of the app with process id `pid`, once it is on the bus
+    /// (for at most `timeout` seconds).
+    func nodes(of pid: Int32, timeout: TimeInterval = 15) throws -> [Node] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let (status, output) = try run(["dump", "\(pid)"])
+            if status == 0 { return try JSONDecoder().decode([Node].self, from: Data(output.utf8)) }
+            guard status == 2, Date() < deadline else {
+                throw X11.Failure(message: "accessible-tree.py dump exited with \(status): \(output)")
+            }
+            usleep(200_000)
+        }
+    }
+
+    /// Runs the first action of the first node named `name`.
+    func press(_ name: String, in pid: Int32) throws {
+        let (status, output) = try run(["press", "\(pid)", name])
+        guard status == 0 else { throw X11.Failure(message: "pressing \(name) failed (\(status)): \(output)") }
+    }
+
+    private func run(_ arguments: [String]) throws -> (Int32, String) {
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        tool.arguments = [Self.script.path] + arguments
+        tool.environment = ProcessInfo.processInfo.environment.merging(bus.environment) { _, bus in bus }
+        let out = Pipe()
+        let err = Pipe()
+        tool.standardOutput = out
+        tool.standardError = err
+        try tool.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        tool.waitUntilExit()
+        return (tool.terminationStatus, String(decoding: tool.terminationStatus == 0 ? data : errors, as: UTF8.self))
+    }
+}
