@@ -110,5 +110,28 @@ extension AppUnderX {
             let broken = app.waitForState(after: paging, timeout: 30) { $0.currentIndex == 1 && $0.currentError != nil }
             #expect(broken?.currentURI == truncated.absoluteString, "\(String(describing: app.latest)); \(app.stderr)")
         }
+    
+        @Test("an M4A in a feed, even typed as a video, plays as its waveform instead of shimmering for ever", .timeLimit(.minutes(2)))
+        func soundInAFeed() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sound-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let song = folder.appendingPathComponent("song.m4a")
+            try PhoneMedia.song(at: song, seconds: 4)
+            let id = "sound-\(UUID().uuidString)"
+            let (server, feed) = try HostileInputUITests.feedServer(clip: song, id: id, title: "A song")
+            defer { server.stop() }
+            let app = try AppProcess([feed.absoluteString, "--report-state"])
+            let shown = app.waitForState(timeout: 30) {
+                $0.phase == "feed" && $0.currentID == id && $0.currentReady == true && $0.playersPlaying == 1
+                    && $0.currentFrameSource != nil && $0.skeletonPages == 0
+            }
+            #expect(shown != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(shown?.muted == true, "muted by default")
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("m", window: window)
+            #expect(app.waitForState(after: seen) { $0.muted == false && $0.playersUnmuted == 1 } != nil, "m unmutes the sound")
+        }
     }
 }
