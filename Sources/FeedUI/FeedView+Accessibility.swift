@@ -10,7 +10,9 @@ import FeedMedia
 /// GTK 4.14), so a page change is announced by renaming the feed widget,
 /// which holds the keyboard focus while paging: its accessible label
 /// becomes the current post's label and its description "Post N of M".
-/// Screen readers read the new name of the focused element. The page's
+/// Screen readers read the new name of the focused element. Only the
+/// current page is in the accessible tree: the mounted pages around it are
+/// hidden from it (they are off screen, so their buttons are too). The page's
 /// buttons are reached with Tab (GTK draws their focus ring); when paging
 /// moves a focused button off screen, the focus goes back to the feed so
 /// its keys keep working. GTK thread only.
@@ -19,6 +21,7 @@ extension FeedView {
     /// feed; runs before every state report.
     func updateChrome() {
         updateScrubbers()
+        for (index, page) in pages { page.isExposed = index == currentIndex }
         announceCurrentPage()
         watchFocus()
         keepFocusOnScreen()

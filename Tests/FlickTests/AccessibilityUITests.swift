@@ -1,3 +1,4 @@
+import FeedMedia
 import Foundation
 import Testing
 
@@ -99,6 +100,77 @@ extension AppUnderX {
             } else {
                 #expect(skeletons.allSatisfy { $0.shimmersAnimating == 0 }, "never a sweep: \(skeletons.map(\.shimmersAnimating))")
             }
+        }
+    
+        /// Roles a screen reader announces as controls (AT-SPI role names).
+        static let controlRoles: Set<String> = ["push button", "toggle button", "check box", "radio button", "image",
+                                                 "progress bar", "slider", "scroll bar", "spin button", "entry",
+                                                 "menu item", "link", "combo box"]
+
+        /// Whether `name` is a GTK or libadwaita class name ("GtkPicture"),
+        /// what GTK 4.8 says of a widget nobody named.
+        static func isClassName(_ name: String) -> Bool {
+            name.range(of: "^(Gtk|Adw)[A-Z][A-Za-z]+$", options: .regularExpression) != nil
+        }
+
+        @Test("screen readers find named controls of the current page only, and hear the like state and count", .timeLimit(.minutes(2)))
+        func accessibleTreeOfTheCurrentPage() throws {
+            let folder = try Fixtures.pictureFolder(count: 3)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            for index in 0..<3 {
+                server.serveFile(folder.appendingPathComponent("pic-\(index).png"), at: "/pic-\(index).png", contentType: "image/png")
+            }
+            let feed = """
+                {"items": [
+                  {"id": "a", "type": "image", "uri": "\(base.absoluteString)pic-0.png", "title": "First", "likes": 12},
+                  {"id": "b", "type": "image", "uri": "\(base.absoluteString)pic-1.png", "title": "Second", "likes": 1, "liked": true},
+                  {"id": "c", "type": "image", "uri": "\(base.absoluteString)pic-2.png", "title": "Third", "liked": true}
+                ], "next": null}
+                """
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            let tree = try AccessibleTree()
+            let app = try AppProcess([base.appendingPathComponent("feed.json").absoluteString, "--report-state"],
+                                     environment: tree.environment)
+            #expect(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.currentReady == true && $0.mountedPages == 3 } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            let pid = app.process.processIdentifier
+
+            let nodes = try tree.nodes(of: pid)
+            let controls = nodes.filter { Self.controlRoles.contains($0.role) }
+            #expect(!controls.isEmpty)
+            for control in controls {
+                #expect(!control.name.isEmpty && !Self.isClassName(control.name),
+                        "a \(control.role) is named \"\(control.name)\"")
+            }
+            // libadwaita's header bar boxes ("AdwGizmo") are the one unnamed
+            // filler left; no other node speaks a class name.
+            let classNamed = nodes.filter { Self.isClassName($0.name) && $0.name != "AdwGizmo" }
+            #expect(classNamed.isEmpty, "\(classNamed.map { "\($0.role) \($0.name)" })")
+            #expect(nodes.contains { $0.role == "push button" && $0.name == "Main menu" })
+            // Three pages are mounted; only the current one is in the tree.
+            #expect(nodes.filter { $0.name == "Copy the link" }.count == 1)
+            #expect(nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Like") }.map(\.name) == ["Like, 12 likes"])
+            #expect(!nodes.contains { $0.name == "♡" || $0.name == "♥" || $0.name == "12" }, "the heart and count are in the name")
+            #expect(nodes.contains { $0.role == "image" && $0.name == "Picture: First" }, "the picture is named after the post")
+            #expect(nodes.contains { $0.name == "Picture: First" && $0.description == "Post 1 of 3" }, "the feed says which post")
+
+            // A page change renames the feed and exposes the next page instead.
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(after: seen) { $0.currentIndex == 1 && $0.settled == true } != nil)
+            let next = try tree.nodes(of: pid)
+            #expect(next.contains { $0.name == "Picture: Second" && $0.description == "Post 2 of 3" })
+            #expect(next.filter { $0.role == "push button" && $0.name.hasPrefix("Like") }.map(\.name) == ["Liked, 1 like"])
+            #expect(!next.contains { $0.name == "Picture: First" }, "the page left behind is hidden")
+
+            let last = app.states.count
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(after: last) { $0.currentIndex == 2 && $0.settled == true } != nil)
+            #expect(try tree.nodes(of: pid).filter { $0.role == "push button" && $0.name.hasPrefix("Like") }.map(\.name) == ["Liked"])
         }
     }
 }

@@ -342,6 +342,18 @@ final class FeedPage {
     private func setLabel(_ label: String) {
         accessibleLabel = label
         Widget.setAccessibleLabel(root.widget, label)
+        // The still and the video surface are named after the post too.
+        Widget.setAccessibleLabel(picture, label)
+        Widget.setAccessibleLabel(video.picture, label)
+    }
+
+    /// Whether assistive technologies see this page: only the current one
+    /// (the mounted pages around it are off screen).
+    var isExposed = true {
+        didSet {
+            guard isExposed != oldValue else { return }
+            Widget.setAccessibleHidden(root.widget, !isExposed)
+        }
     }
 
     static func defaultLabel(for item: FeedItem) -> String {

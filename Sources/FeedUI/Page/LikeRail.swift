@@ -34,6 +34,7 @@ final class LikeRail {
         gtk_actionable_set_action_name(gopaque(button), FeedAction.like.detailedName)
         count = gtk_label_new(nil)!
         Widget.addClasses(count, "flick-like-count")
+        Widget.setAccessibleHidden(count, true)
         gtk_box_append(gcast(widget), button)
         gtk_box_append(gcast(widget), count)
         share = Self.actionButton(icon: "edit-copy-symbolic", label: "Copy the link", tooltip: "Copy the link (Ctrl+C)",
@@ -67,9 +68,20 @@ final class LikeRail {
     func show(liked: Bool, likes: Int?) {
         gtk_button_set_label(gcast(button), liked ? "♥" : "♡")
         if liked { gtk_widget_add_css_class(button, "liked") } else { gtk_widget_remove_css_class(button, "liked") }
-        Widget.setAccessibleLabel(button, liked ? "Unlike" : "Like")
+        Widget.setAccessibleLabel(button, Self.spokenName(liked: liked, likes: likes))
+        // The heart and the count are in the button's name: a screen reader
+        // hears them once, not as "♡" and a bare number beside it.
+        if let heart = gtk_button_get_child(gcast(button)) { Widget.setAccessibleHidden(heart, true) }
         gtk_label_set_text(gopaque(count), likes.map { Self.format($0) } ?? "")
         gtk_widget_set_visible(count, likes == nil ? 0 : 1)
+    }
+
+    /// What screen readers call the like button: its state, then the count
+    /// when the feed gives one ("Like, 12 likes", "Liked, 1 like", "Like").
+    static func spokenName(liked: Bool, likes: Int?) -> String {
+        let state = liked ? "Liked" : "Like"
+        guard let likes else { return state }
+        return "\(state), \(likes) \(likes == 1 ? "like" : "likes")"
     }
 
     /// The heart burst: shown for a moment (its CSS animation does the rest;

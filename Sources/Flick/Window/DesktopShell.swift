@@ -180,6 +180,9 @@ final class DesktopShell {
         gtk_menu_button_set_menu_model(gopaque(button), gcast(menu))
         gtk_menu_button_set_primary(gopaque(button), 1)
         gtk_widget_set_tooltip_text(button, "Main Menu")
+        // GTK 4.8 names a menu button after its class (its inner toggle is
+        // labelled by it, so naming the menu button names both).
+        Widget.setAccessibleLabel(button, "Main menu")
         g_object_unref(menu.rawGObject)
         adw_header_bar_pack_end(gopaque(window.header), button)
     }

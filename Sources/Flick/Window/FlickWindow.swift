@@ -12,6 +12,16 @@ final class FlickWindow {
     /// What the window shows.
     enum View: String {
         case loading, feed, empty, error
+
+        /// What screen readers call the view.
+        var spokenName: String {
+            switch self {
+            case .loading: return "Getting ready"
+            case .feed: return "Feed"
+            case .empty: return "Nothing to show"
+            case .error: return "Could not open"
+            }
+        }
     }
 
     let window: GObjectRef
@@ -67,6 +77,7 @@ final class FlickWindow {
         adw_status_page_set_icon_name(gopaque(loadingPage), "content-loading-symbolic")
         adw_status_page_set_title(gopaque(loadingPage), "Getting the feed ready")
         progressBar = gtk_progress_bar_new()!
+        Widget.setAccessibleLabel(progressBar, "Progress")
         gtk_progress_bar_set_show_text(gopaque(progressBar), 1)
         gtk_widget_set_size_request(progressBar, 240, -1)
         gtk_widget_set_halign(progressBar, GTK_ALIGN_CENTER)
@@ -82,6 +93,7 @@ final class FlickWindow {
         gtk_widget_add_css_class(emptyPage, "flick-empty")
         gtk_stack_add_named(stack, emptyPage, View.empty.rawValue)
 
+        for page in [loadingPage, emptyPage] { Widget.nameScrollbars(in: page) }
         errorPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(errorPage), "dialog-error-symbolic")
         errorRetryButton = gtk_button_new_with_label("Retry")!
@@ -89,6 +101,7 @@ final class FlickWindow {
         gtk_widget_add_css_class(errorRetryButton, "suggested-action")
         gtk_widget_set_halign(errorRetryButton, GTK_ALIGN_CENTER)
         adw_status_page_set_child(gopaque(errorPage), errorRetryButton)
+        Widget.nameScrollbars(in: errorPage)
         gtk_stack_add_named(stack, errorPage, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
@@ -112,7 +125,7 @@ final class FlickWindow {
         gtk_progress_bar_set_fraction(gopaque(progressBar), fraction)
         gtk_progress_bar_set_text(gopaque(progressBar), "\(Int((fraction * 100).rounded())) %")
         adw_status_page_set_description(gopaque(loadingPage), message)
-        gtk_stack_set_visible_child_name(stack, View.loading.rawValue)
+        show(.loading)
     }
 
     /// Shows the feed widget.
@@ -125,16 +138,31 @@ final class FlickWindow {
         let fromLoading = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == View.loading.rawValue
         gtk_stack_set_transition_type(stack, fromLoading ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack, view.widget, View.feed.rawValue)
-        gtk_stack_set_visible_child_name(stack, View.feed.rawValue)
+        show(.feed)
         gtk_widget_grab_focus(view.widget)
         for handler in onFeedShown { handler(view) }
+    }
+
+    /// Makes `view` the visible one. Only it is in the accessible tree: GTK
+    /// 4.8 exposes a stack's hidden children (and names their pages after
+    /// their class), so a screen reader would walk the other views too.
+    private func show(_ view: View) {
+        gtk_stack_set_visible_child_name(stack, view.rawValue)
+        let views: [(View, WidgetPointer?)] = [(.loading, loadingPage), (.feed, feedView?.widget), (.empty, emptyPage),
+                                               (.error, errorPage)]
+        for (name, child) in views {
+            guard let child, let page = gtk_stack_get_page(stack, child) else { continue }
+            Widget.setAccessibleHidden(accessible: page, name != view)
+            Widget.setAccessibleHidden(child, name != view)
+            Widget.setAccessibleLabel(accessible: page, name.spokenName)
+        }
     }
 
     /// Shows the empty state with a title and a hint of what to do.
     func showEmpty(title: String, hint: String) {
         adw_status_page_set_title(gopaque(emptyPage), title)
         adw_status_page_set_description(gopaque(emptyPage), hint)
-        gtk_stack_set_visible_child_name(stack, View.empty.rawValue)
+        show(.empty)
     }
 
     /// Shows an error with what went wrong, and a Retry button when `retry` is given.
@@ -143,7 +171,7 @@ final class FlickWindow {
         adw_status_page_set_description(gopaque(errorPage), message)
         onErrorRetry = retry
         gtk_widget_set_visible(errorRetryButton, retry == nil ? 0 : 1)
-        gtk_stack_set_visible_child_name(stack, View.error.rawValue)
+        show(.error)
     }
 
     /// Adds a window action (`win.NAME`) with keyboard accelerators.
