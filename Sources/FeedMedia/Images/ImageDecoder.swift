@@ -101,7 +101,7 @@ public enum ImageDecoder {
     }
 
     /// Copies the visible part of the pixbuf into a packed image.
-    private static func crop(_ pixbuf: OpaquePointer, box: PixelSize, fit: ContentFit) -> DecodedImage {
+    static func crop(_ pixbuf: OpaquePointer, box: PixelSize, fit: ContentFit) -> DecodedImage {
         let decoded = PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
         let rect = fit.visibleRect(decoded: decoded, box: box)
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
