@@ -77,6 +77,8 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var focus: String? = nil
     /// Loading placeholders whose highlight sweeps now (0 with animations off).
     public var shimmersAnimating = 0
+    /// Picture posts whose animation plays now (at most the current one).
+    public var animationsPlaying = 0
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -141,5 +143,6 @@ public struct FeedState: Sendable, Equatable, Codable {
         case announcement
         case focus
         case shimmersAnimating = "shimmers_animating"
+        case animationsPlaying = "animations_playing"
     }
 }

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedMedia
+import Foundation
 
 /// What assistive technologies and keyboard users get from the feed.
 ///
@@ -21,7 +22,7 @@ extension FeedView {
     /// feed; runs before every state report.
     func updateChrome() {
         updateScrubbers()
-        for (index, page) in pages { page.isExposed = index == currentIndex }
+        for (index, page) in pages { page.isCurrent = index == currentIndex }
         announceCurrentPage()
         watchFocus()
         keepFocusOnScreen()
@@ -32,6 +33,10 @@ extension FeedView {
     func wire(_ page: FeedPage) {
         wireScrubber(page)
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }
+        // Later, not inside the report that stopped it (updateChrome runs in reports).
+        page.animation.onPlayingChange = { [weak self] in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.reportState() } }
+        }
     }
 
     /// "Post N of M", or "Post N" while more posts may come.

@@ -22,6 +22,7 @@ extension FeedView {
         state.announcement = announcement
         state.focus = focusDescription
         state.shimmersAnimating = shimmersAnimating
+        state.animationsPlaying = pages.values.filter(\.animation.isPlaying).count
         return state
     }
 

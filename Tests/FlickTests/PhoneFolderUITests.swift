@@ -133,5 +133,57 @@ extension AppUnderX {
             try X11.key("m", window: window)
             #expect(app.waitForState(after: seen) { $0.muted == false && $0.playersUnmuted == 1 } != nil, "m unmutes the sound")
         }
+    
+        /// Screenshots `window` for up to 3 s and returns the distinct
+        /// centre colours seen (red, blue, other).
+        private func centreColours(of window: String, into folder: URL) throws -> Set<String> {
+            let (width, height) = try X11.geometry(window)
+            let shot = folder.appendingPathComponent("animated.png")
+            var seen: Set<String> = []
+            let deadline = Date().addingTimeInterval(3)
+            while Date() < deadline {
+                try X11.run(["import", "-window", window, shot.path])
+                let colour = try X11.pixel(shot, x: width / 2, y: height / 2)
+                seen.insert(X11.close(colour, 0xE0_20_20, tolerance: 48) ? "red"
+                            : X11.close(colour, 0x20_20_E0, tolerance: 48) ? "blue" : String(format: "#%06X", colour))
+                if seen.isSuperset(of: ["red", "blue"]) { break }
+            }
+            return seen
+        }
+
+        @Test("an animated GIF and an animated WebP play while current and are released when left", .timeLimit(.minutes(2)))
+        func animatedPicturesPlay() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-animated-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let gif = folder.appendingPathComponent("dancing.gif")
+            let webp = folder.appendingPathComponent("waving.webp")
+            let still = folder.appendingPathComponent("still.png")
+            try PhoneMedia.animation("gif", at: gif)
+            try PhoneMedia.animation("webp", at: webp)
+            try Fixtures.writePicture(still, width: 180, height: 320, rgb: 0x20_A0_20)
+            let now = Date()
+            for (index, file) in [gif, webp, still].enumerated() {
+                try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-Double(index) * 60)],
+                                                      ofItemAtPath: file.path)
+            }
+            let app = try AppProcess([folder.path, "--report-state"])
+            let window = try app.focusedWindow()
+            for (index, file) in [gif, webp].enumerated() {
+                let seen = app.states.count
+                if index > 0 { try X11.key("Down", window: window) }
+                let playing = app.waitForState(after: index > 0 ? seen : 0, timeout: 30) {
+                    $0.currentIndex == index && $0.settled == true && $0.currentReady == true && $0.animationsPlaying == 1
+                }
+                #expect(playing?.currentURI == file.absoluteString, "\(String(describing: app.latest)); \(app.stderr)")
+                let colours = try centreColours(of: window, into: app.home)
+                #expect(colours.isSuperset(of: ["red", "blue"]), "\(file.lastPathComponent) moves between its frames: \(colours)")
+                #expect(app.states.allSatisfy { ($0.animationsPlaying ?? 0) <= 1 }, "only the current post animates")
+            }
+            let seen = app.states.count
+            try X11.key("Down", window: window)
+            let left = app.waitForState(after: seen) { $0.currentIndex == 2 && $0.settled == true && $0.animationsPlaying == 0 }
+            #expect(left != nil, "leaving the animation releases it: \(String(describing: app.latest))")
+        }
     }
 }

@@ -23,6 +23,8 @@ final class FeedPage {
     private let message: WidgetPointer
     /// Video frames, over the poster.
     let video = VideoSurface()
+    /// The picture's animation, while the page is current.
+    let animation = PageAnimation()
     /// The placeholder while the page's media (or item) has not arrived.
     let shimmer = ShimmerView()
     /// The like button, its count and the heart burst.
@@ -86,6 +88,8 @@ final class FeedPage {
 
         picture = gtk_picture_new()!
         gtk_picture_set_can_shrink(gopaque(picture), 1)
+        animation.onFrame = { [picture] texture in gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw)) }
+        Widget.setAccessibleHidden(overlay, true) // until the feed makes it the current page
         gtk_widget_set_can_focus(picture, 0)
         gtk_overlay_set_child(gopaque(overlay), picture)
 
@@ -159,6 +163,7 @@ final class FeedPage {
         self.index = index
         loaded = nil
         isReady = false
+        animation.stop()
         stillError = nil
         gtk_picture_set_paintable(gopaque(picture), nil)
         gtk_widget_set_visible(picture, 1)
@@ -199,6 +204,7 @@ final class FeedPage {
             self.index = index
             loaded = nil
             isReady = false
+            animation.stop()
             stillError = nil
             gtk_picture_set_paintable(gopaque(picture), nil)
             video.clear()
@@ -300,6 +306,7 @@ final class FeedPage {
         let current = bindings.current
         if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
         loaded = (current, box, fit)
+        animation.stop() // restarted at the new size once the still shows
         let ticket = PageImageLoader.Ticket(generation: Int(current), cell: liveGeneration)
         PageImageLoader.load(item, box: box, fit: fit, ticket: ticket, remote: remoteImages) { [weak self] result in
             self?.show(result, generation: current)
@@ -315,9 +322,12 @@ final class FeedPage {
             if texture != nil {
                 shimmer.setVisible(false)
                 AfterPaint.once(root.widget) { [weak self] in
-                    guard let self, self.bindings.accepts(expected), !self.isReady else { return }
-                    self.isReady = true
-                    self.onReady?()
+                    guard let self, self.bindings.accepts(expected) else { return }
+                    if !self.isReady {
+                        self.isReady = true
+                        self.onReady?()
+                    }
+                    self.updateAnimation()
                 }
             }
         case .failure(let error)?:
@@ -347,13 +357,26 @@ final class FeedPage {
         Widget.setAccessibleLabel(video.picture, label)
     }
 
-    /// Whether assistive technologies see this page: only the current one
-    /// (the mounted pages around it are off screen).
-    var isExposed = true {
+    /// Whether this is the current page. Only it is seen by assistive
+    /// technologies (the mounted pages around it are off screen) and only it
+    /// animates its picture.
+    var isCurrent = false {
         didSet {
-            guard isExposed != oldValue else { return }
-            Widget.setAccessibleHidden(root.widget, !isExposed)
+            guard isCurrent != oldValue else { return }
+            Widget.setAccessibleHidden(root.widget, !isCurrent)
+            updateAnimation()
         }
+    }
+
+    /// Plays the picture's animation while the page is current and its
+    /// still is shown; stops and releases it otherwise.
+    func updateAnimation() {
+        guard isCurrent, isReady, let item, item.kind == .image else {
+            animation.stop()
+            return
+        }
+        guard !animation.isPlaying else { return }
+        animation.start(item, box: box, fit: fit, remote: remoteImages)
     }
 
     static func defaultLabel(for item: FeedItem) -> String {

@@ -38,6 +38,7 @@ struct ReportedState: Decodable, Equatable {
     var shortcutsListed: [String: [String]]?
     var shortcutsBound: [String: [String]]?
     var skippedFiles: Int?
+    var animationsPlaying: Int?
     var skippedSummary: String?
     var skippedListed: [String]?
     // The desktop experience: diagnostics, the seek bar.
@@ -98,6 +99,7 @@ struct ReportedState: Decodable, Equatable {
         case focus
         case shimmersAnimating = "shimmers_animating"
         case skippedFiles = "skipped_files"
+        case animationsPlaying = "animations_playing"
         case skippedSummary = "skipped_summary"
         case skippedListed = "skipped_listed"
     }

@@ -115,3 +115,19 @@ extension PhoneMedia {
         try bytes.prefix(bytes.count / 3).write(to: url)
     }
 }
+
+extension PhoneMedia {
+    /// A looping animation saved from the web: 180 x 320, red then blue,
+    /// 250 ms a frame, as ImageMagick writes `format` ("gif", "webp").
+    static func animation(_ format: String, at url: URL) throws {
+        let red = url.deletingPathExtension().appendingPathExtension("red.png")
+        let blue = url.deletingPathExtension().appendingPathExtension("blue.png")
+        try Fixtures.writePicture(red, width: 180, height: 320, rgb: 0xE0_20_20)
+        try Fixtures.writePicture(blue, width: 180, height: 320, rgb: 0x20_20_E0)
+        defer {
+            try? FileManager.default.removeItem(at: red)
+            try? FileManager.default.removeItem(at: blue)
+        }
+        try X11.run(["convert", "-delay", "25", "-loop", "0", red.path, blue.path, url.path])
+    }
+}
