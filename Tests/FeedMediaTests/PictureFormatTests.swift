@@ -55,4 +55,17 @@ import Testing
         #expect(top[0] > 170 && top[2] < 90, "\(format): red on top, got \(top)")
         #expect(bottom[2] > 170 && bottom[0] < 90, "\(format): blue below, got \(bottom)")
     }
+
+    /// The README names the formats as this machine's loaders report them.
+    @Test func theREADMEListsTheFormatsTheLoadersReport() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardizedFileURL
+        let text = try String(contentsOf: readme, encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let start = text.range(of: "the loaders report: ")
+        try #require(start != nil, "README says what the loaders report")
+        let listed = text[start!.upperBound...].prefix { $0 != "(" }
+            .split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+        #expect(listed == MediaContentType.pictureFormatNames, "README lists \(listed)")
+    }
 }

@@ -11,7 +11,7 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         case wrongType(field: String, expected: String)
         /// `id` is an empty string.
         case emptyID
-        /// `type` is neither "video" nor "image".
+        /// `type` is none of "video", "image" and "audio".
         case unknownType(String)
         /// A media address (`uri`, `poster`, `likeURL`) is not an http(s) URL
         /// (or, for a feed read from a file, not a file or http(s) URL).
