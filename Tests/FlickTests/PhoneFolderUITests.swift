@@ -25,7 +25,7 @@ extension AppUnderX {
             return colours
         }
 
-        @Test("portrait clips stored landscape with a 90° or 270° display matrix, and an upright one, show upright", .timeLimit(.minutes(3)))
+        @Test("portrait clips stored landscape with a 90° or 270° display matrix, an upright one and a landscape one show upright", .timeLimit(.minutes(3)))
         func rotatedClipsShowUpright() throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-phone-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,10 +33,12 @@ extension AppUnderX {
             for turn in PhoneMedia.Turn.allCases {
                 try PhoneMedia.clip(turn, at: folder.appendingPathComponent("\(turn.rawValue).mp4"))
             }
+            try PhoneMedia.landscapeClip(at: folder.appendingPathComponent("landscape.mp4"))
+            let names = PhoneMedia.Turn.allCases.map(\.rawValue) + ["landscape"]
             let app = try AppProcess([folder.path, "--report-state"])
             let window = try app.focusedWindow()
             var seenNames: Set<String> = []
-            for index in 0..<PhoneMedia.Turn.allCases.count {
+            for index in 0..<names.count {
                 let seen = app.states.count
                 if index > 0 { try X11.key("Down", window: window) }
                 let shown = app.waitForState(after: index > 0 ? seen : 0, timeout: 30) {
@@ -51,7 +53,7 @@ extension AppUnderX {
                         Comment(rawValue: String(format: "%@: top #%06X (red expected), middle #%06X (blue expected)",
                                                  name, colours.top, colours.middle)))
             }
-            #expect(seenNames == Set(PhoneMedia.Turn.allCases.map(\.rawValue)), "every clip was visited: \(seenNames)")
+            #expect(seenNames == Set(names), "every clip was visited: \(seenNames)")
         }
     
         @Test("every file is accounted for: a sound plays as its waveform, a truncated clip says why, the rest are listed with their reasons", .timeLimit(.minutes(3)))
@@ -184,6 +186,30 @@ extension AppUnderX {
             try X11.key("Down", window: window)
             let left = app.waitForState(after: seen) { $0.currentIndex == 2 && $0.settled == true && $0.animationsPlaying == 0 }
             #expect(left != nil, "leaving the animation releases it: \(String(describing: app.latest))")
+        }
+    
+        @Test("a folder with nothing to show says how many files it skipped, and Details lists them", .timeLimit(.minutes(2)))
+        func emptyFolderListsSkippedFiles() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-skipped-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("IMG_0001.MOV").path, contents: Data())
+            try Data("%PDF-1.4\n".utf8).write(to: folder.appendingPathComponent("ticket.pdf"))
+            let tree = try AccessibleTree()
+            let app = try AppProcess([folder.path, "--report-state"], environment: tree.environment)
+            let empty = app.waitForState { $0.phase != "loading" }
+            #expect(empty?.phase == "empty")
+            #expect(empty?.skippedSummary == "2 files were skipped: 1 empty, 1 other", "\(String(describing: empty))")
+            _ = try app.focusedWindow()
+            // The empty page speaks plain names too (its scroll bars included).
+            let nodes = try tree.nodes(of: app.process.processIdentifier)
+            #expect(nodes.contains { $0.role == "push button" && $0.name == "Details" })
+            let classNamed = nodes.filter { AccessibilityUITests.isClassName($0.name) && $0.name != "AdwGizmo" }
+            #expect(classNamed.isEmpty, "\(classNamed.map { "\($0.role) \($0.name)" })")
+            let seen = app.states.count
+            try tree.press("Details", in: app.process.processIdentifier)
+            let listed = app.waitForState(after: seen) { $0.skippedListed != nil }
+            #expect(listed?.skippedListed == ["IMG_0001.MOV — empty (0 bytes)", "ticket.pdf — not a video, a sound or a picture"])
         }
     }
 }

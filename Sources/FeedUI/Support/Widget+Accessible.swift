@@ -38,6 +38,12 @@ extension Widget {
         while let current = child {
             if let name = gtk_widget_get_css_name(current), String(cString: name) == "scrollbar" {
                 setAccessibleLabel(current, "Scroll bar")
+                // Its trough and slider are parts of it, not controls of their own.
+                var part = gtk_widget_get_first_child(current)
+                while let inner = part {
+                    setAccessibleHidden(inner, true)
+                    part = gtk_widget_get_next_sibling(inner)
+                }
             } else {
                 nameScrollbars(in: current)
             }

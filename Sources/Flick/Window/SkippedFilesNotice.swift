@@ -34,7 +34,7 @@ final class SkippedFilesNotice {
         gtk_button_set_child(gcast(headerButton), content)
         gtk_widget_add_css_class(headerButton, "flat")
         gtk_widget_set_visible(headerButton, 0)
-        detailsButton = gtk_button_new_with_mnemonic("_Details")!
+        detailsButton = gtk_button_new_with_label("Details")!
         gtk_widget_add_css_class(detailsButton, "pill")
         gtk_widget_set_halign(detailsButton, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(detailsButton, 0)

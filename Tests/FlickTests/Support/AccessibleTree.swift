@@ -39,9 +39,17 @@ final class AccessibleTree {
     }
 
     /// Runs the first action of the first node named `name`.
-    func press(_ name: String, in pid: Int32) throws {
-        let (status, output) = try run(["press", "\(pid)", name])
-        guard status == 0 else { throw X11.Failure(message: "pressing \(name) failed (\(status)): \(output)") }
+    /// Waits (at most `timeout` seconds) for the app to be on the bus.
+    func press(_ name: String, in pid: Int32, timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let (status, output) = try run(["press", "\(pid)", name])
+            if status == 0 { return }
+            guard status == 2, Date() < deadline else {
+                throw X11.Failure(message: "pressing \(name) failed (\(status)): \(output)")
+            }
+            usleep(200_000)
+        }
     }
 
     private func run(_ arguments: [String]) throws -> (Int32, String) {

@@ -50,6 +50,18 @@ enum PhoneMedia {
         if turn != .none { try writeDisplayMatrix(turn.matrix, in: url) }
     }
 
+    /// A landscape clip as a camera held sideways stores it: 320 x 180,
+    /// red over its top quarter, blue below, no display matrix.
+    static func landscapeClip(at url: URL) throws {
+        try render("""
+            videotestsrc pattern=solid-color foreground-color=0xFFE02020 num-buffers=60 \
+            ! video/x-raw,width=320,height=45,framerate=30/1,pixel-aspect-ratio=1/1 \
+            ! videobox bottom=-135 fill=blue ! videoconvert ! video/x-raw,format=I420 \
+            ! x264enc speed-preset=ultrafast bframes=0 key-int-max=30 ! h264parse ! mp4mux faststart=true \
+            ! filesink name=sink
+            """, to: url)
+    }
+
     /// Runs a `filesink name=sink` pipeline to its end into `url`.
     static func render(_ description: String, to url: URL) throws {
         try MediaRuntime.initialize()

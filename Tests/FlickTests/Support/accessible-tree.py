@@ -63,9 +63,10 @@ def main():
         print(json.dumps([{k: v for k, v in n.items() if k != "node"} for n in nodes]))
         return 0
     if command == "press" and len(sys.argv) == 4:
-        # GTK 4.8 sets "showing" on windows only, so the first match wins.
+        # GTK 4.8 sets "showing" on windows only, so the first match wins;
+        # a label's actions (copy) are not what pressing means.
         for n in nodes:
-            if n["name"] == sys.argv[3] and n["actions"]:
+            if n["name"] == sys.argv[3] and n["actions"] and n["role"] != "label":
                 n["node"].queryAction().doAction(0)
                 return 0
         print(f"no node named {sys.argv[3]!r} with an action", file=sys.stderr)
