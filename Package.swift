@@ -64,7 +64,7 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib", "CGStreamer"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -113,13 +113,16 @@ extension AppUnderX {
             #expect(broken?.currentURI == truncated.absoluteString, "\(String(describing: app.latest)); \(app.stderr)")
         }
     
-        @Test("an M4A in a feed, even typed as a video, plays as its waveform instead of shimmering for ever", .timeLimit(.minutes(2)))
-        func soundInAFeed() throws {
+        @Test("an M4A in a feed, even typed as a video, with cover art or without, plays as its waveform instead of shimmering for ever",
+              .timeLimit(.minutes(2)), arguments: [false, true])
+        func soundInAFeed(withCover: Bool) throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sound-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let song = folder.appendingPathComponent("song.m4a")
-            try PhoneMedia.song(at: song, seconds: 4)
+            let cover = folder.appendingPathComponent("cover.png")
+            try Fixtures.writePicture(cover, width: 64, height: 64, rgb: 0xC0_80_20)
+            try PhoneMedia.song(at: song, seconds: 4, cover: withCover ? cover : nil)
             let id = "sound-\(UUID().uuidString)"
             let (server, feed) = try HostileInputUITests.feedServer(clip: song, id: id, title: "A song")
             defer { server.stop() }

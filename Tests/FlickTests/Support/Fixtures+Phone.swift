@@ -1,3 +1,5 @@
+import CGLib
+import CGStreamer
 import Foundation
 @testable import FeedMedia
 
@@ -62,11 +64,14 @@ enum PhoneMedia {
             """, to: url)
     }
 
-    /// Runs a `filesink name=sink` pipeline to its end into `url`.
-    static func render(_ description: String, to url: URL) throws {
+    /// Runs a `filesink name=sink` pipeline to its end into `url`;
+    /// `configure` sees it before it starts.
+    static func render(_ description: String, to url: URL,
+                       configure: (MediaPipeline) throws -> Void = { _ in }) throws {
         try MediaRuntime.initialize()
         let pipeline = try MediaPipeline(description)
         try pipeline.set("sink", "location", string: url.path)
+        try configure(pipeline)
         defer { pipeline.stop() }
         try pipeline.runToEnd(timeout: 60)
     }
@@ -112,13 +117,38 @@ enum PhoneMedia {
 }
 
 extension PhoneMedia {
-    /// An AAC sound of `seconds` in an M4A, no picture.
-    static func song(at url: URL, seconds: Int = 3) throws {
+    /// An AAC sound of `seconds` in an M4A; with `cover` (a PNG), the
+    /// file carries it as its cover art (`covr`), as music files do.
+    static func song(at url: URL, seconds: Int = 3, cover: URL? = nil) throws {
         try render("""
             audiotestsrc wave=sine freq=440 volume=0.3 samplesperbuffer=441 num-buffers=\(seconds * 100) \
             ! audioconvert ! audioresample ! audio/x-raw,rate=44100,channels=2 \
-            ! \(MediaRuntime.aacEncoder) ! aacparse ! mp4mux faststart=true ! filesink name=sink
-            """, to: url)
+            ! \(MediaRuntime.aacEncoder) ! aacparse ! mp4mux name=mux faststart=true ! filesink name=sink
+            """, to: url) { pipeline in
+            guard let cover else { return }
+            let png = try Data(contentsOf: cover)
+            try pipeline.withElement("mux") { mux in setCover(png, on: mux) }
+        }
+        if cover != nil, try Data(contentsOf: url).range(of: Data("covr".utf8)) == nil {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mp4mux wrote no cover art"])
+        }
+    }
+
+    /// Gives the muxer (a GstTagSetter) an `image` tag: a sample of PNG bytes.
+    private static func setCover(_ png: Data, on mux: UnsafeMutablePointer<GstElement>) {
+        guard let buffer = png.withUnsafeBytes({ gst_buffer_new_memdup($0.baseAddress, gsize($0.count)) }),
+              let caps = gst_caps_from_string("image/png") else { return }
+        let sample = gst_sample_new(buffer, caps, nil, nil)
+        gst_mini_object_unref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
+        gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self))
+        guard let list = gst_tag_list_new_empty() else { return }
+        var value = GValue()
+        g_value_init(&value, gst_sample_get_type())
+        g_value_take_boxed(&value, UnsafeRawPointer(sample))
+        gst_tag_list_add_value(list, GST_TAG_MERGE_REPLACE, "image", &value)
+        g_value_unset(&value)
+        gst_tag_setter_merge_tags(OpaquePointer(mux), list, GST_TAG_MERGE_REPLACE)
+        gst_mini_object_unref(UnsafeMutableRawPointer(list).assumingMemoryBound(to: GstMiniObject.self))
     }
 
     /// The first third of `clip`: its header promises more than is there.
