@@ -42,6 +42,52 @@ extension PlaybackTests {
         #expect(failure?.code == .unsupportedFormat || failure?.code == .decodeFailed, "\(String(describing: failure))")
     }
 
+    /// A fast-start clip cut inside its `moov`: the header promises more
+    /// than the file holds.
+    func truncatedClip(in temp: TemporaryDirectory) throws -> URL {
+        let url = temp.url.appendingPathComponent("truncated.mp4")
+        // Cut inside the `moov` that follows `ftyp` (the clip is fast-start):
+        // the header promises more than the file holds.
+        let bytes = [UInt8](try Data(contentsOf: clips.short))
+        let size = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let ftyp = size(0)
+        try #require(String(decoding: bytes[ftyp + 4..<ftyp + 8], as: UTF8.self) == "moov")
+        try Data(bytes.prefix(ftyp + size(ftyp) / 2)).write(to: url)
+        return url
+    }
+
+    /// decodebin drops a demuxer's error raised while it is still activating
+    /// the demuxer (a race), so a truncated clip may post nothing at all: the
+    /// player then asks ``LocalStallProbe`` once the local preroll deadline
+    /// passes. Which side of the race a binding lands on cannot be chosen,
+    /// so the probe is also checked on its own below.
+    @Test("a truncated clip fails as an unsupported format")
+    func truncatedFile() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = try truncatedClip(in: temp)
+        for _ in 0..<3 {
+            let failure = try await failure(loading: url.absoluteString)
+            #expect(failure?.code == .unsupportedFormat, "\(String(describing: failure))")
+        }
+    }
+
+    @Test("the stall probe finds what is wrong with a truncated clip, and nothing wrong with a good one")
+    func stallProbe() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = try truncatedClip(in: temp)
+        var found: [String: PlayerFailure?] = [:]
+        var probes: [LocalStallProbe] = []
+        for uri in [url.absoluteString, clips.short.absoluteString] {
+            probes.append(LocalStallProbe(uri: uri) { found[uri] = .some($0) })
+        }
+        #expect(await pumpUntil(15) { found.count == 2 })
+        #expect(found[url.absoluteString]??.code == .unsupportedFormat, "\(found)")
+        #expect(found[clips.short.absoluteString] == .some(nil), "a good clip: \(found)")
+        _ = probes
+    }
+
     @Test("HTTP 403 fails with HTTP_ERROR 403, 404 with SOURCE_NOT_FOUND, 503 as a retryable HTTP_ERROR")
     func httpStatuses() async throws {
         let server = MediaServer()
