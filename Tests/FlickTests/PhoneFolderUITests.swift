@@ -5,6 +5,13 @@ extension AppUnderX {
     /// A folder as it comes off a phone, shown by the real app.
     @Suite("A phone's folder")
     struct PhoneFolderUITests {
+        /// An empty folder of the test's own; the test removes it.
+        static func newFolder(_ prefix: String) throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
         static let red: UInt32 = 0xE0_20_20
         static let blue: UInt32 = 0x00_00_FF
 
@@ -27,8 +34,7 @@ extension AppUnderX {
 
         @Test("portrait clips stored landscape with a 90° or 270° display matrix, an upright one and a landscape one show upright", .timeLimit(.minutes(3)))
         func rotatedClipsShowUpright() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-phone-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.newFolder("flick-phone")
             defer { try? FileManager.default.removeItem(at: folder) }
             for turn in PhoneMedia.Turn.allCases {
                 try PhoneMedia.clip(turn, at: folder.appendingPathComponent("\(turn.rawValue).mp4"))
@@ -58,8 +64,7 @@ extension AppUnderX {
     
         @Test("every file is accounted for: a sound plays as its waveform, a truncated clip says why, the rest are listed with their reasons", .timeLimit(.minutes(3)))
         func everyFileAccountedFor() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-phone-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.newFolder("flick-phone")
             defer { try? FileManager.default.removeItem(at: folder) }
             let clip = folder.appendingPathComponent("clip.mp4")
             try PhoneMedia.clip(.none, at: clip)
@@ -116,8 +121,7 @@ extension AppUnderX {
         @Test("an M4A in a feed, even typed as a video, with cover art or without, plays as its waveform instead of shimmering for ever",
               .timeLimit(.minutes(2)), arguments: [false, true])
         func soundInAFeed(withCover: Bool) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sound-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.newFolder("flick-sound")
             defer { try? FileManager.default.removeItem(at: folder) }
             let song = folder.appendingPathComponent("song.m4a")
             let cover = folder.appendingPathComponent("cover.png")
@@ -158,8 +162,7 @@ extension AppUnderX {
 
         @Test("an animated GIF and an animated WebP play while current and are released when left", .timeLimit(.minutes(2)))
         func animatedPicturesPlay() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-animated-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.newFolder("flick-animated")
             defer { try? FileManager.default.removeItem(at: folder) }
             let gif = folder.appendingPathComponent("dancing.gif")
             let webp = folder.appendingPathComponent("waving.webp")
@@ -193,8 +196,7 @@ extension AppUnderX {
     
         @Test("a folder with nothing to show says how many files it skipped, and Details lists them", .timeLimit(.minutes(2)))
         func emptyFolderListsSkippedFiles() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-skipped-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.newFolder("flick-skipped")
             defer { try? FileManager.default.removeItem(at: folder) }
             FileManager.default.createFile(atPath: folder.appendingPathComponent("IMG_0001.MOV").path, contents: Data())
             try Data("%PDF-1.4\n".utf8).write(to: folder.appendingPathComponent("ticket.pdf"))

@@ -13,9 +13,10 @@ public enum FrameGrabber {
 
     /// The first frame of a video (any URI GStreamer plays: file://, http://)
     /// at the page size, upright: uridecodebin → videoconvert → videoscale →
-    /// videoflip → appsink (RGBA), prerolled to PAUSED. The pipeline scales to the size ContentFit
-    /// picks for the stream, so no frame larger than the page is converted;
-    /// cover then crops to the box. Blocking with a 5 s timeout; any thread.
+    /// videoflip → appsink (RGBA), prerolled to PAUSED. A ``ScaleRequest``,
+    /// as in the players, scales to the size ContentFit picks for the
+    /// stream as shown and turns it by its orientation tag; cover then crops
+    /// to the box. Blocking with a 5 s timeout; any thread.
     public static func firstFrame(uri: String, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
         try MediaRuntime.initialize()
         if let path = URL(string: uri), path.isFileURL, access(path.path, R_OK) != 0 {
@@ -24,15 +25,16 @@ public enum FrameGrabber {
         let pipeline: MediaPipeline
         do {
             pipeline = try MediaPipeline("""
-                uridecodebin name=source ! videoconvert name=convert ! videoscale \
-                ! capsfilter name=size caps=video/x-raw,format=RGBA,pixel-aspect-ratio=1/1 \
+                uridecodebin name=source ! videoconvert ! videoscale name=scale \
+                ! capsfilter name=size caps=\(ScaleRequest.anySize) \
                 ! videoflip name=flip ! appsink name=sink sync=false max-buffers=1 enable-last-sample=false
                 """)
             try pipeline.set("source", "uri", string: uri)
-            try pipeline.withElement("convert") { convert in
+            // The players' own sizing and turning, for one frame.
+            try pipeline.withElement("scale") { scaler in
                 try pipeline.withElement("size") { size in
                     try pipeline.withElement("flip") { flip in
-                        FrameSizeProbe.install(on: convert, capsfilter: size, flip: flip, box: box, fit: fit)
+                        ScaleRequest.install(on: scaler, capsfilter: size, flip: flip).set(box: box, fit: fit)
                     }
                 }
             }
