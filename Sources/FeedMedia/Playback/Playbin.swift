@@ -13,11 +13,14 @@ import FeedCore
 /// Made and used on the GTK thread; `deinit` is safe on any thread, since
 /// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
 final class Playbin: @unchecked Sendable {
-    /// playbin `flags`: video 0x1 | audio 0x2 | vis 0x8 | soft-volume 0x10
-    /// (no text). playbin draws the visualisation only for a stream with no
-    /// video (an M4A, an MP3), so a sound is shown as its waveform through
-    /// the same sink as video frames, and a video costs nothing more.
-    static let flags: UInt32 = 0x1B
+    /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text,
+    /// no visualisation).
+    static let flags: UInt32 = 0x13
+    /// The same with vis 0x8: playbin draws a visualisation of a stream with
+    /// no video (an M4A, an MP3) through the same sink as video frames. Set
+    /// only for such streams: with it on, playsink 1.22 now and then never
+    /// prerolls an audio-and-video stream.
+    static let visualisingFlags: UInt32 = flags | 0x8
     /// Draws a sound's waveform (gst-plugins-bad's audiovisualizers).
     static let visualizer = "wavescope"
     /// Frames queued in the appsink before older ones are dropped.
@@ -172,6 +175,18 @@ final class Playbin: @unchecked Sendable {
               gst_structure_get_fraction(structure, "framerate", &numerator, &denominator) != 0,
               numerator > 0, denominator > 0 else { return nil }
         return Double(denominator) / Double(numerator)
+    }
+
+    /// Whether the prerolled stream has sound and no picture (playbin's
+    /// stream counts, known once prerolled).
+    var isSoundOnly: Bool {
+        flick_object_get_int(object, "n-video") == 0 && flick_object_get_int(object, "n-audio") > 0
+    }
+
+    /// Turns the visualisation of sound-only streams on or off; takes
+    /// effect at the next preroll (READY or NULL only).
+    func setVisualising(_ on: Bool) {
+        flick_object_set_flags(object, "flags", on ? Self.visualisingFlags : Self.flags)
     }
 
     /// Whether `message` was posted by the playbin itself (not a child).

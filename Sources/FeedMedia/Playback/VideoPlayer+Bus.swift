@@ -37,6 +37,14 @@ extension VideoPlayer {
     private func asyncDone() {
         guard !failed else { return }
         if !prerolled {
+            if !visualising, let playbin, playbin.isSoundOnly {
+                // A sound: preroll again with its waveform as the picture.
+                visualising = true
+                playbin.resetToReady()
+                playbin.setVisualising(true)
+                playbin.set(GST_STATE_PAUSED)
+                return
+            }
             prerolled = true
             prerollDone()
             move(.ready)

@@ -49,8 +49,11 @@ public final class VideoPlayer {
     private var openGate: CacheOpenGate?
     /// Asking the server why a direct stream failed (see ``TransportProbe``).
     private var probe: TransportProbe?
-    /// Asks why a local file has not prerolled, while it does.
+    /// Whether this binding prerolls with playbin's visualisation (a sound).
+    var visualising = false
+    /// Asks why a local file has not prerolled, while it does; and when to.
     private var stallProbe: LocalStallProbe?
+    private var stallTimer: MainLoopSource?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding.
@@ -99,6 +102,7 @@ public final class VideoPlayer {
         self.fit = fit
         move(.bind)
         move(.prepare)
+        playbin.setVisualising(false)
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
         openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
@@ -111,16 +115,21 @@ public final class VideoPlayer {
             }
         }
         if openGate == nil { open(uri) }
-        let local = LocalStallProbe.applies(to: uri)
-        prerollTimer = MainLoopSource.after(milliseconds: local ? LocalStallProbe.deadlineMilliseconds
-                                                                : Self.prerollTimeoutMilliseconds) { [weak self] in
+        prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-            let timedOut = PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil)
-            guard local else { return self.fail(timedOut) }
-            self.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
+            self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
+        }
+        if LocalStallProbe.applies(to: uri) {
+            // A local file that has not prerolled by now may have lost its
+            // error (see LocalStallProbe): ask. Nothing wrong found: a busy
+            // machine; the preroll timeout above still stands.
+            stallTimer = MainLoopSource.after(milliseconds: LocalStallProbe.deadlineMilliseconds) { [weak self] in
                 guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-                self.stallProbe = nil
-                self.fail(found ?? timedOut)
+                self.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
+                    guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
+                    self.stallProbe = nil
+                    if let found { self.fail(found) }
+                }
             }
         }
         return generation
@@ -250,6 +259,8 @@ public final class VideoPlayer {
         mailbox.accept(0)
         prerollTimer?.cancel()
         prerollTimer = nil
+        stallTimer?.cancel()
+        stallTimer = nil
         openGate?.cancel()
         openGate = nil
         probe?.cancel()
@@ -264,6 +275,7 @@ public final class VideoPlayer {
         seekInFlight = false
         pendingSeek = nil
         failed = false
+        visualising = false
         move(.release)
         move(.released)
         return generation
@@ -330,6 +342,8 @@ public final class VideoPlayer {
     func prerollDone() {
         prerollTimer?.cancel()
         prerollTimer = nil
+        stallTimer?.cancel()
+        stallTimer = nil
     }
 
     func restartFromBeginning() {
