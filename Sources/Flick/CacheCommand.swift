@@ -92,7 +92,7 @@ enum CacheCommand {
 
     /// Fetches each URL whole into the cache, under `video:<URL>`.
     private static func preload(_ addresses: [String], into store: RangeStore) -> Int32 {
-        let urls = addresses.compactMap(URL.init(string:)).filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+        let urls = addresses.filter { MediaLocation($0).isNetwork }.compactMap(URL.init(string:))
         guard urls.count == addresses.count else {
             Log.error("flick cache preload takes http(s) URLs")
             return 2

@@ -52,7 +52,7 @@ extension MediaCache: RemoteStillSource {
         for entry in plan.entries where healthy && (entry.image == .fetch || entry.image == .decode) {
             guard let feedItem = item(entry.index),
                   let still = feedItem.kind == .image ? feedItem.uri : feedItem.poster,
-                  let url = URL(string: still), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
+                  MediaLocation(still).isNetwork, let url = URL(string: still) else { continue }
             let key = stillKey(url, for: feedItem)
             if store.status(key) != .complete, stillWaiters[key] == nil { wanted[key] = url }
         }

@@ -27,7 +27,7 @@ public enum CacheURI {
         guard let mark = rest.range(of: "?key=", options: .backwards),
               let location = String(rest[..<mark.lowerBound]).removingPercentEncoding,
               let keyText = String(rest[mark.upperBound...]).removingPercentEncoding,
-              let url = URL(string: location), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              let url = URL(string: location), MediaLocation(location).isNetwork,
               let key = CacheKey(keyText) else { return nil }
         return (url, key)
     }
@@ -35,7 +35,6 @@ public enum CacheURI {
     /// Whether playback of `url` should go through the cache: http(s)
     /// progressive files only; HLS playlists and local files play directly.
     public static func shouldRewrite(_ url: URL) -> Bool {
-        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
-        return !["m3u8", "m3u"].contains(url.pathExtension.lowercased())
+        MediaLocation(url.absoluteString).isCacheable
     }
 }

@@ -118,7 +118,7 @@ public enum FeedDocument {
         var likeURL: URL?
         if let value = raw.likeURL {
             guard let resolved = FeedURLRules.resolve(value, pageURL: pageURL),
-                  FeedURLRules.remoteSchemes.contains(resolved.scheme?.lowercased() ?? "") else {
+                  MediaLocation(resolved.absoluteString).isNetwork else {
                 return .failure(.unsupportedURI(field: "likeURL", value: value))
             }
             likeURL = resolved

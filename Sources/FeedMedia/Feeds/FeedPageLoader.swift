@@ -80,7 +80,7 @@ public final class FeedPageLoader {
         visitedURLs.removeAll()
         nextURL = feedURL
         let generation = generations.bind()
-        guard FeedURLRules.remoteSchemes.contains(feedURL.scheme?.lowercased() ?? ""), !(feedURL.host ?? "").isEmpty else {
+        guard MediaLocation(feedURL.absoluteString).isNetwork else {
             // Answer on the next turn of the loop, as a real load would.
             let error = FeedLoadError.invalidURL(feedURL.absoluteString)
             MainLoopSource.idle { [weak self] in

@@ -1,4 +1,5 @@
 import CGLib
+import FeedCore
 import Foundation
 
 /// Which addresses a feed page may use for its media, posters, likes and
@@ -13,6 +14,7 @@ import Foundation
 /// a remote page must never make Flick open a local file. A feed read from
 /// a file (tests, fixtures) may also point to files.
 enum FeedURLRules {
+    /// The schemes that make a page's `next` a URL rather than a cursor.
     static let remoteSchemes: Set<String> = ["http", "https"]
 
     /// `value` resolved against `pageURL` when it is allowed, else nil.
@@ -26,9 +28,11 @@ enum FeedURLRules {
 
     /// Whether an absolute URL may be used from a page at `pageURL`.
     static func isUsable(_ url: URL, pageURL: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return false }
-        if remoteSchemes.contains(scheme) { return !(url.host ?? "").isEmpty }
-        return scheme == "file" && pageURL.isFileURL
+        switch MediaLocation(url.absoluteString) {
+        case .http, .https, .hls: return true
+        case .file: return MediaLocation(pageURL.absoluteString) == .file
+        case .refused: return false
+        }
     }
 
     /// `g_uri_resolve_relative`: the absolute URI `reference` names from

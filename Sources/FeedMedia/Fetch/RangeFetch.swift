@@ -65,7 +65,7 @@ public final class RangeFetch {
     init?(fetcher: RangeFetcher, token: UInt64, generation: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
           priority: FetchPriority, store: RangeStore, key: CacheKey, limits: FetchLimits? = nil,
           progress: (@MainActor (Int64) -> Void)?, completion: @escaping @MainActor (FetchResult) -> Void) {
-        guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+        guard MediaLocation(url.absoluteString).isNetwork,
               let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)),
               let cancellable = GObjectRef(owning: UnsafeMutableRawPointer(g_cancellable_new())) else { return nil }

@@ -24,7 +24,7 @@ final class LocalStallProbe {
 
     /// Whether `uri` is a local file, whose preroll is probed early.
     static func applies(to uri: String?) -> Bool {
-        uri.map { $0.lowercased().hasPrefix("file:") } ?? false
+        uri.map { MediaLocation($0) == .file } ?? false
     }
 
     init(uri: String, done: @escaping @MainActor (PlayerFailure?) -> Void) {

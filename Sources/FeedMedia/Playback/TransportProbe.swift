@@ -19,7 +19,7 @@ final class TransportProbe {
     /// Starts the probe; `done` gets the transport's failure, or nil when
     /// the server answered fine (the stream itself is at fault).
     init?(url: URL, done: @escaping @MainActor (FetchFailure?) -> Void) {
-        guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+        guard MediaLocation(url.absoluteString).isNetwork,
               let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
         soup_message_headers_set_range(soup_message_get_request_headers(made), 0, 0)
@@ -49,7 +49,7 @@ final class TransportProbe {
     /// failed before its first frame with a code that names no cause.
     static func worthProbing(_ uri: String?, _ failure: PlayerFailure, prerolled: Bool) -> URL? {
         guard !prerolled, let uri, let url = URL(string: uri),
-              ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              MediaLocation(uri).isNetwork,
               [.unsupportedFormat, .playerFailed, .unknown].contains(failure.code) else { return nil }
         return url
     }

@@ -36,7 +36,7 @@ final class PageAnimation {
         let run = self.run
         if url.isFileURL {
             open(StillFile(url: url, fromCache: false), box: box, fit: fit, run: run)
-        } else if let remote, ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+        } else if let remote, MediaLocation(item.uri).isNetwork {
             remote.fetchStill(url, for: item) { [weak self] result in
                 guard case .success(let file) = result else { return }
                 guard let self, self.run == run else { return file.release() }

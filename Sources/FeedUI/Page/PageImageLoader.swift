@@ -58,7 +58,7 @@ enum PageImageLoader {
             decode(ticket: ticket, completion: completion) { try ImageDecoder.decode(file: url, box: box, fit: fit) }
             return
         }
-        guard let remote, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+        guard let remote, MediaLocation(still).isNetwork else {
             completion(nil)
             return
         }

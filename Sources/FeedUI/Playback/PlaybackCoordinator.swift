@@ -186,8 +186,7 @@ final class PlaybackCoordinator {
     /// Samples the new current item's buffer when it is a video read over
     /// the network; anything else is healthy by definition.
     private func watchBuffer(of index: Int) {
-        let network = { (uri: String) in ["http://", "https://"].contains { uri.lowercased().hasPrefix($0) } }
-        guard let item = view?.item(at: index), item.kind.isPlayed, network(item.uri) else {
+        guard let item = view?.item(at: index), item.kind.isPlayed, MediaLocation(item.uri).isNetwork else {
             bufferWatch.unwatch()
             return
         }
