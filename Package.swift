@@ -59,12 +59,17 @@ let package = Package(
                           path: "Tests/Probes/CacheWriterProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
+        // Signal emission the tests need (variadic in C).
+        .target(name: "CFlickTestShim", dependencies: ["CGLib"], path: "Tests/CFlickTestShim"),
+
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib", "CGStreamer"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedMedia", "CGLib", "CGtk", "CFlickTestShim"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
