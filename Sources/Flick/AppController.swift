@@ -8,33 +8,33 @@ import Foundation
 /// Wires a feed source to the window and the state reporter. GTK thread only.
 @MainActor
 final class AppController {
-    private let options: CommandLineOptions
+    let options: CommandLineOptions
     private let folder: FolderFeedSource?
-    private let reporter: StateReporter
-    private var settings: AppSettings?
-    private var window: FlickWindow?
+    let reporter: StateReporter
+    var settings: AppSettings?
+    var window: FlickWindow?
     /// Data sources are held here; the feed view holds them weakly.
-    private var dataSource: FeedDataSource?
+    var dataSource: FeedDataSource?
     /// The built-in server of the demo feed, while it runs.
-    private var demoServer: MediaServer?
+    var demoServer: MediaServer?
     /// The byte-range cache, opened with the first feed that needs it.
-    private var openedCache: MediaCache?
+    var openedCache: MediaCache?
     private var cacheUnavailable = false
     /// Menus, keys, fullscreen and the preferences around the feed.
     private var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
-    private lazy var source: CommandLineOptions.Source = {
+    lazy var source: CommandLineOptions.Source = {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
     /// Runs `--stress MODE` (or the Stress menu's choice) on the feed and records it.
-    private var stress: StressDriver?
+    var stress: StressDriver?
 
     /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
     /// the budgets from the settings, unless `--no-media-cache` asks for none;
     /// nil (play from the network) then, or when it cannot be opened, with
     /// one warning saying why.
-    private func mediaCache() -> MediaCache? {
+    func mediaCache() -> MediaCache? {
         if let openedCache { return openedCache }
         guard options.mediaCache, !cacheUnavailable, let settings else { return nil }
         let budgets = { [weak settings] in
@@ -108,7 +108,7 @@ final class AppController {
 
     /// Opens a JSON feed: skeleton pages at once, filled in place as the
     /// first page arrives.
-    private func openRemote(_ url: URL, cacheScope: String? = nil) {
+    func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
         let feed = RemoteFeed(url: url, cacheScope: cacheScope)
@@ -141,7 +141,7 @@ final class AppController {
     }
 
     /// Appends arrive in `view`, and landings near the end load more.
-    private func follow(_ feed: RemoteFeed, in view: FeedView) {
+    func follow(_ feed: RemoteFeed, in view: FeedView) {
         feed.onAppend = { [weak view] in view?.reloadData() }
         let report = view.onStateChange
         view.onStateChange = { [weak self] state in
@@ -222,81 +222,9 @@ final class AppController {
         showFeed(ArrayFeedDataSource(folder.items))
     }
 
-    private func openDemo() {
-        guard let window else { return }
-        window.skippedFiles.show([], summary: nil)
-        let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
-        let local = options.localDemo
-        if local, let library = generator.existingLibrary() {
-            showFeed(DemoFeed(library: library, count: options.demoItems))
-            return
-        }
-        window.showLoading(0, message: "Getting the demo feed ready")
-        reporter.report(phase: .loading, progress: 0)
-        Thread.detachNewThread { [weak self] in
-            let result = Result { () throws -> DemoMediaLibrary in
-                if let existing = generator.existingLibrary() { return existing }
-                return try generator.generate { fraction, message in
-                    DispatchQueue.main.async {
-                        MainActor.assumeIsolated { self?.generationProgressed(fraction, message) }
-                    }
-                }
-            }
-            // The fault mix (a corrupt clip, an HLS rendition) is made once, beside the media.
-            let assets = local ? nil : (try? result.get()).map {
-                DemoFeedAssets.prepare(library: $0, in: DemoFeedLocation.mediaDirectory)
-            }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.generationFinished(result, assets: assets) }
-            }
-        }
-    }
-
-    private func generationProgressed(_ fraction: Double, _ message: String) {
-        window?.showLoading(fraction, message: message)
-        reporter.report(phase: .loading, progress: fraction)
-    }
-
-    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, assets: DemoFeedAssets?) {
-        guard case .demo = source else { return } // another feed was opened from the menu meanwhile
-        switch result {
-        case .success(let library):
-            guard let assets else {
-                showFeed(DemoFeed(library: library, count: options.demoItems))
-                return
-            }
-            serveDemo(library, assets: assets)
-        case .failure(let error):
-            Log.error("could not make the demo media: \(error)")
-            window?.showError(title: "Could not make the demo feed", message: "\(error)")
-            reporter.report(phase: .error)
-        }
-    }
-
-    /// Starts the built-in server with the demo feed and opens it like any feed.
-    private func serveDemo(_ library: DemoMediaLibrary, assets: DemoFeedAssets) {
-        for note in assets.notes { Log.info(note) }
-        let server = MediaServer(options: MediaServer.Options(bandwidthBitsPerSecond: options.bandwidthBitsPerSecond,
-                                                              latencyMilliseconds: options.latencyMilliseconds,
-                                                              pageDelayMilliseconds: options.pageDelayMilliseconds))
-        do {
-            _ = try server.startOnOwnThread()
-            let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems,
-                                         pageSize: options.stress == nil ? DemoFeedServer.defaultPageSize : StressMode.feedPageSize,
-                                         likeFailureShare: options.likeFailureShare).install(on: server)
-            demoServer = server
-            // Served on a new port each run: scoped by name, so its cache stays warm.
-            openRemote(url, cacheScope: "flick-demo")
-        } catch {
-            Log.error("could not start the demo feed's server: \(error)")
-            window?.showError(title: "Could not start the demo feed", message: "\(error)")
-            reporter.report(phase: .error)
-        }
-    }
-
     // MARK: Feed
 
-    private func showFeed(_ source: FeedDataSource) {
+    func showFeed(_ source: FeedDataSource) {
         guard let window, let settings else { return }
         dataSource = source
         // Muted at every launch while start-muted is on (the default); else
@@ -365,67 +293,4 @@ final class AppController {
             self.window?.feedView?.systemConditions = self.conditionsForFeed(conditions)
         }
     }
-
-    // MARK: Stress
-
-    /// `--stress remount`: the feed widget torn down and built again over
-    /// the same items (the new one starts at the first post).
-    private func rebuildFeed() {
-        guard let source = dataSource else { return }
-        stress?.detach()
-        showFeed(source) // the window shuts the old feed view down
-        if let feed = source as? RemoteFeed, let view = window?.feedView { follow(feed, in: view) }
-    }
-
-    /// The Stress menu: runs `mode` on the showing feed until the window
-    /// closes or another mode is chosen; the summary line of the one it
-    /// replaces goes to stderr, as at exit.
-    private func startStress(_ mode: StressMode) {
-        guard let view = window?.feedView else {
-            window?.showToast("Open a feed first: stress modes page through the showing feed")
-            return
-        }
-        if let running = stress { finishStress(running) }
-        let driver = StressDriver(mode: mode, engine: options.engine, seconds: nil)
-        driver.rebuild = { [weak self] in self?.rebuildFeed() }
-        stress = driver
-        driver.attach(view)
-        window?.showToast("Stress: \(mode.rawValue)")
-    }
-
-    /// Writes the stress report (`--stress-report`) and a summary line.
-    private func finishStress(_ stress: StressDriver) {
-        guard let report = stress.finish(cache: openedCache?.statistics) else {
-            Log.warning("the stress run never started: the feed did not show a post")
-            return
-        }
-        Log.info(StressSummary.line(report))
-        guard let path = options.stressReport else { return }
-        do {
-            try report.write(to: path)
-        } catch {
-            Log.error("could not write the stress report to \(path): \(error)")
-        }
-    }
-
-    /// `--jumps`: one jump without animation every 180 ms.
-    private func runJumps(_ jumps: [Int], on view: FeedView) {
-        var remaining = jumps[...]
-        guard !remaining.isEmpty else { return }
-        MainLoopSource.timeout(milliseconds: 180) { [weak view] in
-            guard let view, let next = remaining.popFirst() else { return false }
-            view.scroll(to: next, animated: false)
-            return !remaining.isEmpty
-        }
-    }
-}
-
-/// Where the demo feed keeps its generated media.
-enum DemoFeedLocation {
-    /// `$XDG_CACHE_HOME/<app id>/`.
-    static var cacheDirectory: URL {
-        URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent(AppInfo.cacheName)
-    }
-
-    static var mediaDirectory: URL { cacheDirectory.appendingPathComponent("demo-media") }
 }
