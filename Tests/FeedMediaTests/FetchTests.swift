@@ -329,16 +329,6 @@ struct FetchTests {
         #expect(order == ["first", "current", "second"], "the current item's fetch goes before older speculative ones")
         #expect(fetcher.queuedCount == 0)
     }
-
-    @Test("Content-Range texts")
-    func contentRanges() {
-        #expect(ContentRange("bytes 0-99/1000") == ContentRange(first: 0, last: 99, total: 1000))
-        #expect(ContentRange("bytes 5-9/*") == ContentRange(first: 5, last: 9, total: nil))
-        #expect(ContentRange("bytes */1000") == ContentRange(first: nil, last: nil, total: 1000))
-        #expect(ContentRange("bytes 9-5/1000") == nil)
-        #expect(ContentRange("bytes 0-1000/1000") == nil)
-        #expect(ContentRange("items 0-9/10") == nil)
-    }
 }
 
 /// A tiny SoupServer on the default main context that records one request

@@ -3,10 +3,10 @@ import Foundation
 
 /// Which bytes the cache source asks the network for when a read misses.
 /// Offsets in bytes, ranges half-open.
-enum CacheReadPlan {
+public enum CacheReadPlan {
     /// Bytes fetched past the first missing byte of a read, so sequential
     /// reads by the demuxer are not one request each.
-    static let readAheadBytes: Int64 = 512 * 1024
+    public static let readAheadBytes: Int64 = 512 * 1024
 
     /// The range to fetch for a read that needs bytes from `gapStart` on.
     ///
@@ -18,7 +18,7 @@ enum CacheReadPlan {
     ///   - rangeIgnored: the server answered a Range request with the whole
     ///     file before: every request costs the bytes before its start, so
     ///     fetch everything up to the end in one go.
-    static func fetchRange(gapStart: Int64, readEnd: Int64, contentLength: Int64?,
+    public static func fetchRange(gapStart: Int64, readEnd: Int64, contentLength: Int64?,
                            nextCachedStart: Int64?, rangeIgnored: Bool) -> Range<Int64>? {
         var end = max(readEnd, gapStart + readAheadBytes)
         if rangeIgnored, let contentLength { end = contentLength }
@@ -29,7 +29,7 @@ enum CacheReadPlan {
 
     /// Whether a fetch that has reached `position` and stops at `end` will
     /// bring `gapStart` soon enough to wait for it rather than start another.
-    static func inFlightWillServe(position: Int64, end: Int64, gapStart: Int64) -> Bool {
+    public static func inFlightWillServe(position: Int64, end: Int64, gapStart: Int64) -> Bool {
         gapStart >= position && gapStart < end && gapStart - position < readAheadBytes
     }
 }
