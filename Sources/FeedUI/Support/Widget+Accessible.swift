@@ -6,12 +6,7 @@ import FeedMedia
 extension Widget {
     /// Sets the accessible description screen readers give after the label.
     public static func setAccessibleDescription(_ widget: WidgetPointer, _ description: String) {
-        var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
-        var value = GValue()
-        g_value_init(&value, flick_type_string())
-        g_value_set_string(&value, description)
-        gtk_accessible_update_property_value(gopaque(widget), 1, &property, &value)
-        g_value_unset(&value)
+        setAccessibleText(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, on: gopaque(widget))
     }
 
     /// Hides `widget` and everything in it from assistive technologies
@@ -23,10 +18,15 @@ extension Widget {
 
     /// Names any GtkAccessible (a GtkStackPage is one, not a widget).
     public static func setAccessibleLabel(accessible: OpaquePointer?, _ label: String) {
-        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        setAccessibleText(GTK_ACCESSIBLE_PROPERTY_LABEL, label, on: accessible)
+    }
+
+    /// Sets one text property (label, description) of a GtkAccessible.
+    private static func setAccessibleText(_ property: GtkAccessibleProperty, _ text: String, on accessible: OpaquePointer?) {
+        var property = property
         var value = GValue()
         g_value_init(&value, flick_type_string())
-        g_value_set_string(&value, label)
+        g_value_set_string(&value, text)
         gtk_accessible_update_property_value(accessible, 1, &property, &value)
         g_value_unset(&value)
     }

@@ -21,12 +21,7 @@ public enum Widget {
 
     /// Sets the accessible label that screen readers announce for `widget`.
     public static func setAccessibleLabel(_ widget: WidgetPointer, _ label: String) {
-        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
-        var value = GValue()
-        g_value_init(&value, flick_type_string())
-        g_value_set_string(&value, label)
-        gtk_accessible_update_property_value(gopaque(widget), 1, &property, &value)
-        g_value_unset(&value)
+        setAccessibleLabel(accessible: gopaque(widget), label)
     }
 
     /// Whether the user wants animations (GtkSettings:gtk-enable-animations).

@@ -93,7 +93,6 @@ final class FlickWindow {
         gtk_widget_add_css_class(emptyPage, "flick-empty")
         gtk_stack_add_named(stack, emptyPage, View.empty.rawValue)
 
-        for page in [loadingPage, emptyPage] { Widget.nameScrollbars(in: page) }
         errorPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(errorPage), "dialog-error-symbolic")
         errorRetryButton = gtk_button_new_with_label("Retry")!
@@ -101,7 +100,7 @@ final class FlickWindow {
         gtk_widget_add_css_class(errorRetryButton, "suggested-action")
         gtk_widget_set_halign(errorRetryButton, GTK_ALIGN_CENTER)
         adw_status_page_set_child(gopaque(errorPage), errorRetryButton)
-        Widget.nameScrollbars(in: errorPage)
+        for page in [loadingPage, emptyPage, errorPage] { Widget.nameScrollbars(in: page) }
         gtk_stack_add_named(stack, errorPage, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
