@@ -46,8 +46,8 @@ struct FolderEntry {
             || g_file_info_get_attribute_boolean(info, "access::can-read") != 0
         let facts = FolderFileRule.Facts(
             contentType: contentType, nameType: nameType, size: Int64(g_file_info_get_size(info)), readable: readable,
-            contentTypeLoadable: MediaContentType.isLoadablePicture(contentType),
-            nameTypeLoadable: MediaContentType.isLoadablePicture(nameType))
+            contentTypeLoadable: MediaContentType.isLoadableImage(contentType),
+            nameTypeLoadable: MediaContentType.isLoadableImage(nameType))
         switch FolderFileRule.verdict(facts) {
         case .skipped(let reason):
             return .skipped(FolderScan.Skipped(path: path, reason: reason))

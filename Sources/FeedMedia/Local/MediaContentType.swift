@@ -6,7 +6,14 @@ public enum MediaContentType {
     /// `video/*` is a video, `audio/*` a sound; `image/*` is a picture when
     /// gdk-pixbuf has a loader for it.
     static func kind(of contentType: String) -> FeedItem.Kind? {
-        FolderFileRule.kind(of: contentType, loadable: contentType.hasPrefix("image/") && isLoadablePicture(contentType))
+        FolderFileRule.kind(of: contentType, loadable: isLoadableImage(contentType))
+    }
+
+    /// Whether `contentType` is an `image/*` type a loader reads: the only
+    /// types FolderFileRule asks about (the check walks every loader's
+    /// types, so others are not checked at all).
+    static func isLoadableImage(_ contentType: String) -> Bool {
+        contentType.hasPrefix("image/") && isLoadablePicture(contentType)
     }
 
     static func isLoadablePicture(_ contentType: String) -> Bool {
