@@ -18,7 +18,7 @@ final class LocalStallProbe {
     /// How long a file:// binding may take to preroll before it is probed.
     static let deadlineMilliseconds: UInt32 = 4_000
     /// How long the probe's preroll may take, in seconds.
-    nonisolated static let discoverSeconds = 5.0
+    nonisolated static let prerollSeconds = 5.0
 
     private var cancelled = false
 
@@ -51,7 +51,7 @@ final class LocalStallProbe {
         defer { pipeline.stop() }
         do {
             try pipeline.set("source", "location", string: path)
-            try pipeline.preroll(timeout: discoverSeconds)
+            try pipeline.preroll(timeout: prerollSeconds)
             return nil
         } catch let failure as MediaPipelineFailure {
             guard case .error(let error) = failure else { return nil } // slow, not broken
