@@ -135,11 +135,7 @@ extension AppUnderX {
             var matches = false
             repeat {
                 try X11.run(["import", "-window", window, shot.path])
-                let text = try X11.run(["convert", shot.path, "-crop", "1x1+\(point.x)+\(point.y)", "-depth", "8", "txt:-"])
-                guard let hash = text.split(separator: "#").dropFirst().first?.prefix(6), let value = UInt32(hash, radix: 16) else {
-                    throw X11.Failure(message: "cannot read a pixel from: \(text)")
-                }
-                matches = [16, 8, 0].allSatisfy { abs(Int32((value >> $0) & 0xFF) - Int32((colour >> $0) & 0xFF)) <= 24 }
+                matches = X11.close(try X11.pixel(shot, x: point.x, y: point.y), colour)
             } while matches != expected && Date() < deadline
             return matches
         }

@@ -5,8 +5,6 @@ extension AppUnderX {
     /// What a person sees: screenshots of the real window.
     @Suite("What the window shows")
     struct WindowContentTests {
-        private func pixel(_ png: URL, x: Int, y: Int) throws -> UInt32 { try X11.pixel(png, x: x, y: y) }
-
         /// Screenshots `window` until its centre pixel is close to `expected`
         /// (the frame may still be on its way to the X server), for at most
         /// 3 s; returns the last centre colour seen.
@@ -17,12 +15,10 @@ extension AppUnderX {
             var colour: UInt32 = 0
             repeat {
                 try X11.run(["import", "-window", window, shot.path])
-                colour = try pixel(shot, x: width / 2, y: height / 2)
-            } while !close(colour, expected) && Date() < deadline
+                colour = try X11.pixel(shot, x: width / 2, y: height / 2)
+            } while !X11.close(colour, expected) && Date() < deadline
             return colour
         }
-
-        private func close(_ a: UInt32, _ b: UInt32) -> Bool { X11.close(a, b) }
 
         @Test("a screenshot shows the current picture filling the page, not a blank window")
         func screenshotShowsContent() throws {
@@ -35,7 +31,7 @@ extension AppUnderX {
             let shot = app.home.appendingPathComponent("shot.png")
             try X11.run(["import", "-window", window, shot.path])
             let centre = try centreColour(of: window, expected: Fixtures.colour(0), into: app.home)
-            #expect(close(centre, Fixtures.colour(0)), Comment(rawValue: String(format: "centre is #%06X, expected the newest picture's #%06X", centre, Fixtures.colour(0))))
+            #expect(X11.close(centre, Fixtures.colour(0)), Comment(rawValue: String(format: "centre is #%06X, expected the newest picture's #%06X", centre, Fixtures.colour(0))))
             let colours = Int(try X11.run(["identify", "-format", "%k", shot.path]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
             #expect(colours > 20, "a window with a picture, a header bar and a caption has many colours, not \(colours)")
 
@@ -44,7 +40,7 @@ extension AppUnderX {
             try X11.key("Down", window: window)
             #expect(app.waitForState(after: seen) { $0.currentIndex == 1 && $0.settled == true && $0.currentReady == true } != nil)
             let centre2 = try centreColour(of: window, expected: Fixtures.colour(1), into: app.home)
-            #expect(close(centre2, Fixtures.colour(1)), Comment(rawValue: String(format: "centre is #%06X after paging, expected #%06X", centre2, Fixtures.colour(1))))
+            #expect(X11.close(centre2, Fixtures.colour(1)), Comment(rawValue: String(format: "centre is #%06X after paging, expected #%06X", centre2, Fixtures.colour(1))))
         }
 
         @Test("an empty folder shows an empty state page")

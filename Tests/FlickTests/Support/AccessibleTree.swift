@@ -27,26 +27,25 @@ final class AccessibleTree {
     /// The tree of the app with process id `pid`, once it is on the bus
     /// (for at most `timeout` seconds).
     func nodes(of pid: Int32, timeout: TimeInterval = 15) throws -> [Node] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let (status, output) = try run(["dump", "\(pid)"])
-            if status == 0 { return try JSONDecoder().decode([Node].self, from: Data(output.utf8)) }
-            guard status == 2, Date() < deadline else {
-                throw X11.Failure(message: "accessible-tree.py dump exited with \(status): \(output)")
-            }
-            usleep(200_000)
-        }
+        let output = try runWhenOnBus(["dump", "\(pid)"], timeout: timeout)
+        return try JSONDecoder().decode([Node].self, from: Data(output.utf8))
     }
 
     /// Runs the first action of the first node named `name`.
     /// Waits (at most `timeout` seconds) for the app to be on the bus.
     func press(_ name: String, in pid: Int32, timeout: TimeInterval = 15) throws {
+        _ = try runWhenOnBus(["press", "\(pid)", name], timeout: timeout)
+    }
+
+    /// Runs the helper until the app is on the bus (it exits 2 while it is
+    /// not), for at most `timeout` seconds; its output, or why it failed.
+    private func runWhenOnBus(_ arguments: [String], timeout: TimeInterval) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let (status, output) = try run(["press", "\(pid)", name])
-            if status == 0 { return }
+            let (status, output) = try run(arguments)
+            if status == 0 { return output }
             guard status == 2, Date() < deadline else {
-                throw X11.Failure(message: "pressing \(name) failed (\(status)): \(output)")
+                throw X11.Failure(message: "accessible-tree.py \(arguments.joined(separator: " ")) exited with \(status): \(output)")
             }
             usleep(200_000)
         }
