@@ -32,6 +32,12 @@ extension FeedView {
     /// sweep, whose start and stop are reported.
     func wire(_ page: FeedPage) {
         wireScrubber(page)
+        // Pages are reused for other indices: ask the page where it is now.
+        page.onFirstVideoPaint = { [weak self, weak page] in
+            guard let self, let page else { return }
+            self.session.framePainted(at: page.index)
+        }
+        page.onFrameSourceChange = { [weak self] in self?.reportState() }
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }
         // Later, not inside the report that stopped it (updateChrome runs in reports).
         page.animation.onPlayingChange = { [weak self] in
@@ -41,7 +47,7 @@ extension FeedView {
 
     /// "Post N of M", or "Post N" while more posts may come.
     var positionText: String {
-        let total = dataSource?.placeholderCount == 0 ? " of \(count)" : ""
+        let total = session.placeholderCount == 0 ? " of \(count)" : ""
         return "Post \(currentIndex + 1)\(total)"
     }
 

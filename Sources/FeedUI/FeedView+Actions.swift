@@ -42,12 +42,12 @@ extension FeedView {
         case .previousPage: releaseVelocity = 0; previous()
         case .firstPage: releaseVelocity = 0; scroll(to: 0)
         case .lastPage: releaseVelocity = 0; scroll(to: count - 1)
-        case .togglePlayback: playback.togglePlayback()
+        case .togglePlayback: session.togglePlayback()
         case .toggleMute:
-            playback.setMuted(!playback.muted)
-            pages[currentIndex]?.muteIndicator.flash(muted: playback.muted)
-        case .seekForward: playback.seek(by: 5)
-        case .seekBackward: playback.seek(by: -5)
+            session.setMuted(!session.muted)
+            pages[currentIndex]?.muteIndicator.flash(muted: session.muted)
+        case .seekForward: session.seek(by: 5)
+        case .seekBackward: session.seek(by: -5)
         case .like: toggleLike()
         case .stepForward: step(frames: 1)
         case .stepBackward: step(frames: -1)
@@ -62,28 +62,18 @@ extension FeedView {
     // MARK: Playback API
 
     /// Plays the current video.
-    public func play() { playback.play() }
+    public func play() { session.play() }
     /// Pauses the current video (it stays paused until played or left).
-    public func pause() { playback.pause() }
+    public func pause() { session.pause() }
     /// Seeks the current video to `seconds`.
-    public func seek(to seconds: Double) { playback.seek(to: seconds) }
+    public func seek(to seconds: Double) { session.seek(to: seconds) }
     /// Whether the current video's sound is off; persists across pages.
     public var isMuted: Bool {
-        get { playback.muted }
-        set { playback.setMuted(newValue) }
-    }
-    /// Called when the user mutes or unmutes.
-    public var onMutedChange: ((Bool) -> Void)? {
-        get { playback.onMutedChange }
-        set { playback.onMutedChange = newValue }
-    }
-    /// Called when a video starts or stops playing (e.g. to inhibit the screensaver).
-    public var onPlayingChange: ((Bool) -> Void)? {
-        get { playback.onPlayingChange }
-        set { playback.onPlayingChange = newValue }
+        get { session.muted }
+        set { session.setMuted(newValue) }
     }
     /// Playback counters: TTFF samples, rebuffers, coalesced frames, errors.
-    public var diagnostics: PlaybackDiagnostics { playback.diagnostics }
+    public var diagnostics: PlaybackDiagnostics { session.diagnostics }
     /// Tries the current item again with a fresh retry budget.
-    public func retry() { playback.retry() }
+    public func retry() { session.retry() }
 }

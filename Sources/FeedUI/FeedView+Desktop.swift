@@ -7,7 +7,7 @@ import FeedMedia
 /// the current post and its playback, toasts, and sharing the current
 /// post's address (copy, open). GTK thread only.
 extension FeedView {
-    /// The state as reported to `onStateChange`: the feed's own, plus the
+    /// The state as reported to the state listeners: the feed's own, plus the
     /// desktop experience (diagnostics, layout passes, the seek bar).
     public var state: FeedState {
         var state = baseState
@@ -30,13 +30,11 @@ extension FeedView {
     public var currentItem: FeedItem? { item(at: currentIndex) }
 
     /// Whether the current video plays or is about to (not paused, not an image).
-    public var isPlaying: Bool { playback.pool.player(for: currentIndex)?.isPlaying ?? false }
+    public var isPlaying: Bool { session.isPlaying(at: currentIndex) }
 
     /// Where the current video is and how long it lasts, in seconds, when known.
-    public var currentPosition: Double? { playback.pool.player(for: currentIndex)?.position }
-    public var currentDuration: Double? {
-        playback.pool.player(for: currentIndex)?.duration ?? currentItem?.duration
-    }
+    public var currentPosition: Double? { session.position(at: currentIndex) }
+    public var currentDuration: Double? { session.duration(at: currentIndex) ?? currentItem?.duration }
 
     /// Shows a short message over the window (through `onToast`) and counts it.
     func showToast(_ message: String) {

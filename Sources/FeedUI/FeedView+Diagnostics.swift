@@ -31,21 +31,22 @@ extension FeedView {
 
     /// The numbers the overlay shows, read now.
     public func diagnosticsSnapshot() -> DiagnosticsSnapshot {
-        let counters = playback.diagnostics
+        let counters = session.diagnostics
         var snapshot = DiagnosticsSnapshot()
-        snapshot.playersAlive = playback.pool.players.count
-        snapshot.playersPrepared = playback.pool.preparedCount
+        snapshot.playersAlive = session.playerCounts.alive
+        snapshot.playersPrepared = session.playerCounts.prepared
         snapshot.mountedSurfaces = pages.count
         snapshot.ttff = Percentiles.summary(of: counters.ttffSamples)
         snapshot.rebuffers = counters.rebuffers
         snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
-        snapshot.cache = playback.mediaCache?.statistics
-        snapshot.cacheProblem = playback.mediaCache?.writeProblemText
+        snapshot.cache = session.mediaCache?.statistics
+        snapshot.cacheProblem = session.mediaCache?.writeProblemText
         snapshot.residentBytes = ProcessMemory.residentBytes()
         // What the preload plan follows now: the desktop's signals, with
         // the data-saver setting applied to the network.
-        snapshot.constraints = PlanConstraints(network: playback.networkCondition, memory: playback.conditions.memory,
-                                               powerSaver: playback.conditions.powerSaver)
+        snapshot.constraints = PlanConstraints(network: session.networkCondition,
+                                               memory: session.preferences.conditions.memory,
+                                               powerSaver: session.preferences.conditions.powerSaver)
         return snapshot
     }
 

@@ -53,7 +53,7 @@ extension FeedView {
             self.pendingClick?.cancel()
             self.pendingClick = nil
             if presses == 2 {
-                if self.item(at: self.currentIndex).map({ self.likeState(of: $0).liked }) == false { self.toggleLike() }
+                if self.item(at: self.currentIndex).map({ self.session.likeState(of: $0).liked }) == false { self.toggleLike() }
                 else { self.pages[self.currentIndex]?.likeRail.playBurst() }
             } else if presses == 1 {
                 self.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in

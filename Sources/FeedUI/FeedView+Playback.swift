@@ -1,36 +1,36 @@
 import FeedCore
 import FeedMedia
 
-/// How the feed plays, as the app's settings and the desktop say.
-/// GTK thread only.
+/// How the feed plays, as the app's settings and the desktop say: the
+/// session's preferences, set through the view for convenience. GTK thread only.
 extension FeedView {
     /// What the desktop reports (network, memory, power saver, device
     /// tier); the preload plan follows it at once.
     public var systemConditions: SystemMonitor.Conditions {
-        get { playback.conditions }
-        set { playback.conditions = newValue }
+        get { session.preferences.conditions }
+        set { session.preferences.conditions = newValue }
     }
 
     /// The user's data saver: smaller startup ranges and no prepared next
     /// post, as on a metered link.
     public var dataSaver: Bool {
-        get { playback.dataSaver }
-        set { playback.dataSaver = newValue }
+        get { session.preferences.dataSaver }
+        set { session.preferences.dataSaver = newValue }
     }
 
     /// Whether a post starts playing when it becomes current (from the
     /// next landing on); without it a post waits on its first frame.
     public var autoplay: Bool {
-        get { playback.autoplay }
-        set { playback.autoplay = newValue }
+        get { session.preferences.autoplay }
+        set { session.preferences.autoplay = newValue }
     }
 
     /// Whether a video starts again when it ends (live).
     public var loops: Bool {
-        get { playback.loops }
-        set { playback.loops = newValue }
+        get { session.preferences.loops }
+        set { session.preferences.loops = newValue }
     }
 
     /// The network condition the plan uses now (data saver included).
-    public var plannedNetwork: NetworkCondition { playback.networkCondition }
+    public var plannedNetwork: NetworkCondition { session.networkCondition }
 }

@@ -14,24 +14,23 @@ extension FeedView {
         let scrubber = page.scrubber
         scrubber.durationSource = { [weak self, weak page] in
             guard let self, let page else { return nil }
-            return self.playback.pool.player(for: page.index)?.duration ?? page.item?.duration
+            return self.session.duration(at: page.index) ?? page.item?.duration
         }
         scrubber.onScrubStart = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex,
-                  let player = self.playback.pool.player(for: page.index) else { return nil }
-            let wasPlaying = player.isPlaying
-            if wasPlaying { self.playback.pause() }
+                  self.item(at: page.index)?.kind.isPlayed == true else { return nil }
+            let wasPlaying = self.session.isPlaying(at: page.index)
+            if wasPlaying { self.session.pause() }
             return wasPlaying
         }
         scrubber.onScrubMove = { [weak self, weak page] seconds in
             guard let self, let page, page.index == self.currentIndex else { return }
-            self.playback.pool.player(for: page.index)?.seek(to: seconds, accurate: false)
+            self.session.seek(to: seconds, accurate: false)
         }
         scrubber.onScrubEnd = { [weak self, weak page] seconds, resume in
-            guard let self, let page, page.index == self.currentIndex,
-                  let player = self.playback.pool.player(for: page.index) else { return }
-            player.seek(to: seconds, accurate: true)
-            if resume { self.playback.play() }
+            guard let self, let page, page.index == self.currentIndex else { return }
+            self.session.seek(to: seconds, accurate: true)
+            if resume { self.session.play() }
         }
         scrubber.onChange = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex else { return }
@@ -59,10 +58,8 @@ extension FeedView {
     /// Shows the frame `frames` away from the one on screen, pausing first
     /// when the video plays (frame by frame only makes sense paused).
     func step(frames: Int) {
-        guard let player = playback.pool.player(for: currentIndex), let page = pages[currentIndex] else { return }
-        if player.isPlaying { playback.pause() }
-        guard let from = page.scrubber.position ?? player.position,
-              let target = player.step(frames: frames, from: from) else { return }
+        guard let page = pages[currentIndex],
+              let target = session.step(frames: frames, from: page.scrubber.position) else { return }
         // The bar (and the next step) follow the frame asked for at once.
         page.scrubber.show(position: target)
     }

@@ -12,15 +12,21 @@ import Foundation
 /// has widgets (FeedCore's `MountWindow`), so an endless feed costs at most
 /// `2 * radius + 1` page widgets. Where to settle after a gesture is
 /// FeedCore's `SnapDecision`; this type only carries decisions out.
+///
+/// What it shows comes from a ``FeedSession`` (items, players, pictures,
+/// likes): the view pushes what is on screen and shows the session's
+/// updates; it never touches a player. A session outlives its views.
 @MainActor
-public final class FeedView {
+public final class FeedView: FeedSessionObserver {
     /// The widget to put in a window (a FlickContainer).
     public let root: GObjectRef
     /// `root` as a GtkWidget.
     public var widget: WidgetPointer { root.widget }
 
-    /// Called whenever `state` changes.
-    public var onStateChange: ((FeedState) -> Void)?
+    /// Called, in the order added, whenever `state` changes.
+    private var stateListeners: [(FeedState) -> Void] = []
+    /// Called, in the order added, when a video starts or stops playing.
+    private var playingListeners: [(Bool) -> Void] = []
 
     /// The page the feed is on, or landing on while it animates.
     public internal(set) var currentIndex = 0
@@ -30,8 +36,10 @@ public final class FeedView {
         didSet { for page in pages.values { page.setFit(fit) } }
     }
 
-    /// The data source; held weakly, as GTK widgets hold their models' owners.
-    public internal(set) weak var dataSource: FeedDataSource?
+    /// What the view shows: the feed's items and their playback.
+    public let session: FeedSession
+    /// The view made its session (the convenience init) and ends it on shutdown.
+    private let ownsSession: Bool
 
     /// Pages kept mounted on each side of the current one.
     let radius: Int
@@ -66,13 +74,8 @@ public final class FeedView {
     var direction: ScrollDirection = .forward
     /// Pages per second at the last gesture's release (0 after key moves).
     var releaseVelocity = 0.0
-    /// Runs the player pool from what is on screen.
-    let playback: PlaybackCoordinator
-    /// Brings remote pictures and posters to disk for the pages: the media
-    /// cache (image budget) when there is one, else plain files.
-    let remoteImages: RemoteStillSource
-    /// Optimistic likes: the heart flips at once, the request follows.
-    let likes = LikeController()
+    /// Called when the user mutes or unmutes (the app saves it).
+    public var onMutedChange: ((Bool) -> Void)?
     /// Called with a short message for a toast (a like that did not save).
     public var onToast: ((String) -> Void)?
     /// Toasts asked for so far.
@@ -89,29 +92,37 @@ public final class FeedView {
     /// Follows the window's focus while the feed is in one.
     var focusWatch: SignalConnection?
 
-    /// Creates the feed widget over `dataSource`.
+    /// Creates the feed widget over `session`, on the page the session is on.
     /// - Parameters:
-    ///   - radius: pages kept mounted on each side (at most `2 * radius + 1` page widgets).
+    ///   - radius: pages kept mounted on each side (at most `2 * radius + 1`
+    ///     page widgets); the session's naive engine must be made with the same.
     ///   - fit: how media fills a page.
-    ///   - playerPoolSize: playbins alive at most (1...5).
-    ///   - muted: whether videos start muted.
-    ///   - imageDirectory: where remote pictures and posters are kept on disk
-    ///     (nil: a folder under the user's cache directory).
-    ///   - mediaCache: the byte-range cache http(s) videos are read through
-    ///     and preloaded to (nil: straight from the network).
     ///   - axis: up-and-down paging (the default) or left-and-right (stories).
-    ///   - engine: Flick's pooled playback, or the naive baseline (benchmarks).
-    public init(dataSource: FeedDataSource, radius: Int = 2, fit: ContentFit = .cover,
-                playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
-                mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical, engine: PlaybackEngine = .flick) {
+    public convenience init(session: FeedSession, radius: Int = 2, fit: ContentFit = .cover, axis: PagingAxis = .vertical) {
+        self.init(session: session, owned: false, radius: radius, fit: fit, axis: axis)
+    }
+
+    /// Creates the feed widget over `items` with a session of its own,
+    /// ended by `shutdown()`; the other parameters are the session's.
+    public convenience init(items: [FeedItem], radius: Int = 2, fit: ContentFit = .cover,
+                            playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
+                            mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical) {
+        let session = FeedSession(source: ArrayFeedSource(items), playerPoolSize: playerPoolSize,
+                                  radius: max(1, radius), muted: muted, mediaCache: mediaCache,
+                                  imageDirectory: imageDirectory)
+        self.init(session: session, owned: true, radius: radius, fit: fit, axis: axis)
+        session.start()
+    }
+
+    private init(session: FeedSession, owned: Bool, radius: Int, fit: ContentFit, axis: PagingAxis) {
         self.axis = axis
-        remoteImages = mediaCache ?? RemoteImageFiles(directory: imageDirectory
-            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
-        self.dataSource = dataSource
+        self.session = session
+        ownsSession = owned
         self.radius = max(1, radius)
         self.fit = fit
-        playback = PlaybackCoordinator(capacity: playerPoolSize, muted: muted, mediaCache: mediaCache,
-                                       engine: engine, radius: max(1, radius))
+        let count = session.count
+        currentIndex = count == 0 ? 0 : min(max(0, session.current), count - 1)
+        position = Double(currentIndex)
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
         gtk_widget_set_hexpand(widget, 1)
@@ -120,15 +131,19 @@ public final class FeedView {
         installLayout()
         installGestures()
         installActions()
-        playback.attach(to: self)
-        playback.onChange = { [weak self] in self?.reportState() }
-        likes.onChange = { [weak self] id, liked, count in
-            guard let self else { return }
-            for page in self.pages.values where page.item?.id == id { page.likeRail.show(liked: liked, likes: count) }
-            self.reportState()
-        }
-        likes.onFailure = { [weak self] _, message in self?.showToast(message) }
+        session.attach(self)
         remount()
+    }
+
+    /// Calls `listener` whenever `state` changes, after the ones added before.
+    public func addStateListener(_ listener: @escaping (FeedState) -> Void) {
+        stateListeners.append(listener)
+    }
+
+    /// Calls `listener` when a video starts or stops playing (e.g. to
+    /// inhibit the screensaver), after the ones added before.
+    public func addPlayingListener(_ listener: @escaping (Bool) -> Void) {
+        playingListeners.append(listener)
     }
 
     /// Page widgets alive in the process, in every feed view and not yet
@@ -136,56 +151,52 @@ public final class FeedView {
     public nonisolated static var pagesAlive: Int { FeedPage.alive.load() }
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
-    public var count: Int { (dataSource?.count ?? 0) + (dataSource?.placeholderCount ?? 0) }
+    public var count: Int { session.count }
 
     /// The feed's own part of `state` (FeedView+Desktop adds the rest).
     var baseState: FeedState {
-        let pool = playback.pool
+        let players = session.playerCounts
+        let error = session.currentError ?? pages[currentIndex]?.stillError
         var state = FeedState(currentIndex: currentIndex,
                          currentID: item(at: currentIndex)?.id,
                          mountedPages: pages.count,
-                         itemCount: dataSource?.count ?? 0,
+                         itemCount: session.items.count,
                          skeletonPages: pages.values.filter(\.isSkeleton).count,
                          settled: drag == nil && !isAnimating && position == Double(currentIndex),
                          currentReady: pages[currentIndex]?.isReady ?? false,
-                         playersAlive: pool.players.count,
-                         playersPrepared: pool.preparedCount,
-                         playersPlaying: pool.playingCount,
-                         playersUnmuted: pool.unmutedCount,
-                         muted: playback.muted,
-                         ttffMilliseconds: playback.ttffMilliseconds,
+                         playersAlive: players.alive,
+                         playersPrepared: players.prepared,
+                         playersPlaying: players.playing,
+                         playersUnmuted: players.unmuted,
+                         muted: session.muted,
+                         ttffMilliseconds: session.ttffMilliseconds,
                          currentFrameSource: pages[currentIndex]?.frameSource,
                          currentURI: item(at: currentIndex)?.uri,
-                         currentError: (playback.currentError ?? pages[currentIndex]?.stillError)?.code.rawValue,
-                         currentErrorRetryable: (playback.currentError ?? pages[currentIndex]?.stillError)?.retryable,
-                         currentLiked: item(at: currentIndex).map { likeState(of: $0).liked },
-                         currentLikes: item(at: currentIndex).flatMap { likeState(of: $0).likes },
+                         currentError: error?.code.rawValue,
+                         currentErrorRetryable: error?.retryable,
+                         currentLiked: item(at: currentIndex).map { session.likeState(of: $0).liked },
+                         currentLikes: item(at: currentIndex).flatMap { session.likeState(of: $0).likes },
                          toastsShown: toastsShown,
-                         likesPending: likes.isBusy)
-        state.network = playback.networkCondition
+                         likesPending: session.likesPending)
+        state.network = session.networkCondition
         return state
-    }
-
-    /// What the heart of `item` shows: the user's latest choice, else the feed's.
-    func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) {
-        let extras = dataSource?.extras(for: item.id)
-        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes)
     }
 
     /// Likes or unlikes the current post (optimistically), with the heart burst when liking.
     func toggleLike() {
         guard let item = item(at: currentIndex) else { return }
-        let extras = dataSource?.extras(for: item.id)
-        let before = likeState(of: item)
-        _ = likes.toggle(item.id, likeURL: extras?.likeURL, liked: extras?.liked ?? false, likes: extras?.likes)
-        if !before.liked { pages[currentIndex]?.likeRail.playBurst() }
-        reportState() // the request is on its way now
+        if !session.toggleLike(item) { pages[currentIndex]?.likeRail.playBurst() }
     }
 
     /// The item at `index`, if the feed has one there.
-    func item(at index: Int) -> FeedItem? {
-        guard let dataSource, index >= 0, index < dataSource.count else { return nil }
-        return dataSource.item(at: index)
+    func item(at index: Int) -> FeedItem? { session.item(at: index) }
+
+    /// Tells the session what the view shows now; it re-plans from it.
+    func pushInput() {
+        session.push(FeedSession.Input(currentIndex: currentIndex, direction: direction,
+                                       releaseVelocity: releaseVelocity, pixelBox: pixelBox, fit: fit,
+                                       currentFramePainted: pages[currentIndex]?.hasPaintedVideo ?? false),
+                     from: self)
     }
 
     /// The page's size in device pixels (what frames and pictures are scaled to).
@@ -194,9 +205,9 @@ public final class FeedView {
         return PixelSize(width: Int(width * scale), height: Int(height * scale))
     }
 
-    /// Re-reads the data source after items were appended or replaced. The
-    /// current index and scroll position stay where they are when still valid.
-    public func reloadData() {
+    /// Re-reads the session's items after some were appended. The current
+    /// index and scroll position stay where they are when still valid.
+    func itemsChanged() {
         let count = self.count
         if count == 0 {
             currentIndex = 0
@@ -209,7 +220,7 @@ public final class FeedView {
             bind(page, at: index)
         }
         // Pages that just got their items may now get players.
-        playback.update()
+        pushInput()
         reportState()
     }
 
@@ -218,40 +229,29 @@ public final class FeedView {
     func bind(_ page: FeedPage, at index: Int) {
         if let item = item(at: index) {
             page.bind(item, at: index)
-            let like = likeState(of: item)
+            let like = session.likeState(of: item)
             page.likeRail.show(liked: like.liked, likes: like.likes)
         } else {
-            page.bindSkeleton(at: index, failure: dataSource?.loadMoreFailure) { [weak self] in
-                self?.dataSource?.retryLoadMore()
+            page.bindSkeleton(at: index, failure: session.loadMoreFailure) { [weak self] in
+                self?.session.retryLoadMore()
             }
         }
     }
 
-    /// Replaces the feed's items (a reload, another source). What the user
-    /// sees is kept by id: if the current item is still there it keeps
-    /// playing and the view moves to where it now is (FeedCore's ItemDiff);
-    /// pages and players of items that moved follow them.
-    public func replaceDataSource(_ newSource: FeedDataSource) {
-        let oldIDs = (0..<(dataSource?.count ?? 0)).compactMap { item(at: $0)?.id }
-        let newIDs = (0..<newSource.count).map { newSource.item(at: $0).id }
-        let diff = ItemDiff.diff(ItemDiff.Input(old: oldIDs, new: newIDs,
-                                                currentIndex: oldIDs.isEmpty ? nil : currentIndex))
-        var newIndexOfID: [String: Int] = [:]
-        for (index, id) in newIDs.enumerated() where newIndexOfID[id] == nil { newIndexOfID[id] = index }
-        let mapping: (Int) -> Int? = { old in old < oldIDs.count ? newIndexOfID[oldIDs[old]] : nil }
-        let newCurrent = diff.currentIndex ?? 0
-
+    /// The session's items were replaced (a Reload). What the user sees is
+    /// kept by id: if the current item is still there it keeps playing and
+    /// the view moves to where it now is; pages of items that moved follow them.
+    func itemsReplaced(_ replacement: FeedSession.ItemsReplacement) {
+        let newCurrent = replacement.currentIndex
         stopAnimation()
         drag = nil
-        dataSource = newSource
-        playback.remap(mapping, current: newCurrent, keptCurrent: diff.currentKept)
         currentIndex = newCurrent
         position = Double(newCurrent)
         let window = MountWindow.range(current: newCurrent, count: count, radius: radius)
         var kept: [Int: FeedPage] = [:]
         for (old, page) in pages {
-            if let target = mapping(old), window.contains(target), kept[target] == nil,
-               page.item?.id == newIDs[target] {
+            if let target = replacement.newIndexOf[old], window.contains(target), kept[target] == nil,
+               page.item?.id == item(at: target)?.id {
                 page.move(to: target)
                 kept[target] = page
             } else {
@@ -265,8 +265,43 @@ public final class FeedView {
         mounted = window
         for (index, page) in pages { bind(page, at: index) }
         gtk_widget_queue_allocate(widget)
-        playback.update()
+        pushInput()
         reportState()
+    }
+
+    // MARK: The session's updates
+
+    public func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update) {
+        switch update {
+        case .itemsChanged:
+            itemsChanged()
+        case .itemsReplaced(let replacement):
+            itemsReplaced(replacement)
+        case .frame(let index, let frame, let source):
+            pages[index]?.present(frame, source: source)
+        case .videoReleased(let index):
+            if let page = pages[index], page.video.framesShown > 0 { page.clearVideo() }
+        case .error(let index, let code, let status, let retryable):
+            pages[index]?.errorCard.show(code.message(httpStatus: status),
+                                         retry: retryable ? { [weak self] in self?.session.retry() } : nil)
+        case .errorCleared(let index):
+            pages[index]?.errorCard.hide()
+        case .muted(let muted):
+            for page in pages.values { page.setMuted(muted) }
+            onMutedChange?(muted)
+        case .playing(let playing):
+            for listener in playingListeners { listener(playing) }
+        case .likeChanged(let id):
+            for page in pages.values where page.item?.id == id {
+                guard let item = page.item else { continue }
+                let like = session.likeState(of: item)
+                page.likeRail.show(liked: like.liked, likes: like.likes)
+            }
+        case .toast(let message):
+            showToast(message)
+        case .stateChanged:
+            reportState()
+        }
     }
 
     // MARK: Mounting
@@ -282,12 +317,11 @@ public final class FeedView {
             mounted = target
             gtk_widget_queue_allocate(widget)
         }
-        playback.update()
+        pushInput()
         reportState()
     }
 
     func apply(_ operation: MountWindow.Operation) {
-        guard let dataSource else { return }
         switch operation {
         case .move(let from, let to):
             guard let page = pages.removeValue(forKey: from) else { return }
@@ -297,7 +331,8 @@ public final class FeedView {
             guard let page = pages.removeValue(forKey: index) else { return }
             gtk_widget_unparent(page.root.widget)
         case .mount(let index):
-            let page = FeedPage(fit: fit, remoteImages: remoteImages)
+            let page = FeedPage(fit: fit, pictures: session.pictures)
+            page.setMuted(session.muted)
             page.onReady = { [weak self, weak page] in
                 guard let self, let page, page.index == self.currentIndex else { return }
                 self.reportState()
@@ -315,7 +350,7 @@ public final class FeedView {
         let state = self.state
         guard state != lastState else { return }
         lastState = state
-        onStateChange?(state)
+        for listener in stateListeners { listener(state) }
     }
 
     // MARK: Layout
@@ -342,7 +377,7 @@ public final class FeedView {
             // Players scale frames to the page: re-plan once the size settles.
             replanTimer?.cancel()
             let first = self.width == 0
-            replanTimer = MainLoopSource.after(milliseconds: first ? 0 : 200) { [weak self] in self?.playback.update() }
+            replanTimer = MainLoopSource.after(milliseconds: first ? 0 : 200) { [weak self] in self?.pushInput() }
         }
         self.width = width
         self.height = height
@@ -363,9 +398,14 @@ public final class FeedView {
         }
     }
 
-    /// Stops every player and frees the pool: call when the feed goes away.
+    /// The view goes away: it stops showing the session, which keeps its
+    /// players for the next view (or, when the view made it, ends).
     public func shutdown() {
-        playback.shutdown()
+        // A view let go reports nothing more (its window may show an error page now).
+        stateListeners.removeAll()
+        playingListeners.removeAll()
+        session.detach(self)
+        if ownsSession { session.shutdown() }
     }
 
     deinit {

@@ -14,7 +14,7 @@ extension AppController {
         let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
         let local = options.localDemo
         if local, let library = generator.existingLibrary() {
-            showFeed(DemoFeed(library: library, count: options.demoItems))
+            showLocalDemo(library)
             return
         }
         window.showLoading(0, message: "Getting the demo feed ready")
@@ -48,7 +48,7 @@ extension AppController {
         switch result {
         case .success(let library):
             guard let assets else {
-                showFeed(DemoFeed(library: library, count: options.demoItems))
+                showLocalDemo(library)
                 return
             }
             serveDemo(library, assets: assets)
@@ -57,6 +57,13 @@ extension AppController {
             window?.showError(title: "Could not make the demo feed", message: "\(error)")
             reporter.report(phase: .error)
         }
+    }
+
+    /// `--local-demo`: the generated files, played as they are.
+    private func showLocalDemo(_ library: DemoMediaLibrary) {
+        let session = makeSession(DemoFeedSource(library: library, count: options.demoItems))
+        session.start()
+        showFeed(session)
     }
 
     /// Starts the built-in server with the demo feed and opens it like any feed.

@@ -9,12 +9,11 @@ import Foundation
 /// on the showing feed, recorded for `flick bench`.
 extension AppController {
     /// `--stress remount`: the feed widget torn down and built again over
-    /// the same items (the new one starts at the first post).
+    /// the same session (the new one starts on the session's post).
     func rebuildFeed() {
-        guard let source = dataSource else { return }
+        guard let session else { return }
         stress?.detach()
-        showFeed(source) // the window shuts the old feed view down
-        if let feed = source as? RemoteFeed, let view = window?.feedView { follow(feed, in: view) }
+        showFeed(session) // the window lets the old view go; the session stays
     }
 
     /// The Stress menu: runs `mode` on the showing feed until the window

@@ -13,8 +13,9 @@ final class AppController {
     let reporter: StateReporter
     var settings: AppSettings?
     var window: FlickWindow?
-    /// Data sources are held here; the feed view holds them weakly.
-    var dataSource: FeedDataSource?
+    /// The feed being watched: its items, players and pictures. It
+    /// outlives its view (a remount attaches a new one).
+    var session: FeedSession?
     /// The built-in server of the demo feed, while it runs.
     var demoServer: MediaServer?
     /// The byte-range cache, opened with the first feed that needs it.
@@ -63,6 +64,7 @@ final class AppController {
     func shutdown() {
         if let stress { finishStress(stress) }
         window?.feedView?.shutdown()
+        session?.shutdown()
         openedCache?.close()
         demoServer?.stop()
     }
@@ -96,6 +98,7 @@ final class AppController {
                                           mediaCache: { [weak self] in self?.mediaCache() },
                                           stress: { [weak self] in self?.startStress($0) }))
         watchPlaybackSettings(settings)
+        window.onClose = { [weak self] in self?.endSession() }
         window.present()
         if let folder {
             show(folder: folder)
@@ -111,79 +114,39 @@ final class AppController {
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        let feed = RemoteFeed(url: url, cacheScope: cacheScope)
-        dataSource = feed
-        showFeed(feed)
-        guard let view = window.feedView else { return }
-        follow(feed, in: view)
-        feed.loadFirst { [weak self, weak feed, weak view] error in
-            guard let self, let feed, let view else { return }
-            if let error {
-                Log.error("could not open the feed: \(error)")
-                // The error page shows now: the skeleton view behind it must
-                // not report the phase back to `feed` (Retry or another
-                // feed makes a new view that reports again).
-                view.onStateChange = nil
-                self.window?.showError(title: "Could not open the feed", message: error) { [weak self] in
-                    self?.reopenRemote(url, cacheScope: cacheScope)
+        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope))
+        showFeed(session)
+        session.start { [weak self, weak session] failure in
+            guard let self, let session, session === self.session else { return }
+            if let failure {
+                Log.error("could not open the feed: \(failure)")
+                // The error page replaces the skeletons: their session ends
+                // (Retry or another feed starts a new one).
+                self.endSession()
+                self.window?.showError(title: "Could not open the feed", message: failure.message) { [weak self] in
+                    self?.openRemote(url, cacheScope: cacheScope)
                 }
                 self.reporter.report(phase: .error)
                 return
             }
-            if feed.count == 0 {
+            if session.items.isEmpty {
+                self.endSession()
                 self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(url.absoluteString) has no items Flick can show.")
                 self.reporter.report(phase: .empty)
-                return
             }
-            view.reloadData()
-            feed.landed(at: view.currentIndex)
-        }
-    }
-
-    /// Appends arrive in `view`, and landings near the end load more.
-    func follow(_ feed: RemoteFeed, in view: FeedView) {
-        feed.onAppend = { [weak view] in view?.reloadData() }
-        let report = view.onStateChange
-        view.onStateChange = { [weak self] state in
-            report?(state)
-            if state.itemCount > 0, let feed = self?.dataSource as? RemoteFeed { feed.landed(at: state.currentIndex) }
         }
     }
 
     /// Ctrl+R: loads the feed again and replaces it, keeping the current
     /// post (and its playback) when it is still there.
     private func reload() {
-        guard let view = window?.feedView else { return }
-        if case .folder(let path) = source {
-            do {
-                let fresh = try FolderFeedSource(path: path)
-                let source = ArrayFeedDataSource(fresh.items)
-                view.replaceDataSource(source) // reads the old items: replace before letting them go
-                dataSource = source
-            } catch {
-                window?.showToast("Could not read the folder again: \(error)")
-            }
-            return
+        guard let session, window?.feedView != nil else { return }
+        let isFolder = session.source is FolderSource
+        session.reload { [weak self] failure in
+            guard let failure else { return }
+            self?.window?.showToast(isFolder ? "Could not read the folder again: \(failure)"
+                                             : "Could not reload the feed: \(failure)")
         }
-        guard let current = dataSource as? RemoteFeed else { return }
-        let fresh = RemoteFeed(url: current.url, cacheScope: current.cacheScope)
-        fresh.loadFirst { [weak self, weak fresh, weak view] error in
-            guard let self, let fresh, let view else { return }
-            if let error {
-                self.window?.showToast("Could not reload the feed: \(error)")
-                return
-            }
-            fresh.onAppend = { [weak view] in view?.reloadData() }
-            view.replaceDataSource(fresh) // reads the old items: replace before letting them go
-            self.dataSource = fresh
-            fresh.landed(at: view.currentIndex)
-        }
-    }
-
-    /// Retry from the feed-level error: start the feed over.
-    private func reopenRemote(_ url: URL, cacheScope: String?) {
-        window?.feedView?.shutdown()
-        openRemote(url, cacheScope: cacheScope)
     }
 
     // MARK: Sources
@@ -195,7 +158,6 @@ final class AppController {
             let folder = try FolderFeedSource(path: path)
             source = .folder(path)
             window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(folder.displayName)") }
-            if folder.items.isEmpty { window?.feedView?.shutdown() } // the empty page replaces it: stop its players
             show(folder: folder)
         } catch {
             window?.showToast("Could not open the folder: \(error)")
@@ -213,36 +175,55 @@ final class AppController {
         guard let window else { return }
         window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
         if folder.items.isEmpty {
+            endSession() // the empty page replaces the feed: stop its players
             let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
             window.showEmpty(title: "No videos or pictures",
                              hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
             reporter.report(phase: .empty)
             return
         }
-        showFeed(ArrayFeedDataSource(folder.items))
+        let session = makeSession(folder.source())
+        session.start() // a folder's items are there at once
+        showFeed(session)
     }
 
     // MARK: Feed
 
-    func showFeed(_ source: FeedDataSource) {
-        guard let window, let settings else { return }
-        dataSource = source
+    /// A session over `source`, replacing (and ending) the one before.
+    func makeSession(_ source: FeedSource) -> FeedSession {
+        endSession()
+        let settings = self.settings
         // Muted at every launch while start-muted is on (the default); else
         // the user's last choice, saved across launches. Stress runs are
         // always muted.
-        let muted = options.stress != nil || settings.bool(.startMuted, default: true)
-            || settings.bool(.muted, default: true)
-        let view = FeedView(dataSource: source, radius: settings.mountedPagesEachSide,
-                            fit: options.fit ?? settings.contentFit,
-                            playerPoolSize: Int(settings.uint(.playerPoolSize, default: 3)),
-                            muted: muted,
-                            imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"),
-                            mediaCache: options.engine == .naive ? nil : mediaCache(), axis: options.paging,
-                            engine: options.engine)
-        applyPlaybackSettings(to: view)
-        view.onStateChange = { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
+        let muted = options.stress != nil || (settings?.bool(.startMuted, default: true) ?? true)
+            || (settings?.bool(.muted, default: true) ?? true)
+        let session = FeedSession(source: source, engine: options.engine,
+                                  playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
+                                  radius: settings?.mountedPagesEachSide ?? 2, muted: muted,
+                                  mediaCache: options.engine == .naive ? nil : mediaCache(),
+                                  imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"))
+        self.session = session
+        applyPlaybackSettings(to: session)
+        return session
+    }
+
+    /// Stops the players of the feed shown until now (another replaces it).
+    func endSession() {
+        window?.feedView?.shutdown()
+        session?.shutdown()
+        session = nil
+    }
+
+    /// Shows `session` in a new feed view (the window lets the old view go;
+    /// the session keeps its players for the new one).
+    func showFeed(_ session: FeedSession) {
+        guard let window, let settings else { return }
+        let view = FeedView(session: session, radius: settings.mountedPagesEachSide,
+                            fit: options.fit ?? settings.contentFit, axis: options.paging)
+        view.addStateListener { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
-        view.onPlayingChange = { [weak window] playing in window?.setVideoPlaying(playing) }
+        view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }
         stress?.attach(view)
         window.showFeed(view)
@@ -253,14 +234,13 @@ final class AppController {
     /// What the desktop says about the network, memory and power.
     private let system = SystemMonitor()
 
-    /// Loop, autoplay, data saver and the desktop's conditions, on a new
-    /// feed view.
-    private func applyPlaybackSettings(to view: FeedView) {
+    /// Loop, autoplay, data saver and the desktop's conditions, on the session.
+    private func applyPlaybackSettings(to session: FeedSession) {
         guard let settings else { return }
-        view.loops = settings.bool(.loop, default: true)
-        view.autoplay = settings.bool(.autoplay, default: true)
-        view.dataSaver = settings.bool(.dataSaver, default: false)
-        view.systemConditions = conditionsForFeed(system.conditions)
+        session.preferences = FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
+                                                      loops: settings.bool(.loop, default: true),
+                                                      dataSaver: settings.bool(.dataSaver, default: false),
+                                                      conditions: conditionsForFeed(system.conditions))
     }
 
     /// The desktop's conditions as they bear on the showing feed: a feed on
@@ -281,8 +261,8 @@ final class AppController {
     private func watchPlaybackSettings(_ settings: AppSettings) {
         for key in [SettingsKey.loop, .autoplay, .dataSaver] {
             settings.observe(key) { [weak self] in
-                guard let self, let view = self.window?.feedView else { return }
-                self.applyPlaybackSettings(to: view)
+                guard let self, let session = self.session else { return }
+                self.applyPlaybackSettings(to: session)
             }
         }
         // GSettings reports changes only of keys read after connecting.
@@ -290,7 +270,7 @@ final class AppController {
              settings.bool(.dataSaver, default: false)]
         system.onChange = { [weak self] conditions in
             guard let self else { return }
-            self.window?.feedView?.systemConditions = self.conditionsForFeed(conditions)
+            self.session?.preferences.conditions = self.conditionsForFeed(conditions)
         }
     }
 }

@@ -1,7 +1,7 @@
+import FeedCore
+import FeedMedia
 import FeedUI
 import Foundation
-import FeedCore
-import FeedUI
 
 /// What the user asked for on the command line.
 struct CommandLineOptions: Equatable {

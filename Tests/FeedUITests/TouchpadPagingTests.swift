@@ -20,8 +20,8 @@ struct TouchpadPagingTests {
     final class Harness {
         let window: WidgetPointer
         let view: FeedView
-        /// The view holds its source weakly, as an app's controller owns it.
-        let source: ArrayFeedDataSource
+        /// The feed's items, players and pictures; the view shows it.
+        let session: FeedSession
         private(set) var states: [FeedState] = []
         let folder: URL
 
@@ -35,17 +35,19 @@ struct TouchpadPagingTests {
                 try Self.writePicture(file, rgb: UInt32(0x30_30_30 + index * 0x20_10_00))
                 items.append(FeedItem(id: "pic-\(index)", kind: .image, uri: file.absoluteString, width: 90, height: 160))
             }
-            source = ArrayFeedDataSource(items)
-            view = FeedView(dataSource: source, imageDirectory: folder)
+            session = FeedSession(source: ArrayFeedSource(items), imageDirectory: folder)
+            session.start()
+            view = FeedView(session: session)
             window = gtk_window_new()!
             gtk_window_set_default_size(gcast(window), 360, 640)
             gtk_window_set_child(gcast(window), view.widget)
-            view.onStateChange = { [weak self] state in self?.states.append(state) }
+            view.addStateListener { [weak self] state in self?.states.append(state) }
             gtk_window_present(gcast(window))
         }
 
         func close() {
             view.shutdown()
+            session.shutdown()
             gtk_window_destroy(gcast(window))
             try? FileManager.default.removeItem(at: folder)
         }

@@ -1,6 +1,7 @@
+import FeedMedia
+import FeedUI
 import Foundation
 import Testing
-import FeedUI
 @testable import Flick
 
 /// What `flick bench` makes of the numbers: JSON keys, rows and target

@@ -1,3 +1,4 @@
+import FeedMedia
 import Foundation
 import Testing
 

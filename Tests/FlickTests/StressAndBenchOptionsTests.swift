@@ -1,6 +1,7 @@
+import FeedMedia
+import FeedUI
 import Foundation
 import Testing
-import FeedUI
 @testable import Flick
 
 @Suite("Parsing the stress and bench options")

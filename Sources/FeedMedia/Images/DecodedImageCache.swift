@@ -27,9 +27,6 @@ public final class DecodedImageCache {
     private var images: [Key: (image: DecodedImage, used: UInt64)] = [:]
     private var clock: UInt64 = 0
 
-    /// The one the feed's pages share (64 MB).
-    public static let shared = DecodedImageCache(budgetBytes: 64_000_000)
-
     public init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes
     }

@@ -70,16 +70,17 @@ final class FeedPage {
     var onFirstVideoPaint: (() -> Void)?
 
     /// Brings remote stills to disk; shared by the feed's pages.
-    private let remoteImages: RemoteStillSource?
+    /// The session's pictures: fetch, decode and keep.
+    private let pictures: SessionPictures
 
     /// Pages alive in the process (made and not yet freed): the surfaces
     /// count of `flick bench` and its remount leak check. Any thread.
     nonisolated static let alive = AtomicCounter()
 
-    init(fit: ContentFit, remoteImages: RemoteStillSource?) {
+    init(fit: ContentFit, pictures: SessionPictures) {
         Self.alive.add(1)
         self.fit = fit
-        self.remoteImages = remoteImages
+        self.pictures = pictures
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)!
         Widget.addClasses(overlay, "flick-page")
@@ -307,8 +308,8 @@ final class FeedPage {
         if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
         loaded = (current, box, fit)
         animation.stop() // restarted at the new size once the still shows
-        let ticket = PageImageLoader.Ticket(generation: Int(current), cell: liveGeneration)
-        PageImageLoader.load(item, box: box, fit: fit, ticket: ticket, remote: remoteImages) { [weak self] result in
+        let ticket = SessionPictures.Ticket(generation: Int(current), cell: liveGeneration)
+        pictures.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
             self?.show(result, generation: current)
         }
     }
@@ -376,7 +377,7 @@ final class FeedPage {
             return
         }
         guard !animation.isPlaying else { return }
-        animation.start(item, box: box, fit: fit, remote: remoteImages)
+        animation.start(item, box: box, fit: fit, remote: pictures.remote)
     }
 
     static func defaultLabel(for item: FeedItem) -> String {

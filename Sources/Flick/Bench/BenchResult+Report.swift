@@ -1,4 +1,5 @@
 import FeedCore
+import FeedMedia
 import Foundation
 
 extension BenchResult {

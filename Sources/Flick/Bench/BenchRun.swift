@@ -1,3 +1,4 @@
+import FeedMedia
 import FeedUI
 import Foundation
 

@@ -1,3 +1,4 @@
+import FeedMedia
 import Foundation
 
 /// The markdown `flick bench` prints: one row per run, and with

@@ -1,3 +1,4 @@
+import FeedMedia
 import Foundation
 
 /// The targets, checked against the runs of one `flick bench`:

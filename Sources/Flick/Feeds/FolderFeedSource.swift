@@ -3,10 +3,12 @@ import FeedMedia
 import Foundation
 
 /// A folder of the user's own videos, sounds and pictures, newest first,
-/// and the files in it that are none of those.
+/// and the files in it that are none of those: what the app shows before
+/// it plays the folder (an empty or unreadable folder gets its own page).
 struct FolderFeedSource {
     let directory: URL
-    let items: [FeedItem]
+    let scan: FolderScan
+    var items: [FeedItem] { scan.items }
     /// Every file left out, with its reason (each was also written to stderr).
     let skipped: [FolderScan.Skipped]
     /// "3 files were skipped: 2 empty, 1 unreadable", or nil.
@@ -18,10 +20,14 @@ struct FolderFeedSource {
         let expanded = (path as NSString).expandingTildeInPath
         directory = URL(fileURLWithPath: expanded).standardizedFileURL
         let scan = try FolderScanner.scan(directory)
-        items = scan.items
+        self.scan = scan
         skipped = scan.skipped
         skippedSummary = scan.skippedSummary
     }
+
+    /// The feed source the session plays: this scan first, a new one on Reload.
+    @MainActor
+    func source() -> FolderSource { FolderSource(directory: directory, scan: scan) }
 
     /// The folder's name for titles.
     var displayName: String { directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent }

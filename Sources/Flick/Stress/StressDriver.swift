@@ -40,17 +40,11 @@ final class StressDriver {
     func attach(_ view: FeedView) {
         self.view = view
         recorder.attach(view)
-        let report = view.onStateChange
-        view.onStateChange = { [weak self] state in
-            report?(state)
+        view.addStateListener { [weak self] state in
             self?.recorder.observe(state)
             self?.feedChanged(state)
         }
-        let playing = view.onPlayingChange
-        view.onPlayingChange = { [weak self] isPlaying in
-            playing?(isPlaying)
-            self?.recorder.playingChanged(isPlaying)
-        }
+        view.addPlayingListener { [weak self] isPlaying in self?.recorder.playingChanged(isPlaying) }
         // A feed already showing (a stress run started from a menu) starts now.
         feedChanged(view.state)
     }

@@ -20,9 +20,14 @@ final class StressRecorder {
     /// Landings: each time a post became current.
     private var landings = 0
     private var lastIndex: Int?
-    /// Counters of feed views already torn down.
+    /// Counters of feed sessions already let go.
     private var finished = PlaybackDiagnostics()
     private weak var view: FeedView?
+    /// The session of the view last torn down and its counters, added to
+    /// `finished` unless the next view shows the same session (a remount:
+    /// the session's counters go on).
+    private weak var detachedSession: FeedSession?
+    private var detachedCounters: PlaybackDiagnostics?
     /// Monotonic µs since the current video has been playing during the
     /// run; nil while none plays or before the run.
     private var playingSince: Int?
@@ -48,6 +53,10 @@ final class StressRecorder {
 
     /// Follows `view` from now on (the previous one was detached).
     func attach(_ view: FeedView) {
+        if let detachedCounters, detachedSession !== view.session {
+            finished = Self.sum(finished, detachedCounters)
+        }
+        detachedCounters = nil
         self.view = view
         lastIndex = nil
     }
@@ -55,7 +64,8 @@ final class StressRecorder {
     /// The followed view is about to be torn down: keep its counters.
     func detach() {
         guard let view else { return }
-        finished = Self.sum(finished, view.diagnostics)
+        detachedSession = view.session
+        detachedCounters = view.diagnostics
         playingChanged(false)
         self.view = nil
     }
@@ -109,7 +119,7 @@ final class StressRecorder {
         playingChanged(false)
         let now = Int(g_get_monotonic_time())
         let end = ProcessSample.read() ?? start
-        let counters = view.map { Self.sum(finished, $0.diagnostics) } ?? finished
+        let counters = Self.sum(finished, view?.diagnostics ?? detachedCounters ?? PlaybackDiagnostics())
         var remount: StressReport.Remount?
         if let baseline, let after = checkpoint(end) {
             remount = StressReport.Remount(cycles: remounts, baseline: baseline, after: after)

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedMedia
 import Foundation
 
 /// The one line a stress run leaves on stderr at exit (diagnostics on), for

@@ -72,11 +72,7 @@ final class DesktopShell {
             view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
             view.onDiagnosticsToggle = { [weak self] shown in self?.settings.set(.showDiagnostics, bool: shown) }
             // MPRIS follows every change the feed reports (after the app's own handler).
-            let report = view.onStateChange
-            view.onStateChange = { [weak self] state in
-                report?(state)
-                self?.mpris?.update()
-            }
+            view.addStateListener { [weak self] _ in self?.mpris?.update() }
             self.mpris?.update()
         }
         mpris = makeMPRIS()

@@ -43,6 +43,8 @@ final class FlickWindow {
     /// Called with each feed widget the window starts showing (the desktop
     /// shell connects the diagnostics, MPRIS follows the feed).
     var onFeedShown: [(FeedView) -> Void] = []
+    /// Called when the window is closed (the app ends the feed's session).
+    var onClose: (() -> Void)?
     /// A video is playing (reported by the feed).
     private var videoPlaying = false
     /// The idle-inhibit cookie while the screensaver is held off; 0 when not.
@@ -108,6 +110,7 @@ final class FlickWindow {
             Signals.connectReturningBool(window, "close-request") { [weak self] in
                 self?.saveSize()
                 self?.feedView?.shutdown()
+                self?.onClose?()
                 return false
             },
             Signals.connect(window, "notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in

@@ -1,11 +1,11 @@
 import FeedCore
-import FeedMedia
-import FeedUI
+import Foundation
 
-/// The built-in demo feed: a long feed cycling through the generated clips
-/// and pictures, so paging never runs out. GTK thread only.
+/// The built-in demo feed played from the generated files (`--local-demo`):
+/// a long feed cycling through the clips and pictures, so paging never runs
+/// out; one page. GTK thread only.
 @MainActor
-final class DemoFeed: FeedDataSource {
+public final class DemoFeedSource: FeedSource {
     /// One piece of generated media.
     private enum Media {
         case clip(DemoClip)
@@ -13,10 +13,12 @@ final class DemoFeed: FeedDataSource {
     }
 
     private let media: [Media]
-    let count: Int
+    /// Items in the feed.
+    public let count: Int
+    public var cacheScope: String? { nil }
 
-    /// - Parameter count: items in the feed (1,200 by default).
-    init(library: DemoMediaLibrary, count: Int) {
+    /// - Parameter count: items in the feed.
+    public init(library: DemoMediaLibrary, count: Int) {
         // A picture after every five clips, so both kinds show up early.
         var media: [Media] = []
         var pictures = library.pictures.makeIterator()
@@ -29,7 +31,16 @@ final class DemoFeed: FeedDataSource {
         self.count = media.isEmpty ? 0 : count
     }
 
-    func item(at index: Int) -> FeedItem {
+    public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        completion(.success(FeedSourcePage(items: (0..<count).map(item(at:)))))
+    }
+
+    public func loadNext(after cursor: FeedCursor,
+                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        completion(.success(FeedSourcePage(items: [])))
+    }
+
+    private func item(at index: Int) -> FeedItem {
         switch media[index % media.count] {
         case .clip(let clip):
             let seconds = Int(clip.duration.rounded())

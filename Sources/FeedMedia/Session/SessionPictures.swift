@@ -2,22 +2,34 @@ import FeedCore
 import FeedMedia
 import Foundation
 
-/// Decodes a page's still (a picture, or a video's poster or first frame)
-/// at the page's pixel size off the GTK thread, and hands the result back on
-/// the GTK thread.
+/// A session's pictures: decodes a page's still (a picture, or a video's
+/// poster or first frame) at the page's pixel size off the GTK thread,
+/// fetching remote ones to disk first, and keeps the decoded ones for the
+/// next view of the session. Made by the session; used on the GTK thread.
 ///
 /// At most two decodes run at once. Work whose page has been rebound before
 /// it starts is skipped; a result that arrives after a rebind is dropped by
-/// the page (see `FeedPage.show`).
-enum PageImageLoader {
+/// the page.
+@MainActor
+public final class SessionPictures {
     /// Identifies one binding of a page; stale once the page's generation moves on.
-    struct Ticket: Sendable {
+    public struct Ticket: Sendable {
         let generation: Int
         let cell: AtomicCounter
+        public init(generation: Int, cell: AtomicCounter) {
+            self.generation = generation
+            self.cell = cell
+        }
         var isStale: Bool { cell.load() != generation }
     }
 
-    private static let queue: OperationQueue = {
+    /// Brings remote pictures and posters to disk: the media cache (image
+    /// budget) when there is one, else plain files.
+    public let remote: RemoteStillSource
+    /// Decoded pictures by source and size, within their budget.
+    public let decoded: DecodedImageCache
+
+    private let queue: OperationQueue = {
         let queue = OperationQueue()
         queue.name = "flick.page-decode"
         queue.maxConcurrentOperationCount = 2
@@ -25,16 +37,20 @@ enum PageImageLoader {
         return queue
     }()
 
+    init(remote: RemoteStillSource, decoded: DecodedImageCache) {
+        self.remote = remote
+        self.decoded = decoded
+    }
+
     /// Decodes `item`'s still for a `box`-sized page. `completion` runs on
     /// the GTK thread (at once when the picture is in `decoded`); nil when
     /// the item has no still to show (a remote video without a poster shows
     /// its first frame instead). Remote stills are brought to disk by
     /// `remote` first; bytes from the cache that will not decode are
     /// dropped and fetched again once before the failure is shown.
-    @MainActor
-    static func load(_ item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
-                     remote: RemoteStillSource?, decoded: DecodedImageCache = .shared,
+    public func load(_ item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
                      completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
+        let decoded = self.decoded
         let memoKey = DecodedImageCache.Key(source: stillURI(of: item) ?? item.uri, box: box, fit: fit)
         if let image = decoded.image(for: memoKey) {
             completion(.success(image))
@@ -58,19 +74,17 @@ enum PageImageLoader {
             decode(ticket: ticket, completion: completion) { try ImageDecoder.decode(file: url, box: box, fit: fit) }
             return
         }
-        guard let remote, MediaLocation(still).isNetwork else {
+        guard MediaLocation(still).isNetwork else {
             completion(nil)
             return
         }
-        fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, remote: remote, retried: false,
-                       completion: completion)
+        fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, retried: false, completion: completion)
     }
 
-    @MainActor
-    private static func fetchAndDecode(_ url: URL, item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
-                                       remote: RemoteStillSource, retried: Bool,
-                                       completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
-        remote.fetchStill(url, for: item) { result in
+    private func fetchAndDecode(_ url: URL, item: FeedItem, box: PixelSize, fit: ContentFit, ticket: Ticket,
+                                retried: Bool, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void) {
+        remote.fetchStill(url, for: item) { [weak self] result in
+            guard let self else { return }
             let file: StillFile
             switch result {
             case .success(let fetched): file = fetched
@@ -82,13 +96,13 @@ enum PageImageLoader {
                 file.release()
                 return
             }
-            decode(ticket: ticket, completion: { result in
+            self.decode(ticket: ticket, completion: { [weak self] result in
                 file.release()
-                if case .failure? = result, file.fromCache, !retried {
+                if case .failure? = result, file.fromCache, !retried, let self {
                     // Wrong bytes on disk: drop them and fetch once more, silently.
                     file.discard()
-                    fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, remote: remote, retried: true,
-                                   completion: completion)
+                    self.fetchAndDecode(url, item: item, box: box, fit: fit, ticket: ticket, retried: true,
+                                        completion: completion)
                     return
                 }
                 completion(result)
@@ -99,15 +113,14 @@ enum PageImageLoader {
     }
 
     /// The picture to show for an item: the image itself, or a video's poster.
-    private static func stillURI(of item: FeedItem) -> String? {
+    private func stillURI(of item: FeedItem) -> String? {
         item.kind == .image ? item.uri : item.poster
     }
 
     /// Runs `work` on the decode queue unless the ticket went stale, and
     /// hands the result to the GTK thread.
     /// `onSkip` runs (on the decode queue) when the work is skipped as stale.
-    @MainActor
-    private static func decode(ticket: Ticket, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void,
+    private func decode(ticket: Ticket, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void,
                                onSkip: @escaping @Sendable () -> Void = {},
                                _ work: @escaping @Sendable () throws -> DecodedImage) {
         queue.addOperation {
@@ -121,7 +134,7 @@ enum PageImageLoader {
     }
 
     /// The local file behind a `file://` URI, or nil for anything else.
-    private static func localFile(_ uri: String) -> URL? {
+    private func localFile(_ uri: String) -> URL? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         return url
     }

@@ -1,0 +1,80 @@
+import FeedCore
+import Foundation
+
+/// What the user does to the current post: play, pause, seek, step a
+/// frame, sound, like. The view calls these; only the session touches a
+/// player. GTK thread only.
+extension FeedSession {
+    public func togglePlayback() {
+        guard let player = pool.player(for: current) else { return }
+        if player.isPlaying { pause() } else { play() }
+    }
+
+    public func play() {
+        userPaused = false
+        pool.player(for: current)?.play()
+        emitPlayingIfChanged()
+        emit(.stateChanged)
+    }
+
+    public func pause() {
+        userPaused = true
+        pool.player(for: current)?.pause()
+        emitPlayingIfChanged()
+        emit(.stateChanged)
+    }
+
+    public func setMuted(_ newValue: Bool) {
+        guard newValue != muted else { return }
+        muted = newValue
+        pool.player(for: current)?.isMuted = newValue
+        emit(.muted(newValue))
+        emit(.stateChanged)
+    }
+
+    /// Seeks the current video by `delta` seconds (accurate: a key press is one seek).
+    public func seek(by delta: Double) {
+        guard let player = pool.player(for: current), let position = player.position else { return }
+        let duration = player.duration ?? .infinity
+        player.seek(to: min(max(0, position + delta), max(0, duration - 0.1)), accurate: true)
+    }
+
+    /// Seeks the current video to `seconds`: to the nearest key frame while
+    /// a seek bar is dragged (`accurate` false), exactly otherwise.
+    public func seek(to seconds: Double, accurate: Bool = true) {
+        pool.player(for: current)?.seek(to: seconds, accurate: accurate)
+    }
+
+    /// Shows the frame `frames` away from the one at `from` seconds, pausing
+    /// first. Returns the time of the frame asked for, nil when the current
+    /// post has no video or its frame rate is not known yet.
+    @discardableResult
+    public func step(frames: Int, from: Double?) -> Double? {
+        guard let player = pool.player(for: current) else { return nil }
+        if player.isPlaying { pause() }
+        guard let from = from ?? player.position else { return nil }
+        return player.step(frames: frames, from: from)
+    }
+
+    // MARK: Likes
+
+    /// What the heart of `item` shows: the user's latest choice, else the feed's.
+    public func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) {
+        let extras = extras(for: item.id)
+        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes)
+    }
+
+    /// Likes or unlikes `item` (optimistically). Returns whether it was
+    /// liked before (the view plays the burst when liking).
+    @discardableResult
+    public func toggleLike(_ item: FeedItem) -> Bool {
+        let extras = extras(for: item.id)
+        let before = likeState(of: item)
+        _ = likes.toggle(item.id, likeURL: extras?.likeURL, liked: extras?.liked ?? false, likes: extras?.likes)
+        emit(.stateChanged) // the request is on its way now
+        return before.liked
+    }
+
+    /// Whether a like request is on its way.
+    public var likesPending: Bool { likes.isBusy }
+}

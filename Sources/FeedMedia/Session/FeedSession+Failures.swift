@@ -1,0 +1,94 @@
+import CGLib
+import FeedCore
+import Foundation
+
+/// Player events: buffering counts towards rebuffers, failures go through
+/// FeedCore's retry policy, and only the current item's reach the user.
+/// GTK thread only.
+extension FeedSession {
+    func handle(_ event: PlayerEvent, at index: Int) {
+        switch event {
+        case .failed(let code, let message, let status):
+            guard index == current else { return } // speculative failures stay quiet
+            // What failed, for the log (the card says it in plain words).
+            FileHandle.standardError.write(Data("flick: post \(index + 1): \(code.rawValue): \(message)\n".utf8))
+            let fromCache = item(at: index).map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
+            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget,
+                                     online: preferences.conditions.network != .offline, fromCache: fromCache),
+                   status: status, index: index)
+        case .bufferingStarted where index == current:
+            rebuffer.record(.bufferingStarted)
+            counters.rebuffers = rebuffer.count
+            // Waiting before the first frame is startup (TTFF), not a rebuffer.
+            if rebufferStartedAt == nil, rebuffer.firstFrameShown { rebufferStartedAt = Int(g_get_monotonic_time()) }
+        case .bufferingEnded where index == current:
+            rebuffer.record(.bufferingEnded)
+            if let started = rebufferStartedAt {
+                counters.rebufferMilliseconds += Double(Int(g_get_monotonic_time()) - started) / 1000
+                rebufferStartedAt = nil
+            }
+        case .playing, .paused, .prerolled, .bufferingStarted, .bufferingEnded, .looped, .ended:
+            emit(.errorCleared(index: index))
+            if index == current { currentError = nil }
+        }
+        emitPlayingIfChanged()
+        emit(.stateChanged)
+    }
+
+    private func decide(_ input: RetryPolicy.Input, status: Int?, index: Int) {
+        let decision = RetryPolicy.decide(input)
+        budget = decision.budget
+        switch decision.action {
+        case .retry(let seconds):
+            counters.retries += 1
+            scheduleRetry(after: seconds, index: index)
+        case .releaseOthersAndRetry(let seconds):
+            counters.retries += 1
+            pool.releaseOthers(keeping: index)
+            scheduleRetry(after: seconds, index: index)
+        case .evictAndRetry:
+            // The bytes on disk may be wrong: fetch them again, silently.
+            counters.retries += 1
+            if let item = item(at: index) { mediaCache?.evict(item) }
+            reload(index)
+        case .retryNow:
+            reload(index)
+        case .waitForNetwork:
+            currentError = (.networkUnavailable, false)
+            emit(.error(index: index, code: .networkUnavailable, httpStatus: nil, retryable: false))
+        case .report(let reported):
+            let retryable = RetryPolicy.isRetryable(reported, httpStatus: status)
+            currentError = (reported, retryable)
+            counters.errorsShown += 1
+            emit(.error(index: index, code: reported, httpStatus: status, retryable: retryable))
+        case .nothing:
+            break
+        }
+    }
+
+    private func scheduleRetry(after seconds: Double, index: Int) {
+        retryTimer?.cancel()
+        let landing = current
+        retryTimer = MainLoopSource.after(milliseconds: UInt32(saturatingRounded: seconds * 1000)) { [weak self] in
+            guard let self, self.current == landing else { return } // stale: the user moved on
+            self.reload(index)
+        }
+    }
+
+    /// Opens the item at `index` again in the player serving it.
+    func reload(_ index: Int) {
+        guard let player = pool.player(for: index), let item = item(at: index) else { return }
+        emit(.errorCleared(index: index))
+        if index == current { currentError = nil }
+        player.load(uri: playbackURI(for: item), box: input.pixelBox, fit: input.fit)
+        wirePlayers()
+        if index == current, !userPaused { player.play() }
+    }
+
+    /// The user's Retry: a fresh budget, at once.
+    public func retry() {
+        let decision = RetryPolicy.decide(RetryPolicy.Input(event: .manualRetry, budget: budget))
+        budget = decision.budget
+        reload(current)
+    }
+}

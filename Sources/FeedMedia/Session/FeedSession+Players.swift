@@ -1,0 +1,160 @@
+import CGLib
+import FeedCore
+
+/// Applying the preload plan: after every push the session asks FeedCore
+/// for the plan, lets the pool and the cache carry it out and routes each
+/// player's frames and events to the index it serves. GTK thread only.
+extension FeedSession {
+    /// What a player opens for `item`: its cache URI, or the item's own.
+    func playbackURI(for item: FeedItem) -> String {
+        mediaCache?.playbackURI(for: item) ?? item.uri
+    }
+
+    /// Re-plans from the last input (a push, a buffer verdict, new items).
+    func update() {
+        let index = input.currentIndex
+        let landing = index != current
+        if landing { landed(on: index) }
+        if started, !items.isEmpty { paginate(landedAt: index) }
+        guard count > 0, input.pixelBox.width > 0 else { return }
+        let healthy = bufferWatch.state.healthy
+        var plan = PreloadPolicy.Input(currentIndex: index, count: count, direction: input.direction,
+                                       velocity: input.releaseVelocity, bufferHealthy: healthy)
+        plan.network = networkCondition
+        plan.memory = preferences.conditions.memory
+        plan.powerSaver = preferences.conditions.powerSaver
+        plan.tier = preferences.conditions.tier
+        let decided = PreloadPolicy.plan(plan)
+        let served = Set(pool.assignments.keys)
+        pool.apply(decided, uriFor: { [weak self] i in
+            guard let self, let item = self.item(at: i), item.kind.isPlayed else { return nil }
+            return self.playbackURI(for: item)
+        }, box: input.pixelBox, fit: input.fit, muted: muted, plays: !userPaused)
+        mediaCache?.apply(decided, item: { [weak self] in self?.item(at: $0) }, currentBufferHealthy: healthy)
+        wirePlayers()
+        // A speculative failure was not reported; the item gets a fresh
+        // chance now that it is current.
+        if landing, pool.player(for: index)?.state == .error { reload(index) }
+        for gone in served.subtracting(pool.assignments.keys) {
+            lastFrames[gone] = nil
+            emit(.videoReleased(index: gone))
+        }
+        if needsReplay { replayFrames() }
+        emitPlayingIfChanged()
+        emit(.stateChanged)
+    }
+
+    /// A new view: the frames the players hold go to its pages now, so a
+    /// prepared post shows its frame without waiting for the next one.
+    private func replayFrames() {
+        needsReplay = false
+        for (index, frame) in lastFrames.sorted(by: { $0.key < $1.key }) {
+            guard let player = pool.player(for: index), player.generation == frame.generation else { continue }
+            emit(.frame(index: index, frame: frame,
+                        source: bindingSources[BindingKey(player: player.id, generation: frame.generation)]))
+        }
+        if let currentError, current >= 0 {
+            emit(.error(index: current, code: currentError.code, httpStatus: nil, retryable: currentError.retryable))
+        }
+    }
+
+    func landed(on index: Int) {
+        if current >= 0, ttffMilliseconds == nil, currentError == nil, item(at: current)?.kind.isPlayed == true {
+            counters.leftBeforeFirstFrame += 1
+        }
+        current = index
+        currentError = nil
+        // Without autoplay a post waits on its first frame for play.
+        userPaused = !preferences.autoplay
+        budget = .fresh
+        retryTimer?.cancel()
+        retryTimer = nil
+        becameCurrentAt = Int(g_get_monotonic_time())
+        watchBuffer(of: index)
+        rebuffer.record(.itemChanged)
+        rebufferStartedAt = nil
+        // A frame already drawn before the page became current: nothing to wait for.
+        ttffMilliseconds = input.currentFramePainted ? 0 : nil
+        if ttffMilliseconds != nil {
+            counters.ttffSamples.append(0)
+            rebuffer.record(.firstFrame)
+        }
+    }
+
+    /// The view painted the first video frame of the page at `index`.
+    public func framePainted(at index: Int) {
+        guard index == current, ttffMilliseconds == nil else { return }
+        let ttff = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
+                                                 firstPaintAt: Double(g_get_monotonic_time()) / 1000)
+        ttffMilliseconds = ttff
+        counters.ttffSamples.append(ttff)
+        rebuffer.record(.firstFrame)
+        emit(.stateChanged)
+    }
+
+    func preferencesChanged(from old: Preferences) {
+        guard preferences != old else { return }
+        if preferences.loops != old.loops { pool.loops = preferences.loops }
+        let conditions = preferences.conditions
+        if conditions.memory != .normal, old.conditions.memory == .normal {
+            // Pressure: decoded pictures go now; the plan drops idle players.
+            pictures.decoded.removeAll()
+        }
+        guard conditions != old.conditions || preferences.dataSaver != old.dataSaver else { return }
+        update()
+        if old.conditions.network == .offline, conditions.network != .offline, currentError != nil {
+            // Back online with an error card up: try again at once.
+            let decision = RetryPolicy.decide(RetryPolicy.Input(event: .reconnected, budget: budget, inError: true))
+            budget = decision.budget
+            if decision.action == .retryNow { reload(current) }
+        }
+    }
+
+    /// Samples the new current item's buffer when it is a video read over
+    /// the network; anything else is healthy by definition.
+    private func watchBuffer(of index: Int) {
+        guard let item = item(at: index), item.kind.isPlayed, MediaLocation(item.uri).isNetwork else {
+            bufferWatch.unwatch()
+            return
+        }
+        bufferWatch.watch { [weak self] in
+            guard let self, self.current == index, let player = self.pool.player(for: index) else { return nil }
+            return (player, self.mediaCache?.cachedShare(of: item))
+        }
+    }
+
+    /// Points each player's frames and events at the index it serves;
+    /// only players whose index or binding changed are wired again.
+    func wirePlayers() {
+        if bindingSources.count > 64 {
+            let live = Set(pool.assignments.values.map { BindingKey(player: $0.id, generation: $0.generation) })
+            bindingSources = bindingSources.filter { live.contains($0.key) }
+        }
+        for (index, player) in pool.assignments {
+            let generation = player.generation
+            if let wired = wiring[player.id], wired.index == index, wired.generation == generation { continue }
+            wiring[player.id] = (index, generation)
+            // Labelled with the item's own address (the player may read it through the cache).
+            if let uri = item(at: index)?.uri { bindingSources[BindingKey(player: player.id, generation: generation)] = uri }
+            player.onFrame = { [weak self, weak player] frame in
+                guard let self, let player, frame.generation == generation, player.generation == generation,
+                      self.pool.player(for: index) === player else { return }
+                self.lastFrames[index] = frame
+                self.emit(.frame(index: index, frame: frame,
+                                 source: self.bindingSources[BindingKey(player: player.id, generation: generation)]))
+            }
+            player.onEvent = { [weak self, weak player] event, eventGeneration in
+                guard let self, let player, eventGeneration == generation, player.generation == generation,
+                      self.pool.player(for: index) === player else { return }
+                self.handle(event, at: index)
+            }
+        }
+    }
+
+    func emitPlayingIfChanged() {
+        let playing = pool.playingCount > 0
+        guard playing != wasPlaying else { return }
+        wasPlaying = playing
+        emit(.playing(playing))
+    }
+}

@@ -1,0 +1,61 @@
+import FeedCore
+
+extension FeedSession {
+    /// What the session tells its view, one value at a time, on the GTK
+    /// thread. The view shows it; it never asks a player.
+    public enum Update: Equatable {
+        /// Items were appended, or the end or a failed page changed what
+        /// the placeholder pages show.
+        case itemsChanged
+        /// The items were replaced (a Reload): pages follow their items.
+        case itemsReplaced(ItemsReplacement)
+        /// A video frame for the page at `index`, made by the binding of
+        /// `source` (the item's own media URI).
+        case frame(index: Int, frame: VideoFrame, source: String?)
+        /// No player serves `index` any more: its page shows its still again.
+        case videoReleased(index: Int)
+        /// The page at `index` shows an error card; `retryable` offers Retry.
+        case error(index: Int, code: ErrorCode, httpStatus: Int?, retryable: Bool)
+        /// The page at `index` plays again: its error card goes.
+        case errorCleared(index: Int)
+        /// Sound went off or on.
+        case muted(Bool)
+        /// Whether a video plays (the app inhibits the screensaver) changed.
+        case playing(Bool)
+        /// The heart of the item with this id changed (a like, or its answer).
+        case likeChanged(itemID: String)
+        /// A short message for a toast (a like that did not save, a full disk).
+        case toast(String)
+        /// Something the feed reports changed (counts, TTFF, errors).
+        case stateChanged
+
+        public static func == (lhs: Update, rhs: Update) -> Bool {
+            switch (lhs, rhs) {
+            case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged): return true
+            case let (.itemsReplaced(a), .itemsReplaced(b)): return a == b
+            case let (.frame(i, f, s), .frame(j, g, t)): return i == j && f === g && s == t
+            case let (.videoReleased(i), .videoReleased(j)), let (.errorCleared(i), .errorCleared(j)): return i == j
+            case let (.error(i, c, s, r), .error(j, d, t, q)): return i == j && c == d && s == t && r == q
+            case let (.muted(a), .muted(b)), let (.playing(a), .playing(b)): return a == b
+            case let (.likeChanged(a), .likeChanged(b)), let (.toast(a), .toast(b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    /// Where the items of a replaced feed went.
+    public struct ItemsReplacement: Sendable, Equatable {
+        /// Old index → new index, for each item still in the feed.
+        public var newIndexOf: [Int: Int]
+        /// The page to show now.
+        public var currentIndex: Int
+        /// The current item is still there (it keeps playing).
+        public var keptCurrent: Bool
+    }
+}
+
+/// Receives a session's updates: the feed view showing it. GTK thread only.
+@MainActor
+public protocol FeedSessionObserver: AnyObject {
+    func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update)
+}

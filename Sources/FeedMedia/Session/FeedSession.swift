@@ -1,0 +1,208 @@
+import CGLib
+import FeedCore
+import Foundation
+
+/// One feed being watched: its items and their pagination, the players
+/// (Flick's pool or the naive baseline), the cache work, the pictures, the
+/// likes, buffer health, retries and the playback metrics. GTK thread only.
+///
+/// The session decides through FeedCore and acts through FeedMedia; it
+/// never touches a widget. A view attaches as its one observer, pushes an
+/// ``Input`` after every change of what it shows and gets ``Update``s back.
+/// The session outlives its view: a new view attached to it (a remount, a
+/// window opened again) finds the prepared players, their last frames, the
+/// decoded pictures and the cache pins where the old one left them.
+@MainActor
+public final class FeedSession {
+    /// Where the items come from.
+    public let source: FeedSource
+    /// Which playback driver runs.
+    public let engine: PlaybackEngine
+    /// The players: Flick's pool, or the naive baseline's one per page.
+    let pool: PlayerProvider
+    /// Where http(s) videos are read through and preloaded to; nil plays
+    /// straight from the network (and always for the naive engine).
+    public let mediaCache: MediaCache?
+    /// Decodes and keeps the pages' pictures and posters.
+    public let pictures: SessionPictures
+    /// Optimistic likes: the heart flips at once, the request follows.
+    let likes = LikeController()
+
+    // MARK: Items (FeedSession+Items)
+
+    /// The feed's items loaded so far.
+    public internal(set) var items: [FeedItem] = []
+    /// Likes, headers and cache keys by item id, from the source's pages.
+    var extrasByID: [String: RemoteItemExtras] = [:]
+    /// Where the feed goes on; nil at its end.
+    var cursor: FeedCursor?
+    /// The first page has arrived.
+    public internal(set) var started = false
+    /// Moves on with every first load, so an answer to a superseded one is dropped.
+    var pageGeneration = 0
+    var pageLoadInFlight = false
+    /// Why the last page load failed, while it is failing.
+    public internal(set) var loadMoreFailure: String?
+    var requestedForCount: Int?
+    var pageFailures = 0
+    var lastPageFailureTime: Double?
+    var pageRetryTimer: MainLoopSource?
+    /// Skeleton pages shown past the loaded items while more may come.
+    public static let placeholderPages = 3
+
+    // MARK: Playback (FeedSession+Players, +Failures)
+
+    /// The view shown now, and what it said last.
+    weak var observer: FeedSessionObserver?
+    var input = Input()
+    /// The observer changed: the next push lands afresh and replays frames.
+    var needsReplay = false
+    /// Sound is off for every player while this is true; the current one
+    /// plays with sound otherwise.
+    public internal(set) var muted: Bool
+    /// The user paused the current item; cleared on landing elsewhere.
+    var userPaused = false
+    /// The index the session last planned for.
+    public internal(set) var current = -1
+    /// Microseconds (monotonic) when `current` became current.
+    var becameCurrentAt = 0
+    /// The error the current item shows: its code and whether it offers
+    /// Retry; nil while it shows none.
+    public internal(set) var currentError: (code: ErrorCode, retryable: Bool)?
+    /// Time to first frame of the current item, once known (ms).
+    public internal(set) var ttffMilliseconds: Double?
+    var counters = PlaybackDiagnostics()
+    var rebuffer = RebufferCounter()
+    /// Microseconds (monotonic) when the current rebuffer began.
+    var rebufferStartedAt: Int?
+    var budget = RetryPolicy.Budget.fresh
+    var retryTimer: MainLoopSource?
+    var wasPlaying = false
+    /// The current video's buffer verdict, which the preload plan follows.
+    let bufferWatch = BufferWatch()
+    /// Each player's wiring: the index and binding generation its
+    /// callbacks were made for, so they are made again only when it moves.
+    var wiring: [Int: (index: Int, generation: UInt64)] = [:]
+    /// The newest frame of each index a player serves, for a view attached later.
+    var lastFrames: [Int: VideoFrame] = [:]
+    /// The item media URI of each binding, by player id and generation.
+    var bindingSources: [BindingKey: String] = [:]
+    struct BindingKey: Hashable { let player: Int; let generation: UInt64 }
+
+    /// How the feed plays, from the app's settings and the desktop.
+    public var preferences = Preferences() {
+        didSet { preferencesChanged(from: oldValue) }
+    }
+
+    /// - Parameters:
+    ///   - playerPoolSize: playbins alive at most (1...5).
+    ///   - radius: the view's mounted pages on each side (the naive engine
+    ///     keeps a player per mounted page).
+    ///   - mediaCache: the byte-range cache (nil: straight from the network).
+    ///   - imageDirectory: where remote pictures are kept when there is no
+    ///     media cache (nil: a folder under the user's cache directory).
+    public init(source: FeedSource, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3, radius: Int = 2,
+                muted: Bool = true, mediaCache: MediaCache? = nil, imageDirectory: URL? = nil,
+                decodedPictures: DecodedImageCache = DecodedImageCache(budgetBytes: 64_000_000)) {
+        self.source = source
+        self.engine = engine
+        self.muted = muted
+        switch engine {
+        case .flick:
+            pool = PlayerPool(capacity: playerPoolSize)
+            self.mediaCache = mediaCache
+        case .naive:
+            pool = NaivePlayers(radius: radius)
+            self.mediaCache = nil
+        }
+        let stills: RemoteStillSource = mediaCache ?? RemoteImageFiles(directory: imageDirectory
+            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
+        pictures = SessionPictures(remote: stills, decoded: decodedPictures)
+        mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
+        mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
+        // Said once per cache: the disk is full or failing, videos stream instead.
+        mediaCache?.onWriteProblem = { [weak self] text in self?.emit(.toast(text)) }
+        // Starving or fed again: re-plan (speculative work stops or resumes).
+        bufferWatch.onChange = { [weak self] in self?.update() }
+        likes.onChange = { [weak self] id, _, _ in
+            self?.emit(.likeChanged(itemID: id))
+            self?.emit(.stateChanged)
+        }
+        likes.onFailure = { [weak self] _, message in self?.emit(.toast(message)) }
+    }
+
+    // MARK: The view
+
+    /// Makes `observer` the view of this session (replacing any other).
+    /// Its first push lands on its current page afresh, and frames the
+    /// players already hold are handed to it at once.
+    public func attach(_ observer: FeedSessionObserver) {
+        self.observer = observer
+        needsReplay = true
+        // A new view counts as a new landing: its page has painted nothing yet.
+        current = -1
+    }
+
+    /// `observer` is going away; the session keeps its players (the naive
+    /// baseline's die with their pages).
+    public func detach(_ observer: FeedSessionObserver) {
+        guard self.observer === observer else { return }
+        self.observer = nil
+        if engine == .naive { pool.releaseAll() }
+        emitPlayingIfChanged()
+    }
+
+    /// What the view shows now; the session re-plans from it. Ignored from
+    /// a view that is not (or no longer) attached.
+    public func push(_ input: Input, from observer: FeedSessionObserver) {
+        guard observer === self.observer else { return }
+        self.input = input
+        update()
+    }
+
+    func emit(_ update: Update) {
+        observer?.feedSession(self, didUpdate: update)
+    }
+
+    // MARK: What the view reads
+
+    /// The network as the plan sees it: data saver counts as metered.
+    public var networkCondition: NetworkCondition {
+        let conditions = preferences.conditions
+        return conditions.network == .offline ? .offline : preferences.dataSaver ? .dataSaver : conditions.network
+    }
+
+    /// Players behind the feed now.
+    public var playerCounts: PlayerCounts {
+        PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,
+                     playing: pool.playingCount, unmuted: pool.unmutedCount)
+    }
+
+    /// Whether the video at `index` plays or is about to.
+    public func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
+    /// Where the video at `index` is, in seconds, when known.
+    public func position(at index: Int) -> Double? { pool.player(for: index)?.position }
+    /// How long the video at `index` lasts, in seconds, when its player knows.
+    public func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
+
+    /// Whether the current buffer is healthy (for diagnostics).
+    public var bufferHealthy: Bool { bufferWatch.state.healthy }
+
+    /// The counters, with the players' coalesced frames added up.
+    public var diagnostics: PlaybackDiagnostics {
+        var result = counters
+        result.framesCoalesced = pool.coalescedFrames
+        return result
+    }
+
+    /// Frees every player and stops every timer (the feed is closed).
+    public func shutdown() {
+        retryTimer?.cancel()
+        pageRetryTimer?.cancel()
+        bufferWatch.stop()
+        pool.releaseAll()
+        lastFrames.removeAll()
+        wiring.removeAll()
+        observer = nil
+    }
+}
