@@ -229,7 +229,7 @@ extension PlaybackTests {
         defer { session.shutdown() }
         session.start()
         session.attach(probe)
-        session.push(input(4), from: probe)
+        session.push(input(1), from: probe)
         #expect(await pumpUntil { !probe.frames(at: 1).isEmpty })
         let player = try #require(session.pool.player(for: 1))
 
