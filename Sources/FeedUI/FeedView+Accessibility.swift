@@ -35,7 +35,7 @@ extension FeedView {
         // Pages are reused for other indices: ask the page where it is now.
         page.onFirstVideoPaint = { [weak self, weak page] in
             guard let self, let page else { return }
-            self.session.framePainted(at: page.index)
+            self.session.framePainted(at: page.index, by: self)
         }
         page.onFrameSourceChange = { [weak self] in self?.reportState() }
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }

@@ -97,7 +97,7 @@ extension PlaybackTests {
         #expect(counts.alive <= 3 && counts.playing == 1 && counts.unmuted == 0, "\(counts)")
         #expect(probe.frames(at: 2).isEmpty, "nothing plays two posts ahead")
         // The view paints the first frame: time to first frame is known.
-        session.framePainted(at: 0)
+        session.framePainted(at: 0, by: probe)
         #expect(session.ttffMilliseconds != nil)
         #expect(session.diagnostics.ttffSamples.count == 1)
         session.shutdown()
@@ -128,8 +128,11 @@ extension PlaybackTests {
         let before = second.updates.count
         session.push(input(3), from: first)
         #expect(second.updates.count == before && session.current == 0)
-        // Its landing counts once its page paints the replayed frame.
-        session.framePainted(at: 0)
+        // Its landing counts once its page paints the replayed frame, not
+        // when a page of the old view paints.
+        session.framePainted(at: 0, by: first)
+        #expect(session.diagnostics.ttffSamples.isEmpty)
+        session.framePainted(at: 0, by: second)
         #expect(session.diagnostics.ttffSamples.count == 1)
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive == baseline })

@@ -16,6 +16,8 @@ extension FeedSession {
         let landing = index != current
         if landing { landed(on: index) }
         if started, !items.isEmpty { paginate(landedAt: index) }
+        // Before the new view's first layout, so its first paint shows them.
+        if needsReplay { replayFrames() }
         guard count > 0, input.pixelBox.width > 0 else { return }
         let healthy = bufferWatch.state.healthy
         var plan = PreloadPolicy.Input(currentIndex: index, count: count, direction: input.direction,
@@ -39,7 +41,6 @@ extension FeedSession {
             lastFrames[gone] = nil
             emit(.videoReleased(index: gone))
         }
-        if needsReplay { replayFrames() }
         emitPlayingIfChanged()
         emit(.stateChanged)
     }
@@ -81,9 +82,11 @@ extension FeedSession {
         }
     }
 
-    /// The view painted the first video frame of the page at `index`.
-    public func framePainted(at index: Int) {
-        guard index == current, ttffMilliseconds == nil else { return }
+    /// The view painted the first video frame of the page at `index`
+    /// (ignored from a view that is not attached: a torn-down view's pages
+    /// may still paint once).
+    public func framePainted(at index: Int, by observer: FeedSessionObserver) {
+        guard observer === self.observer, index == current, ttffMilliseconds == nil else { return }
         let ttff = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
                                                  firstPaintAt: Double(g_get_monotonic_time()) / 1000)
         ttffMilliseconds = ttff

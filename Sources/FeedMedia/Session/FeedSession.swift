@@ -137,10 +137,14 @@ public final class FeedSession {
     /// Its first push lands on its current page afresh, and frames the
     /// players already hold are handed to it at once.
     public func attach(_ observer: FeedSessionObserver) {
+        // The naive baseline's players live and die with their pages.
+        if self.observer != nil, self.observer !== observer, engine == .naive { pool.releaseAll() }
         self.observer = observer
         needsReplay = true
         // A new view counts as a new landing: its page has painted nothing yet.
         current = -1
+        // And it hears whether a video plays with the first push.
+        wasPlaying = false
     }
 
     /// `observer` is going away; the session keeps its players (the naive
@@ -149,7 +153,6 @@ public final class FeedSession {
         guard self.observer === observer else { return }
         self.observer = nil
         if engine == .naive { pool.releaseAll() }
-        emitPlayingIfChanged()
     }
 
     /// What the view shows now; the session re-plans from it. Ignored from
