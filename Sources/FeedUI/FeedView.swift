@@ -26,7 +26,7 @@ public final class FeedView: FeedSessionObserver {
     /// Called, in the order added, whenever `state` changes.
     private var stateListeners: [(FeedState) -> Void] = []
     /// Called, in the order added, when a video starts or stops playing.
-    private var playingListeners: [(Bool) -> Void] = []
+    var playingListeners: [(Bool) -> Void] = []
 
     /// The page the feed is on, or landing on while it animates.
     public internal(set) var currentIndex = 0
@@ -103,13 +103,12 @@ public final class FeedView: FeedSessionObserver {
     }
 
     /// Creates the feed widget over `items` with a session of its own,
-    /// ended by `shutdown()`; the other parameters are the session's.
-    public convenience init(items: [FeedItem], radius: Int = 2, fit: ContentFit = .cover,
-                            playerPoolSize: Int = 3, muted: Bool = true, imageDirectory: URL? = nil,
-                            mediaCache: MediaCache? = nil, axis: PagingAxis = .vertical) {
-        let session = FeedSession(source: ArrayFeedSource(items), playerPoolSize: playerPoolSize,
-                                  radius: max(1, radius), muted: muted, mediaCache: mediaCache,
-                                  imageDirectory: imageDirectory)
+    /// ended by `shutdown()`, on `media` (default: an engine without a
+    /// media cache); the other parameters are the session's.
+    public convenience init(items: [FeedItem], media: MediaEngine? = nil, radius: Int = 2, fit: ContentFit = .cover,
+                            playerPoolSize: Int = 3, muted: Bool = true, axis: PagingAxis = .vertical) {
+        let session = FeedSession(source: ArrayFeedSource(items), media: media ?? MediaEngine(),
+                                  playerPoolSize: playerPoolSize, radius: max(1, radius), muted: muted)
         self.init(session: session, owned: true, radius: radius, fit: fit, axis: axis)
         session.start()
     }
@@ -205,25 +204,6 @@ public final class FeedView: FeedSessionObserver {
         return PixelSize(width: Int(width * scale), height: Int(height * scale))
     }
 
-    /// Re-reads the session's items after some were appended. The current
-    /// index and scroll position stay where they are when still valid.
-    func itemsChanged() {
-        let count = self.count
-        if count == 0 {
-            currentIndex = 0
-        } else if currentIndex >= count {
-            currentIndex = count - 1
-            position = Double(currentIndex)
-        }
-        remount()
-        for (index, page) in pages where index < count {
-            bind(page, at: index)
-        }
-        // Pages that just got their items may now get players.
-        pushInput()
-        reportState()
-    }
-
     /// Binds a page to the item at `index`, or to a skeleton where the item
     /// has not arrived.
     func bind(_ page: FeedPage, at index: Int) {
@@ -235,72 +215,6 @@ public final class FeedView: FeedSessionObserver {
             page.bindSkeleton(at: index, failure: session.loadMoreFailure) { [weak self] in
                 self?.session.retryLoadMore()
             }
-        }
-    }
-
-    /// The session's items were replaced (a Reload). What the user sees is
-    /// kept by id: if the current item is still there it keeps playing and
-    /// the view moves to where it now is; pages of items that moved follow them.
-    func itemsReplaced(_ replacement: FeedSession.ItemsReplacement) {
-        let newCurrent = replacement.currentIndex
-        stopAnimation()
-        drag = nil
-        currentIndex = newCurrent
-        position = Double(newCurrent)
-        let window = MountWindow.range(current: newCurrent, count: count, radius: radius)
-        var kept: [Int: FeedPage] = [:]
-        for (old, page) in pages {
-            if let target = replacement.newIndexOf[old], window.contains(target), kept[target] == nil,
-               page.item?.id == item(at: target)?.id {
-                page.move(to: target)
-                kept[target] = page
-            } else {
-                gtk_widget_unparent(page.root.widget)
-            }
-        }
-        pages = kept
-        for index in window where pages[index] == nil {
-            apply(.mount(index))
-        }
-        mounted = window
-        for (index, page) in pages { bind(page, at: index) }
-        gtk_widget_queue_allocate(widget)
-        pushInput()
-        reportState()
-    }
-
-    // MARK: The session's updates
-
-    public func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update) {
-        switch update {
-        case .itemsChanged:
-            itemsChanged()
-        case .itemsReplaced(let replacement):
-            itemsReplaced(replacement)
-        case .frame(let index, let frame, let source):
-            pages[index]?.present(frame, source: source)
-        case .videoReleased(let index):
-            if let page = pages[index], page.video.framesShown > 0 { page.clearVideo() }
-        case .error(let index, let code, let status, let retryable):
-            pages[index]?.errorCard.show(code.message(httpStatus: status),
-                                         retry: retryable ? { [weak self] in self?.session.retry() } : nil)
-        case .errorCleared(let index):
-            pages[index]?.errorCard.hide()
-        case .muted(let muted):
-            for page in pages.values { page.setMuted(muted) }
-            onMutedChange?(muted)
-        case .playing(let playing):
-            for listener in playingListeners { listener(playing) }
-        case .likeChanged(let id):
-            for page in pages.values where page.item?.id == id {
-                guard let item = page.item else { continue }
-                let like = session.likeState(of: item)
-                page.likeRail.show(liked: like.liked, likes: like.likes)
-            }
-        case .toast(let message):
-            showToast(message)
-        case .stateChanged:
-            reportState()
         }
     }
 
@@ -373,6 +287,10 @@ public final class FeedView: FeedSessionObserver {
     /// Places every mounted page at its offset from the scroll position;
     /// pages entirely outside the viewport are not drawn.
     func layout(width: Int32, height: Int32) {
+        StallWatch.running("feed layout") { place(width: width, height: height) }
+    }
+
+    private func place(width: Int32, height: Int32) {
         if width != self.width || height != self.height {
             // Players scale frames to the page: re-plan once the size settles.
             replanTimer?.cancel()

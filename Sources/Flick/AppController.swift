@@ -18,9 +18,10 @@ final class AppController {
     var session: FeedSession?
     /// The built-in server of the demo feed, while it runs.
     var demoServer: MediaServer?
-    /// The byte-range cache, opened with the first feed that needs it.
-    var openedCache: MediaCache?
-    private var cacheUnavailable = false
+    /// The HTTP sessions, media cache and picture caches every feed shares.
+    private var engine: MediaEngine?
+    /// The byte-range cache, once the engine has opened one.
+    var openedCache: MediaCache? { engine?.cache }
     /// Menus, keys, fullscreen and the preferences around the feed.
     private var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
@@ -31,32 +32,45 @@ final class AppController {
     /// Runs `--stress MODE` (or the Stress menu's choice) on the feed and records it.
     var stress: StressDriver?
 
-    /// The app's media cache under `$XDG_CACHE_HOME/<app id>/media/`, with
-    /// the budgets from the settings, unless `--no-media-cache` asks for none;
-    /// nil (play from the network) then, or when it cannot be opened, with
-    /// one warning saying why.
-    func mediaCache() -> MediaCache? {
-        if let openedCache { return openedCache }
-        guard options.mediaCache, !cacheUnavailable, let settings else { return nil }
+    /// The app's media engine, made with the first feed: its media cache
+    /// under `$XDG_CACHE_HOME/<app id>/media/` with the budgets from the
+    /// settings, unless `--no-media-cache` asks for none; without one (play
+    /// from the network) then, or when it cannot be opened, with one
+    /// warning saying why.
+    func mediaEngine() -> MediaEngine {
+        if let engine { return engine }
+        let images = DemoFeedLocation.cacheDirectory.appendingPathComponent("images")
+        let made = openEngineWithCache() ?? MediaEngine(imageDirectory: images)
+        engine = made
+        return made
+    }
+
+    /// The media cache, when the engine has one.
+    func mediaCache() -> MediaCache? { mediaEngine().cache }
+
+    private func openEngineWithCache() -> MediaEngine? {
+        // The naive baseline reads nothing through a cache, pictures included.
+        guard options.mediaCache, options.engine != .naive, let settings else { return nil }
         let budgets = { [weak settings] in
             CacheBudgets(videoBytes: Int64(settings?.uint(.videoCacheBudgetMB, default: 500) ?? 500) * 1_000_000,
                          imageBytes: Int64(settings?.uint(.imageCacheBudgetMB, default: 200) ?? 200) * 1_000_000)
         }
+        let engine: MediaEngine
         do {
-            let cache = try MediaCache(directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
-                                       budgets: budgets())
-            openedCache = cache
-            // Budgets apply live: lowering one evicts at once down to 90% of it.
-            for key in [SettingsKey.videoCacheBudgetMB, .imageCacheBudgetMB] {
-                settings.observe(key) { [weak cache] in cache?.setBudgets(budgets()) }
-            }
-            // GSettings only reports changes of keys read after connecting.
-            cache.setBudgets(budgets())
+            engine = try MediaEngine(cacheDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
+                                     budgets: budgets())
         } catch {
-            cacheUnavailable = true
             Log.warning("the media cache cannot be used (\(error)); videos play straight from the network")
+            return nil
         }
-        return openedCache
+        guard let cache = engine.cache else { return engine }
+        // Budgets apply live: lowering one evicts at once down to 90% of it.
+        for key in [SettingsKey.videoCacheBudgetMB, .imageCacheBudgetMB] {
+            settings.observe(key) { [weak cache] in cache?.setBudgets(budgets()) }
+        }
+        // GSettings only reports changes of keys read after connecting.
+        cache.setBudgets(budgets())
+        return engine
     }
 
     /// Writes what must outlive the process (the cache index), and the
@@ -114,7 +128,7 @@ final class AppController {
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope))
+        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope, session: mediaEngine().http.api))
         showFeed(session)
         session.start { [weak self, weak session] failure in
             guard let self, let session, session === self.session else { return }
@@ -198,11 +212,9 @@ final class AppController {
         // always muted.
         let muted = options.stress != nil || (settings?.bool(.startMuted, default: true) ?? true)
             || (settings?.bool(.muted, default: true) ?? true)
-        let session = FeedSession(source: source, engine: options.engine,
+        let session = FeedSession(source: source, media: mediaEngine(), engine: options.engine,
                                   playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
-                                  radius: settings?.mountedPagesEachSide ?? 2, muted: muted,
-                                  mediaCache: options.engine == .naive ? nil : mediaCache(),
-                                  imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"))
+                                  radius: settings?.mountedPagesEachSide ?? 2, muted: muted)
         self.session = session
         applyPlaybackSettings(to: session)
         return session

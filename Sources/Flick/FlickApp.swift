@@ -56,6 +56,7 @@ enum FlickApp {
             return 1
         }
         MainThreadBridge.install()
+        StallWatch.installIfAsked()
 
         let controller = AppController(options: options, folder: folder)
         let app = adw_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!

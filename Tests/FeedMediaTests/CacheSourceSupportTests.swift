@@ -16,6 +16,8 @@ final class CacheSourceSetup {
     let cache: TestStore
     let fetcher: RangeFetcher
     let key: CacheKey
+    /// What the element reads through: this setup's store and fetcher.
+    let hub: CacheSourceHub
 
     init(size: Int = 2 * 1_048_576, file: URL? = nil, readTimeoutSeconds: Int = 15,
          label: String = #function) throws {
@@ -27,11 +29,11 @@ final class CacheSourceSetup {
         cache = try TestStore(label: label)
         fetcher = RangeFetcher(options: .init(readTimeoutSeconds: readTimeoutSeconds))
         key = CacheKey(kind: .video, source: "\(label)-\(UUID().uuidString)")
-        try #require(CacheSource.register(store: cache.store, fetcher: fetcher))
+        hub = try #require(CacheSource.makeHub(store: cache.store, fetcher: fetcher))
     }
 
     func uri(_ path: String = "clip.mp4", key: CacheKey? = nil) -> String {
-        CacheURI.make(for: served.base.appendingPathComponent(path), key: key ?? self.key)
+        hub.uri(for: served.base.appendingPathComponent(path), key: key ?? self.key)
     }
 
     func tearDown() {

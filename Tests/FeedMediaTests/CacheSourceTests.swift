@@ -216,7 +216,7 @@ struct CacheSourceTests {
     func speculativeKey() async throws {
         let setup = try CacheSourceSetup(size: 600_000)
         defer { setup.tearDown() }
-        CacheSource.setPriority(.speculative, for: setup.key)
+        setup.hub.setPriority(.speculative, for: setup.key)
         let reader = try PullReader(uri: setup.uri())
         defer { reader.close() }
         let first = try #require(await reader.run { $0.readNow(offset: 0, length: 4096) })
@@ -224,7 +224,7 @@ struct CacheSourceTests {
         await FetchPump.pump(seconds: 5) { setup.fetcher.inFlight == 0 }
         #expect(setup.fetcher.speculativeBytes > 0)
         #expect(setup.fetcher.activeBytes == 0)
-        CacheSource.setPriority(.current, for: setup.key)
+        setup.hub.setPriority(.current, for: setup.key)
         let later = try #require(await reader.run { $0.readNow(offset: 550_000, length: 4096) })
         #expect(later.flow == GST_FLOW_OK && later.data == setup.served.data.subdata(in: 550_000..<554_096))
         #expect(setup.fetcher.activeBytes > 0)
@@ -266,15 +266,17 @@ struct CacheSourceTests {
         #expect(CacheSourceInstance.alive.load() == 0, "element state leaked")
     }
 
-    @Test("cache URIs round-trip the URL and key; only http(s) progressive files are rewritten")
+    @Test("cache URIs round-trip the URL, key and hub; only http(s) progressive files are rewritten")
     func uris() throws {
         let url = try #require(URL(string: "https://cdn.example.com/a b/clip.mp4?sig=x%2By&t=1#frag"))
         let key = CacheKey(kind: .video, source: "item:42?x=1")
-        let uri = CacheURI.make(for: url, key: key)
+        let uri = CacheURI.make(for: url, key: key, hub: 7)
         #expect(uri.hasPrefix("flick-cache://"))
         let parsed = try #require(CacheURI.parse(uri))
         #expect(parsed.url == url)
         #expect(parsed.key == key)
+        #expect(parsed.hub == 7)
+        #expect(CacheURI.parse(String(uri.dropLast(2))) == nil, "a URI naming no hub is refused")
         #expect(CacheURI.parse("http://example.com/a.mp4") == nil)
         #expect(CacheURI.shouldRewrite(URL(string: "https://x.org/a.mp4")!))
         #expect(!CacheURI.shouldRewrite(URL(string: "https://x.org/live.m3u8")!))

@@ -39,7 +39,7 @@ enum FeedTestPump {
 
     /// The status libsoup gets for a GET of `url`.
     static func status(of url: URL) async throws -> Int {
-        let session = HTTPSession.app
+        let session = HTTPSessions.standalone()
         let slot = Slot<FeedRequest.Outcome>()
         let request = FeedRequest(url: url, session: session, maxBytes: 64 * 1_048_576, timeoutSeconds: 10) { slot.value = $0 }
         try #require(request != nil)

@@ -74,7 +74,7 @@ extension PlaybackTests {
         let items = extra + (0..<count).map { index in
             FeedItem(id: "clip-\(index)", kind: .video, uri: clips.videos[index % clips.videos.count].absoluteString)
         }
-        let session = FeedSession(source: ArrayFeedSource(items), decodedPictures: DecodedImageCache(budgetBytes: 1_000_000))
+        let session = FeedSession(source: ArrayFeedSource(items), media: MediaEngine())
         session.start()
         session.attach(probe)
         return session
@@ -189,7 +189,7 @@ extension PlaybackTests {
     func sessionPagination() async throws {
         let probe = SessionProbe()
         let source = PagedTestSource(pageSize: 8, pages: 3, failing: [1])
-        let session = FeedSession(source: source, decodedPictures: DecodedImageCache(budgetBytes: 1_000_000))
+        let session = FeedSession(source: source, media: MediaEngine())
         defer { session.shutdown() }
         session.attach(probe)
         #expect(session.count == FeedSession.placeholderPages, "skeletons before the first page")
@@ -228,7 +228,7 @@ extension PlaybackTests {
             FeedItem(id: "clip-\(index)", kind: .video, uri: clips.videos[index % clips.videos.count].absoluteString)
         }
         let source = ArrayFeedSource(items)
-        let session = FeedSession(source: source, decodedPictures: DecodedImageCache(budgetBytes: 1_000_000))
+        let session = FeedSession(source: source, media: MediaEngine())
         defer { session.shutdown() }
         session.start()
         session.attach(probe)
@@ -245,5 +245,51 @@ extension PlaybackTests {
         #expect(session.pool.player(for: 2) === player, "the player followed its post")
         session.push(input(2), from: probe)
         #expect(session.current == 2 && session.pool.player(for: 2) === player)
+    }
+}
+
+extension PlaybackTests {
+    @Test("two media engines in one process play and preload, each through its own cache folder only")
+    func twoEngines() async throws {
+        let temp = try TemporaryDirectory("two-engines")
+        defer { temp.remove() }
+        let server = MediaServer()
+        for (index, clip) in clips.videos.prefix(2).enumerated() {
+            for side in ["a", "b"] { server.serveFile(clip, at: "/\(side)\(index).mp4", contentType: "video/mp4") }
+        }
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let budgets = CacheBudgets(videoBytes: 50_000_000, imageBytes: 10_000_000)
+        var engines: [MediaEngine] = []
+        var sessions: [FeedSession] = []
+        var probes: [SessionProbe] = []
+        for side in ["a", "b"] {
+            let engine = try MediaEngine(cacheDirectory: temp.url.appendingPathComponent(side), budgets: budgets)
+            let items = (0..<2).map { index in
+                FeedItem(id: "feed-\(side)-post-\(index)", kind: .video, uri: base.appendingPathComponent("\(side)\(index).mp4").absoluteString)
+            }
+            let session = FeedSession(source: ArrayFeedSource(items), media: engine)
+            let probe = SessionProbe()
+            session.start()
+            session.attach(probe)
+            session.push(input(0), from: probe)
+            engines.append(engine)
+            sessions.append(session)
+            probes.append(probe)
+        }
+        defer { for session in sessions { session.shutdown() } }
+        // Both play their first post through their own cache, and prepare the second.
+        #expect(await pumpUntil(20) { probes.allSatisfy { !$0.frames(at: 0).isEmpty && !$0.frames(at: 1).isEmpty } },
+                "\(probes.map { $0.updates.filter { if case .frame = $0 { false } else { true } } })")
+        let caches = try engines.map { try #require($0.cache) }
+        for (side, cache) in zip(["a", "b"], caches) {
+            let other = side == "a" ? "b" : "a"
+            let keys = cache.store.keys.map(\.description)
+            #expect(keys.contains { $0.contains("feed-\(side)-post-0") }, "\(side)'s first post is in \(side)'s folder: \(keys)")
+            #expect(!keys.contains { $0.contains("feed-\(other)-") }, "nothing of \(other)'s feed is in \(side)'s folder: \(keys)")
+            let read = try #require(cache.hub).bytesRead
+            #expect(read.hits + read.misses > 0, "\(side)'s players read through \(side)'s own hub")
+        }
+        #expect(caches[0].hub?.id != caches[1].hub?.id)
     }
 }

@@ -105,11 +105,11 @@ enum SelfSignedCertificate {
         let store = try TestStore()
         defer { store.remove() }
         let fetcher = RangeFetcher()
-        try #require(CacheSource.register(store: store.store, fetcher: fetcher))
+        let hub = try #require(CacheSource.makeHub(store: store.store, fetcher: fetcher))
         let player = try VideoPlayer(id: 31)
         defer { player.destroy() }
         let recorder = PlayerRecorder(player)
-        let uri = CacheURI.make(for: host.base.appendingPathComponent("clip.mp4"), key: CacheKey(kind: .video, source: "tls-clip"))
+        let uri = hub.uri(for: host.base.appendingPathComponent("clip.mp4"), key: CacheKey(kind: .video, source: "tls-clip"))
         let generation = player.load(uri: uri, box: PixelSize(width: 64, height: 64), fit: .cover)
         player.play()
         _ = await pumpUntil(15) { recorder.failure(of: generation) != nil }

@@ -35,7 +35,7 @@ struct TouchpadPagingTests {
                 try Self.writePicture(file, rgb: UInt32(0x30_30_30 + index * 0x20_10_00))
                 items.append(FeedItem(id: "pic-\(index)", kind: .image, uri: file.absoluteString, width: 90, height: 160))
             }
-            session = FeedSession(source: ArrayFeedSource(items), imageDirectory: folder)
+            session = FeedSession(source: ArrayFeedSource(items), media: MediaEngine(imageDirectory: folder))
             session.start()
             view = FeedView(session: session)
             window = gtk_window_new()!

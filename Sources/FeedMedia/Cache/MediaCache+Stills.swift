@@ -17,7 +17,7 @@ extension MediaCache: RemoteStillSource {
         let base = extra?.cacheKey ?? item.id
         let name = item.kind == .image && url.absoluteString == item.uri ? base : "\(base)#poster"
         let key = CacheKey.scoped(.image, scope: scope(for: item), name: name)
-        if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
+        if let headers = extra?.headers, !headers.isEmpty { hub?.setHeaders(headers, for: key) }
         return key
     }
 
@@ -39,7 +39,7 @@ extension MediaCache: RemoteStillSource {
             running.watch(progress: { _ in }, completion: { [weak self] result in self?.stillFetched(key, result) })
             return
         }
-        let fetch = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key), priority: .current,
+        let fetch = fetcher.fetch(url: url, range: nil, headers: headers(for: key), priority: .current,
                                   into: store, key: key, limits: Self.stillLimits) { [weak self] result in self?.stillFetched(key, result) }
         if fetch == nil { finishStill(key, .failure(.download("libsoup refused \(url.absoluteString)"))) }
     }
@@ -61,7 +61,7 @@ extension MediaCache: RemoteStillSource {
             stillPreloads[key] = nil
         }
         for (key, url) in wanted where stillPreloads[key] == nil {
-            stillPreloads[key] = fetcher.fetch(url: url, range: nil, headers: CacheSourceDriver.headers.get(key),
+            stillPreloads[key] = fetcher.fetch(url: url, range: nil, headers: headers(for: key),
                                                priority: .speculative, into: store, key: key,
                                                limits: Self.stillLimits) { [weak self] result in
                 if self?.stillPreloads[result.key]?.token == result.token { self?.stillPreloads[result.key] = nil }

@@ -23,16 +23,17 @@ public final class MediaCache {
     var stillWaiters: [CacheKey: [@MainActor (Result<StillFile, RemoteImageError>) -> Void]] = [:]
     /// Speculative picture fetches the plan started, by key.
     var stillPreloads: [CacheKey: RangeFetch] = [:]
-    /// Hit and miss bytes of the cache source when this cache opened.
-    private let readBaseline: (hits: Int64, misses: Int64)
+    /// What this cache's `flick-cache` elements read through; nil when
+    /// GStreamer refused the element (videos then stream straight).
+    public let hub: CacheSourceHub?
 
-    /// Opens the store under `directory` with `budgets` and registers the
-    /// `flick-cache` source element that playback reads through.
-    public init(directory: URL, budgets: CacheBudgets) throws {
+    /// Opens the store under `directory` with `budgets`, fetching on
+    /// `session` (media ranges and pictures), and makes the hub of the
+    /// `flick-cache` source elements that playback reads through.
+    public init(directory: URL, budgets: CacheBudgets, session: GObjectRef = HTTPSessions.standalone()) throws {
         store = try RangeStore(directory: directory, budgets: budgets)
-        fetcher = RangeFetcher(session: HTTPSession.app)
-        readBaseline = CacheSource.bytesRead
-        _ = CacheSource.register(store: store, fetcher: fetcher)
+        fetcher = RangeFetcher(session: session)
+        hub = CacheSource.makeHub(store: store, fetcher: fetcher)
         fetcher.onBytesFetched = { [weak self] key, priority, bytes in
             self?.accounting.fetched(Int(bytes), for: key.description, current: priority == .current)
         }
@@ -44,9 +45,9 @@ public final class MediaCache {
         result.activeBytes = Int64(accounting.active)
         result.speculativeBytes = Int64(accounting.speculative)
         result.wastedBytes = Int64(accounting.wasted)
-        let read = CacheSource.bytesRead
-        result.hitBytes = read.hits - readBaseline.hits
-        result.missBytes = read.misses - readBaseline.misses
+        let read = hub?.bytesRead ?? (hits: 0, misses: 0)
+        result.hitBytes = read.hits
+        result.missBytes = read.misses
         result.videoDiskBytes = store.usage(kind: .video)
         result.imageDiskBytes = store.usage(kind: .image)
         return result
@@ -81,7 +82,7 @@ public final class MediaCache {
     public func videoKey(for item: FeedItem) -> CacheKey {
         let extra = extras?(item)
         let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey, scope: scope(for: item))
-        if let headers = extra?.headers, !headers.isEmpty { CacheSource.setHeaders(headers, for: key) }
+        if let headers = extra?.headers, !headers.isEmpty { hub?.setHeaders(headers, for: key) }
         return key
     }
 
@@ -91,10 +92,10 @@ public final class MediaCache {
     /// video it holds whole is read from it; the rest stream straight from
     /// the network.
     public func playbackURI(for item: FeedItem) -> String {
-        guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
+        guard let hub, let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
         let key = videoKey(for: item)
         if noteWriteProblem() != nil, store.status(key) != .complete { return item.uri }
-        return CacheURI.make(for: url, key: key)
+        return hub.uri(for: url, key: key)
     }
 
     /// Called once, on the GTK thread, when the store stops writing: what
@@ -131,6 +132,10 @@ public final class MediaCache {
     /// that left the plan (the bytes that landed stay); pins the current and
     /// next items. Speculative fetches stop while the current buffer is unhealthy.
     public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
+        StallWatch.running("cache plan") { carryOut(plan, item: item, currentBufferHealthy: currentBufferHealthy) }
+    }
+
+    private func carryOut(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool) {
         // A disk that takes no more bytes: nothing is fetched ahead.
         let writable = noteWriteProblem() == nil
         var wanted: [CacheKey: (URL, Range<Int64>)] = [:]
@@ -157,7 +162,7 @@ public final class MediaCache {
             // what landed, and only the rest is asked for.
             guard let gap = store.gaps(key, in: range).first else { continue }
             preloads[key] = fetcher.fetch(url: url, range: gap.lowerBound..<range.upperBound,
-                                          headers: CacheSourceDriver.headers.get(key),
+                                          headers: headers(for: key),
                                           priority: .speculative, into: store, key: key) { [weak self] result in
                 self?.preloads[result.key] = nil
             }
@@ -197,5 +202,10 @@ public final class MediaCache {
         for key in pinned { store.unpin(key) }
         pinned.removeAll()
         store.close()
+    }
+
+    /// The item's own headers for fetches under `key` (its origin only).
+    func headers(for key: CacheKey) -> [String: String] {
+        hub?.headers.get(key) ?? [:]
     }
 }

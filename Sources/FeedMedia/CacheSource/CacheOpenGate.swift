@@ -18,6 +18,7 @@ import Foundation
 public final class CacheOpenGate {
     private let url: URL
     private let key: CacheKey
+    private let hub: CacheSourceHub
     private var done: (@MainActor (FetchFailure?) -> Void)?
     /// The fetch this gate started (nil while joined to someone else's).
     private var ownFetch: RangeFetch?
@@ -30,16 +31,17 @@ public final class CacheOpenGate {
     /// runs once, later, with nil (open now) or the failure to report,
     /// unless `cancel()` runs first.
     public static func wait(for uri: String, _ done: @escaping @MainActor (FetchFailure?) -> Void) -> CacheOpenGate? {
-        guard let (url, key) = CacheURI.parse(uri), let store = CacheSourceDriver.store,
-              store.info(key)?.contentLength == nil, CacheSourceDriver.shared.hasFetcher else { return nil }
-        let gate = CacheOpenGate(url: url, key: key, done: done)
+        guard let (url, key, hubID) = CacheURI.parse(uri), let hub = CacheSourceHubs.hub(hubID),
+              hub.store.info(key)?.contentLength == nil else { return nil }
+        let gate = CacheOpenGate(url: url, key: key, hub: hub, done: done)
         gate.attach()
         return gate
     }
 
-    private init(url: URL, key: CacheKey, done: @escaping @MainActor (FetchFailure?) -> Void) {
+    private init(url: URL, key: CacheKey, hub: CacheSourceHub, done: @escaping @MainActor (FetchFailure?) -> Void) {
         self.url = url
         self.key = key
+        self.hub = hub
         self.done = done
     }
 
@@ -52,14 +54,13 @@ public final class CacheOpenGate {
     }
 
     private func attach() {
-        let driver = CacheSourceDriver.shared
-        if joinsLost < 2, let running = driver.runningFetch(for: key) {
+        if joinsLost < 2, let running = hub.runningFetch(for: key) {
             // A preload is already bringing the first bytes: wait for it.
             running.watch(progress: { [weak self] _ in self?.landed() },
                           completion: { [weak self] result in self?.ended(result, own: false) })
             return
         }
-        ownFetch = driver.startHeadFetch(url: url, key: key,
+        ownFetch = hub.startHeadFetch(url: url, key: key,
                                          progress: { [weak self] _ in self?.landed() },
                                          completion: { [weak self] result in self?.ended(result, own: true) })
         if ownFetch == nil {
@@ -68,7 +69,7 @@ public final class CacheOpenGate {
     }
 
     private func landed() {
-        guard CacheSourceDriver.store?.info(key)?.contentLength != nil else { return }
+        guard hub.store.info(key)?.contentLength != nil else { return }
         finish(nil)
     }
 
@@ -87,7 +88,7 @@ public final class CacheOpenGate {
         case .finished, .pastEnd:
             // The response gave a length the store no longer has (the entry
             // was dropped meanwhile): ask again rather than open blind.
-            if result.contentLength != nil, CacheSourceDriver.store?.info(key)?.contentLength == nil, joinsLost < 2 {
+            if result.contentLength != nil, hub.store.info(key)?.contentLength == nil, joinsLost < 2 {
                 joinsLost += 1
                 attach()
                 return

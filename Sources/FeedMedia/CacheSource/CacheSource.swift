@@ -13,23 +13,23 @@ import Foundation
 /// condition for the bytes to land; it never blocks the GTK thread, and
 /// unlock (a flush or a state change to NULL) ends the wait at once.
 ///
-/// Wiring: at start, on the GTK thread, make one ``RangeStore`` and one
-/// ``RangeFetcher`` and call `register(store:fetcher:)`. When binding an
-/// item, give playbin `CacheURI.make(for: url, key: key)` for URLs where
+/// Wiring: each media cache makes one ``RangeStore`` and one
+/// ``RangeFetcher`` and asks for a hub over them (`makeHub`). When binding
+/// an item, give playbin `hub.uri(for: url, key: key)` for URLs where
 /// `CacheURI.shouldRewrite(url)` holds (http(s) progressive files), the
 /// plain URL otherwise (HLS, file://). Preload with the same fetcher,
 /// store and key: playback then reads those bytes, or joins the preload
 /// while it runs.
 public enum CacheSource {
-    /// Registers the element (once per process) and makes `store` and
-    /// `fetcher` the ones elements created from now on use. GTK thread.
-    /// Returns false when GStreamer is missing or refused the element.
-    @MainActor @discardableResult
-    public static func register(store: RangeStore, fetcher: RangeFetcher) -> Bool {
-        guard (try? MediaRuntime.initialize()) != nil else { return false }
-        CacheSourceDriver.shared.configure(store: store, fetcher: fetcher)
+    /// Registers the element (once per process) and makes a hub over
+    /// `store` and `fetcher` for the URIs of one media cache. GTK thread.
+    /// Nil when GStreamer is missing or refused the element.
+    @MainActor
+    public static func makeHub(store: RangeStore, fetcher: RangeFetcher) -> CacheSourceHub? {
+        guard (try? MediaRuntime.initialize()) != nil else { return nil }
         var handlers = elementHandlers()
-        return flick_cache_src_register(&handlers, nil) != 0
+        guard flick_cache_src_register(&handlers, nil) != 0 else { return nil }
+        return CacheSourceHub(store: store, fetcher: fetcher)
     }
 
     /// The C callbacks. Made outside the main actor: they run on streaming
@@ -78,27 +78,5 @@ public enum CacheSource {
                 CacheSourceInstance.from(instance).unlockStop()
                 return 1
             })
-    }
-
-    /// How elements reading `key` fetch what is missing: `.speculative`
-    /// for a player preparing an item that is not current (low priority,
-    /// counted as speculative), `.current` (the default) once it is; that
-    /// also promotes the key's running fetches. GTK thread.
-    @MainActor
-    public static func setPriority(_ priority: FetchPriority, for key: CacheKey) {
-        CacheSourceDriver.headers.setPriority(priority, for: key)
-        if priority == .current { CacheSourceDriver.shared.promoteFetches(of: key) }
-    }
-
-    /// Bytes elements handed to demuxers from disk (hits) and after waiting
-    /// for the network (misses), since the process started. Any thread.
-    public static var bytesRead: (hits: Int64, misses: Int64) {
-        (Int64(CacheSourceInstance.hitBytes.load()), Int64(CacheSourceInstance.missBytes.load()))
-    }
-
-    /// Headers the element sends with its fetches for `key` (the item's
-    /// own headers: its origin only). Any thread.
-    public static func setHeaders(_ headers: [String: String], for key: CacheKey) {
-        CacheSourceDriver.headers.set(headers, for: key)
     }
 }

@@ -18,6 +18,9 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     private var url: URL?
     private var key: CacheKey?
+    /// The hub the URI names: its store, fetches and counters.
+    private var hubID: Int?
+    private var hub: CacheSourceHub?
     /// The store read while started.
     private var store: RangeStore?
     /// unlock() was called: waits end with FLUSHING until unlockStop().
@@ -41,10 +44,6 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     /// Instances alive, process-wide: a leak check for tests.
     static let alive = AtomicCounter()
-    /// Bytes handed to demuxers that were on disk when asked (hits) and
-    /// that had to be waited for (misses), process-wide.
-    static let hitBytes = AtomicCounter()
-    static let missBytes = AtomicCounter()
 
     init(element: UnsafeMutableRawPointer) {
         self.element = element
@@ -66,16 +65,19 @@ final class CacheSourceInstance: @unchecked Sendable {
         condition.withLock {
             url = parsed.url
             key = parsed.key
+            hubID = parsed.hub
         }
         return true
     }
 
     func start() -> Bool {
-        guard let store = CacheSourceDriver.store else {
-            postError(FetchFailure(code: .unknown, message: "the cache source has no store (CacheSource.register was not called)"))
+        guard let hub = condition.withLock({ hubID }).flatMap(CacheSourceHubs.hub) else {
+            postError(FetchFailure(code: .cacheUnavailable, message: "the media cache this address names is closed"))
             return false
         }
+        let store = hub.store
         let key: CacheKey? = condition.withLock {
+            self.hub = hub
             self.store = store
             flushing = false
             fetchActive = false
@@ -94,14 +96,17 @@ final class CacheSourceInstance: @unchecked Sendable {
     }
 
     func stop() {
-        let (store, key) = condition.withLock { () -> (RangeStore?, CacheKey?) in
+        let (store, key, hub) = condition.withLock { () -> (RangeStore?, CacheKey?, CacheSourceHub?) in
             fetchActive = false
             token += 1
-            defer { self.store = nil }
-            return (self.store, self.key)
+            defer {
+                self.store = nil
+                self.hub = nil
+            }
+            return (self.store, self.key, self.hub)
         }
         if let store, let key { store.unpin(key) }
-        CacheSourceDriver.post { [self] in CacheSourceDriver.shared.cancelFetch(for: self) }
+        hub?.post(.cancel(self))
     }
 
     /// The file's length in bytes, for basesrc, which asks on the thread
@@ -160,7 +165,7 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// disk, posting a fetch of the gap to the GTK thread when none is
     /// bringing them. Failures are posted on the bus before returning.
     private func waitForBytes(at offset: Int64, length: Int) -> WaitOutcome {
-        guard let store, let key, let url else {
+        guard let store, let key, let url, let hub else {
             postError(FetchFailure(code: .unknown, message: "the cache source was read before it started"))
             return .failed
         }
@@ -197,7 +202,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             let atEnd = endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
                 servedVersion = Self.version(info, learnedOver: servedVersion)
-                (waited ? Self.missBytes : Self.hitBytes).add(Int(available))
+                (waited ? hub.missBytes : hub.hitBytes).add(Int(available))
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
@@ -214,10 +219,7 @@ final class CacheSourceInstance: @unchecked Sendable {
                 fetchPosition = range.lowerBound
                 fetchEnd = range.upperBound
                 let token = self.token
-                CacheSourceDriver.post { [self] in
-                    CacheSourceDriver.shared.startFetch(for: self, token: token, url: url, key: key,
-                                                        store: store, range: range)
-                }
+                hub.post(.fetch(self, token: token, url: url, key: key, range: range))
             }
             waited = true
             if !reportedBuffering, Date().timeIntervalSince(waitStart) >= Self.bufferingAfterSeconds {

@@ -55,18 +55,18 @@ public final class FeedPageLoader {
     private var knownIDs = Set<String>()
     private var visitedURLs = Set<URL>()
 
-    /// - Parameter session: the libsoup session (default: the app's one for
-    ///   small requests, ``HTTPSession/api``);
-    ///   each request keeps `options.timeoutSeconds` as its own deadline.
-    public init(feedURL: URL, options: Options = .init(), session: GObjectRef = HTTPSession.api) {
+    /// - Parameter session: the libsoup session (an engine's
+    ///   ``HTTPSessions/api``; default: one of its own); each request keeps
+    ///   `options.timeoutSeconds` as its own deadline.
+    public init(feedURL: URL, options: Options = .init(), session: GObjectRef = HTTPSessions.standalone()) {
         self.feedURL = feedURL
         self.options = options
         self.session = session
     }
 
     isolated deinit {
+        // Its own request only: the session may be an engine's, shared.
         inFlight?.cancel()
-        soup_session_abort(session.pointer(as: SoupSession.self))
     }
 
     /// Starts the feed over from its first page, dropping a load in flight

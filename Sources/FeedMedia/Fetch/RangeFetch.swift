@@ -314,7 +314,7 @@ public final class RangeFetch {
             do {
                 // The entry this response described is gone (evicted, found
                 // corrupt): these bytes belong to nothing any more.
-                guard try store.writeIfPresent(key, offset: keepStart, data: slice) else {
+                guard try StallWatch.running("cache write", { try store.writeIfPresent(key, offset: keepStart, data: slice) }) else {
                     finish(.cancelled)
                     return
                 }

@@ -71,7 +71,7 @@ public final class RangeFetcher {
     public var slotsPerOrigin: Int { max(1, options.maxConnectionsPerHost) }
 
     /// - Parameter session: the libsoup session to use; nil makes one with
-    ///   `options` (the app passes ``HTTPSession/app``).
+    ///   `options` (an engine passes ``HTTPSessions/media``).
     public init(options: Options = .init(), session: GObjectRef? = nil) {
         self.options = options
         self.session = session ?? Self.makeSession(options)

@@ -19,10 +19,12 @@ public final class RemoteImageFiles: RemoteStillSource {
     private var waiting: [URL: [(Result<URL, RemoteImageError>) -> Void]] = [:]
     private var requests: [URL: FeedRequest] = [:]
 
-    /// - Parameter directory: where the files go (created 0700 if missing).
-    public init(directory: URL) {
+    /// - Parameters:
+    ///   - directory: where the files go (created 0700 if missing).
+    ///   - session: the libsoup session the pictures come through.
+    public init(directory: URL, session: GObjectRef = HTTPSessions.standalone()) {
         self.directory = directory
-        session = HTTPSession.app
+        self.session = session
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
     }

@@ -30,17 +30,17 @@ public final class LikeSender {
     /// Requests that still owe an answer.
     private var pending: [ObjectIdentifier: LikeRequest] = [:]
 
-    /// - Parameter session: the libsoup session (default: the app's one for
-    ///   small requests, ``HTTPSession/api``);
-    ///   each request keeps `options.timeoutSeconds` as its own deadline.
-    public init(options: Options = .init(), session: GObjectRef = HTTPSession.api) {
+    /// - Parameter session: the libsoup session (an engine's
+    ///   ``HTTPSessions/api``; default: one of its own); each request keeps
+    ///   `options.timeoutSeconds` as its own deadline.
+    public init(options: Options = .init(), session: GObjectRef = HTTPSessions.standalone()) {
         self.options = options
         self.session = session
     }
 
     isolated deinit {
+        // Its own requests only: the session may be an engine's, shared.
         for request in pending.values { request.cancel() }
-        soup_session_abort(session.pointer(as: SoupSession.self))
     }
 
     /// Requests still waiting for an answer.

@@ -94,7 +94,7 @@ final class Playbin: @unchecked Sendable {
     }
 
     deinit {
-        gst_element_set_state(element, GST_STATE_NULL)
+        StallWatch.running("player to NULL") { _ = gst_element_set_state(element, GST_STATE_NULL) }
         if busWatch != 0 { g_source_remove(busWatch) }
         // Replacing the callbacks releases the mailbox and scale request now.
         var none = GstAppSinkCallbacks()
@@ -140,7 +140,7 @@ final class Playbin: @unchecked Sendable {
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         gst_bus_set_flushing(bus, 1)
-        gst_element_set_state(element, state)
+        StallWatch.running("player reset") { _ = gst_element_set_state(element, state) }
         gst_bus_set_flushing(bus, 0)
     }
 

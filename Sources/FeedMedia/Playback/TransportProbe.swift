@@ -23,7 +23,7 @@ final class TransportProbe {
               let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
         soup_message_headers_set_range(soup_message_get_request_headers(made), 0, 0)
-        exchange = BoundedBodyRequest(message: message, session: HTTPSession.app, maxBytes: 64 * 1024,
+        exchange = BoundedBodyRequest(message: message, session: HTTPSessions.standalone(), maxBytes: 64 * 1024,
                                       timeoutSeconds: 10) { outcome in
             switch outcome {
             case .failed(let failure):

@@ -12,6 +12,10 @@ extension FeedSession {
 
     /// Re-plans from the last input (a push, a buffer verdict, new items).
     func update() {
+        StallWatch.running("session update") { plan() }
+    }
+
+    private func plan() {
         let index = input.currentIndex
         let landing = index != current
         if landing { landed(on: index) }

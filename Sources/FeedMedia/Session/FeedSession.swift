@@ -26,7 +26,9 @@ public final class FeedSession {
     /// Decodes and keeps the pages' pictures and posters.
     public let pictures: SessionPictures
     /// Optimistic likes: the heart flips at once, the request follows.
-    let likes = LikeController()
+    let likes: LikeController
+    /// The HTTP sessions, caches and picture store shared with other sessions.
+    public let media: MediaEngine
 
     // MARK: Items (FeedSession+Items)
 
@@ -95,29 +97,28 @@ public final class FeedSession {
     }
 
     /// - Parameters:
+    ///   - media: the engine whose HTTP sessions, media cache (videos are
+    ///     read through it, unless the naive baseline plays) and picture
+    ///     caches the session uses.
     ///   - playerPoolSize: playbins alive at most (1...5).
     ///   - radius: the view's mounted pages on each side (the naive engine
     ///     keeps a player per mounted page).
-    ///   - mediaCache: the byte-range cache (nil: straight from the network).
-    ///   - imageDirectory: where remote pictures are kept when there is no
-    ///     media cache (nil: a folder under the user's cache directory).
-    public init(source: FeedSource, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3, radius: Int = 2,
-                muted: Bool = true, mediaCache: MediaCache? = nil, imageDirectory: URL? = nil,
-                decodedPictures: DecodedImageCache = DecodedImageCache(budgetBytes: 64_000_000)) {
+    public init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3,
+                radius: Int = 2, muted: Bool = true) {
         self.source = source
+        self.media = media
         self.engine = engine
         self.muted = muted
         switch engine {
         case .flick:
             pool = PlayerPool(capacity: playerPoolSize)
-            self.mediaCache = mediaCache
+            mediaCache = media.cache
         case .naive:
             pool = NaivePlayers(radius: radius)
-            self.mediaCache = nil
+            mediaCache = nil
         }
-        let stills: RemoteStillSource = mediaCache ?? RemoteImageFiles(directory: imageDirectory
-            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"))
-        pictures = SessionPictures(remote: stills, decoded: decodedPictures)
+        likes = LikeController(sender: LikeSender(session: media.http.api))
+        pictures = SessionPictures(remote: media.stills, decoded: media.decodedPictures)
         mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
         mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
         // Said once per cache: the disk is full or failing, videos stream instead.

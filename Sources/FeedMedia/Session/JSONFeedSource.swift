@@ -17,10 +17,12 @@ public final class JSONFeedSource: FeedSource {
     /// - Parameter cacheScope: what the cache scopes the feed's keys by;
     ///   nil: the feed's origin. The built-in demo, served on a new port
     ///   each run, passes a name of its own so its cache stays warm.
-    public init(url: URL, cacheScope: String? = nil) {
+    ///   `session`: the libsoup session pages come through (an engine's
+    ///   ``HTTPSessions/api``).
+    public init(url: URL, cacheScope: String? = nil, session: GObjectRef) {
         self.url = url
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
-        loader = FeedPageLoader(feedURL: url)
+        loader = FeedPageLoader(feedURL: url, session: session)
     }
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {

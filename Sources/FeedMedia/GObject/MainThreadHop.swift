@@ -1,0 +1,21 @@
+import CGLib
+
+/// The one way FeedMedia's own threads (cache source elements, streaming
+/// threads) hand work to the GTK thread: an idle callback on the default
+/// main context. Callers post typed values through it (a
+/// ``CacheSourceCommand``), never ad hoc closures of their own.
+///
+/// `g_idle_add`, never `g_main_context_invoke`, which would run the body
+/// on the calling thread whenever it can acquire the context.
+enum MainThreadHop {
+    /// Runs `body` on the GTK thread at the next turn of its loop. Any thread.
+    static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
+        let box = ClosureBox<@MainActor @Sendable () -> Void>(body)
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            guard let data else { return 0 }
+            let box = ClosureBox<@MainActor @Sendable () -> Void>.from(data)
+            MainActor.assumeIsolated { box.value() }
+            return 0
+        }, box.retainedPointer(), releaseBoxDestroyNotify)
+    }
+}

@@ -1,0 +1,17 @@
+import FeedCore
+
+/// One page a source handed over.
+public struct FeedSourcePage: Sendable, Equatable {
+    /// The page's items, in order.
+    public var items: [FeedItem]
+    /// Likes, headers and cache keys by item id (remote feeds).
+    public var extras: [String: RemoteItemExtras]
+    /// Where the feed goes on; nil when it ends here.
+    public var next: FeedCursor?
+
+    public init(items: [FeedItem], extras: [String: RemoteItemExtras] = [:], next: FeedCursor? = nil) {
+        self.items = items
+        self.extras = extras
+        self.next = next
+    }
+}

@@ -1,0 +1,46 @@
+import CGLib
+import Foundation
+
+/// Everything a feed session shares with the other sessions of one app:
+/// the HTTP sessions, the byte-range media cache (its store, fetcher and
+/// cache-source hub), the decoded-picture cache and where pictures go
+/// without a media cache. Made by the app, handed down; FeedMedia keeps no
+/// process-wide state of its own, so two engines (two cache folders) work
+/// side by side in one process. GTK thread only.
+@MainActor
+public final class MediaEngine {
+    public let http: HTTPSessions
+    /// Where http(s) videos are read through and preloaded to; nil plays
+    /// straight from the network.
+    public let cache: MediaCache?
+    /// Decoded pictures by source and size, within their budget.
+    public let decodedPictures: DecodedImageCache
+    /// Brings remote pictures to disk: the media cache (image budget) when
+    /// there is one, else plain files under `imageDirectory`.
+    public let stills: RemoteStillSource
+
+    /// An engine without a media cache: videos stream, pictures go to
+    /// plain files under `imageDirectory` (nil: a folder under the user's
+    /// cache directory).
+    public convenience init(imageDirectory: URL? = nil, decodedPictureBytes: Int = 64_000_000) {
+        self.init(http: HTTPSessions(), cache: nil, imageDirectory: imageDirectory,
+                  decodedPictureBytes: decodedPictureBytes)
+    }
+
+    /// An engine with the media cache under `cacheDirectory`. Throws when
+    /// the folder cannot be opened (``CacheStoreError``).
+    public convenience init(cacheDirectory: URL, budgets: CacheBudgets, decodedPictureBytes: Int = 64_000_000) throws {
+        let http = HTTPSessions()
+        let cache = try MediaCache(directory: cacheDirectory, budgets: budgets, session: http.media)
+        self.init(http: http, cache: cache, imageDirectory: nil, decodedPictureBytes: decodedPictureBytes)
+    }
+
+    private init(http: HTTPSessions, cache: MediaCache?, imageDirectory: URL?, decodedPictureBytes: Int) {
+        self.http = http
+        self.cache = cache
+        decodedPictures = DecodedImageCache(budgetBytes: decodedPictureBytes)
+        stills = cache ?? RemoteImageFiles(directory: imageDirectory
+            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"),
+                                           session: http.media)
+    }
+}

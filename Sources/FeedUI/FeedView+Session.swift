@@ -1,0 +1,93 @@
+import CGtk
+import FeedCore
+import FeedMedia
+
+/// Showing the session's updates: frames and errors go to the page of
+/// their index, new or replaced items remount the pages, the rest is
+/// reported. GTK thread only.
+extension FeedView {
+    /// Re-reads the session's items after some were appended. The current
+    /// index and scroll position stay where they are when still valid.
+    func itemsChanged() {
+        let count = self.count
+        if count == 0 {
+            currentIndex = 0
+        } else if currentIndex >= count {
+            currentIndex = count - 1
+            position = Double(currentIndex)
+        }
+        remount()
+        for (index, page) in pages where index < count {
+            bind(page, at: index)
+        }
+        // Pages that just got their items may now get players.
+        pushInput()
+        reportState()
+    }
+
+    /// The session's items were replaced (a Reload). What the user sees is
+    /// kept by id: if the current item is still there it keeps playing and
+    /// the view moves to where it now is; pages of items that moved follow them.
+    func itemsReplaced(_ replacement: FeedSession.ItemsReplacement) {
+        let newCurrent = replacement.currentIndex
+        stopAnimation()
+        drag = nil
+        currentIndex = newCurrent
+        position = Double(newCurrent)
+        let window = MountWindow.range(current: newCurrent, count: count, radius: radius)
+        var kept: [Int: FeedPage] = [:]
+        for (old, page) in pages {
+            if let target = replacement.newIndexOf[old], window.contains(target), kept[target] == nil,
+               page.item?.id == item(at: target)?.id {
+                page.move(to: target)
+                kept[target] = page
+            } else {
+                gtk_widget_unparent(page.root.widget)
+            }
+        }
+        pages = kept
+        for index in window where pages[index] == nil {
+            apply(.mount(index))
+        }
+        mounted = window
+        for (index, page) in pages { bind(page, at: index) }
+        gtk_widget_queue_allocate(widget)
+        pushInput()
+        reportState()
+    }
+
+    // MARK: The session's updates
+
+    public func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update) {
+        switch update {
+        case .itemsChanged:
+            itemsChanged()
+        case .itemsReplaced(let replacement):
+            itemsReplaced(replacement)
+        case .frame(let index, let frame, let source):
+            StallWatch.running("frame present") { pages[index]?.present(frame, source: source) }
+        case .videoReleased(let index):
+            if let page = pages[index], page.video.framesShown > 0 { page.clearVideo() }
+        case .error(let index, let code, let status, let retryable):
+            pages[index]?.errorCard.show(code.message(httpStatus: status),
+                                         retry: retryable ? { [weak self] in self?.session.retry() } : nil)
+        case .errorCleared(let index):
+            pages[index]?.errorCard.hide()
+        case .muted(let muted):
+            for page in pages.values { page.setMuted(muted) }
+            onMutedChange?(muted)
+        case .playing(let playing):
+            for listener in playingListeners { listener(playing) }
+        case .likeChanged(let id):
+            for page in pages.values where page.item?.id == id {
+                guard let item = page.item else { continue }
+                let like = session.likeState(of: item)
+                page.likeRail.show(liked: like.liked, likes: like.likes)
+            }
+        case .toast(let message):
+            showToast(message)
+        case .stateChanged:
+            reportState()
+        }
+    }
+}
