@@ -131,7 +131,7 @@ public final class FeedView: FeedSessionObserver {
         installGestures()
         installActions()
         session.attach(self)
-        remount()
+        StallWatch.running("feed view built") { remount() }
     }
 
     /// Calls `listener` whenever `state` changes, after the ones added before.

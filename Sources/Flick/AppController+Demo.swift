@@ -19,6 +19,7 @@ extension AppController {
         }
         window.showLoading(0, message: "Getting the demo feed ready")
         reporter.report(phase: .loading, progress: 0)
+        let options = self.options
         Thread.detachNewThread { [weak self] in
             let result = Result { () throws -> DemoMediaLibrary in
                 if let existing = generator.existingLibrary() { return existing }
@@ -32,8 +33,12 @@ extension AppController {
             let assets = local ? nil : (try? result.get()).map {
                 DemoFeedAssets.prepare(library: $0, in: DemoFeedLocation.mediaDirectory)
             }
+            // The server starts here too: the GTK thread never waits for its socket.
+            let served = (try? result.get()).flatMap { library in
+                assets.map { assets in Result { try Self.startDemoServer(library, assets: assets, options: options) } }
+            }
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.generationFinished(result, assets: assets) }
+                MainActor.assumeIsolated { self?.generationFinished(result, served: served) }
             }
         }
     }
@@ -43,15 +48,30 @@ extension AppController {
         reporter.report(phase: .loading, progress: fraction)
     }
 
-    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>, assets: DemoFeedAssets?) {
-        guard case .demo = source else { return } // another feed was opened from the menu meanwhile
+    private func generationFinished(_ result: Result<DemoMediaLibrary, Error>,
+                                    served: Result<(MediaServer, URL, [String]), Error>?) {
+        guard case .demo = source else {
+            // Another feed was opened from the menu meanwhile.
+            if case .success(let (server, _, _))? = served { server.stop() }
+            return
+        }
         switch result {
         case .success(let library):
-            guard let assets else {
+            guard let served else {
                 showLocalDemo(library)
                 return
             }
-            serveDemo(library, assets: assets)
+            switch served {
+            case .success(let (server, url, notes)):
+                for note in notes { Log.info(note) }
+                demoServer = server
+                // Served on a new port each run: scoped by name, so its cache stays warm.
+                openRemote(url, cacheScope: "flick-demo")
+            case .failure(let error):
+                Log.error("could not start the demo feed's server: \(error)")
+                window?.showError(title: "Could not start the demo feed", message: "\(error)")
+                reporter.report(phase: .error)
+            }
         case .failure(let error):
             Log.error("could not make the demo media: \(error)")
             window?.showError(title: "Could not make the demo feed", message: "\(error)")
@@ -66,24 +86,22 @@ extension AppController {
         showFeed(session)
     }
 
-    /// Starts the built-in server with the demo feed and opens it like any feed.
-    private func serveDemo(_ library: DemoMediaLibrary, assets: DemoFeedAssets) {
-        for note in assets.notes { Log.info(note) }
+    /// Starts the built-in server with the demo feed on a thread of its
+    /// own: its address, and the notes of the fault mix for the log.
+    private nonisolated static func startDemoServer(_ library: DemoMediaLibrary, assets: DemoFeedAssets,
+                                                    options: CommandLineOptions) throws -> (MediaServer, URL, [String]) {
         let server = MediaServer(options: MediaServer.Options(bandwidthBitsPerSecond: options.bandwidthBitsPerSecond,
                                                               latencyMilliseconds: options.latencyMilliseconds,
                                                               pageDelayMilliseconds: options.pageDelayMilliseconds))
+        _ = try server.startOnOwnThread()
         do {
-            _ = try server.startOnOwnThread()
             let url = try DemoFeedServer(library: library, assets: assets, itemCount: options.demoItems,
                                          pageSize: options.stress == nil ? DemoFeedServer.defaultPageSize : StressMode.feedPageSize,
                                          likeFailureShare: options.likeFailureShare).install(on: server)
-            demoServer = server
-            // Served on a new port each run: scoped by name, so its cache stays warm.
-            openRemote(url, cacheScope: "flick-demo")
+            return (server, url, assets.notes)
         } catch {
-            Log.error("could not start the demo feed's server: \(error)")
-            window?.showError(title: "Could not start the demo feed", message: "\(error)")
-            reporter.report(phase: .error)
+            server.stop()
+            throw error
         }
     }
 }

@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
         case cache(CacheCommand.Action)
         /// Measure the app under a stress mode, cold and warm (`flick bench …`).
         case bench(BenchOptions)
+        /// `flick bench --help`: what the bench's options mean.
+        case benchHelp
         case help
         case version
     }
@@ -131,6 +133,9 @@ struct CommandLineOptions: Equatable {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
         if arguments.first == "bench" {
+            if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+                return CommandLineOptions(command: .benchHelp)
+            }
             return CommandLineOptions(command: .bench(try BenchOptions.parse(Array(arguments.dropFirst()))))
         }
         var options = CommandLineOptions()

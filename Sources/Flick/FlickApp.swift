@@ -19,6 +19,9 @@ enum FlickApp {
         case .help:
             print(CommandLineOptions.usage)
             return 0
+        case .benchHelp:
+            print(BenchOptions.help)
+            return 0
         case .version:
             print("\(AppInfo.name) \(AppInfo.version)")
             return 0

@@ -81,5 +81,16 @@ extension AppUnderX {
                 #expect(text.contains(word), "help lacks \(word)")
             }
         }
+
+        @Test("flick bench --help says what each bench option means, and exits 0")
+        func benchHelp() throws {
+            let app = try AppProcess(["bench", "--help"])
+            #expect(app.waitForExit() == 0)
+            let text = try X11.run([AppProcess.binary.path, "bench", "--help"])
+            for word in ["Usage: flick bench", "--mode", "--seconds", "--bandwidth", "--latency", "--engine",
+                         "--compare", "--json", "--help"] {
+                #expect(text.contains(word), "bench help lacks \(word)")
+            }
+        }
     }
 }

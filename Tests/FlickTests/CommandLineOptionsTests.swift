@@ -25,6 +25,8 @@ struct CommandLineOptionsTests {
     func helpAndVersion() throws {
         #expect(try CommandLineOptions.parse(["/tmp", "--help"]).command == .help)
         #expect(try CommandLineOptions.parse(["-h"]).command == .help)
+        #expect(try CommandLineOptions.parse(["bench", "--help"]).command == .benchHelp)
+        #expect(try CommandLineOptions.parse(["bench", "--mode", "fast", "-h"]).command == .benchHelp)
         #expect(try CommandLineOptions.parse(["--version"]).command == .version)
     }
 

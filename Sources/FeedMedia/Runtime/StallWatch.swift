@@ -12,8 +12,10 @@ import Foundation
 /// It wraps the main context's poll function, so a turn is measured from
 /// one poll's return to the next poll's start (the time the loop spent
 /// dispatching, never the time it slept). Work is labelled with
-/// ``running(_:_:)``; a stall with no label names none. GTK thread only;
-/// off, it costs one branch per labelled call.
+/// ``running(_:_:)`` (a label's time includes the labelled work nested in
+/// it); what GTK itself does in a turn (drawing a frame) has no label, so a
+/// stall of GTK's own names none. GTK thread only; off, it costs one branch
+/// per labelled call.
 public enum StallWatch {
     /// Installs the check when the environment asks for it. Call once, on
     /// the GTK thread, before the main loop runs. Returns whether it is on.

@@ -27,23 +27,14 @@ extension FeedSession {
     /// view was told: ``Update/itemsChanged``) or why it did not. A source
     /// that has its items answers before this returns.
     public func start(_ completion: @escaping @MainActor (FeedSourceFailure?) -> Void = { _ in }) {
-        pageGeneration += 1
-        pageLoadInFlight = false
-        let generation = pageGeneration
-        source.loadFirst { [weak self] result in
-            guard let self, self.pageGeneration == generation else { return }
-            switch result {
-            case .success(let page):
-                self.resetPagination()
-                self.items = []
-                self.accept(page)
-                self.started = true
-                self.emit(.itemsChanged)
-                self.update()
-                completion(nil)
-            case .failure(let failure):
-                completion(failure)
-            }
+        loadFirstPage(completion) { [weak self] page in
+            guard let self else { return }
+            self.resetPagination()
+            self.items = []
+            self.accept(page)
+            self.started = true
+            self.emit(.itemsChanged)
+            self.update()
         }
     }
 
@@ -51,6 +42,14 @@ extension FeedSession {
     /// it is still there, keeps playing where it now is. `completion` gets
     /// nil once replaced, or why not (the feed is left as it was).
     public func reload(_ completion: @escaping @MainActor (FeedSourceFailure?) -> Void) {
+        loadFirstPage(completion) { [weak self] page in self?.replace(with: page) }
+    }
+
+    /// Asks the source for its first page, dropping the answer to any
+    /// earlier request (and a next page in flight); `use` takes the page
+    /// before `completion` hears how it went.
+    private func loadFirstPage(_ completion: @escaping @MainActor (FeedSourceFailure?) -> Void,
+                               use: @escaping @MainActor (FeedSourcePage) -> Void) {
         pageGeneration += 1
         pageLoadInFlight = false
         let generation = pageGeneration
@@ -58,7 +57,7 @@ extension FeedSession {
             guard let self, self.pageGeneration == generation else { return }
             switch result {
             case .success(let page):
-                self.replace(with: page)
+                use(page)
                 completion(nil)
             case .failure(let failure):
                 completion(failure)

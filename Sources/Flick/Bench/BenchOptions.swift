@@ -24,6 +24,30 @@ struct BenchOptions: Equatable, Sendable {
 
     typealias ParseError = CommandLineOptions.ParseError
 
+    /// What `flick bench --help` prints.
+    static let help = """
+    Usage: flick bench [OPTIONS]
+
+    Pages through the demo feed in a real window (under Xvfb without a display)
+    for a fixed time, first with an empty cache and then warm, and prints one
+    markdown row per run (BENCHMARKS.md says what each column means).
+
+    Options:
+      --mode MODE[,MODE…]   slow (next post every 3 s), fast (every 350 ms), burst
+                            (far jumps every 180 ms), remount (the feed widget torn
+                            down and built again every 250 ms, 50 times), or all
+                            (default slow)
+      --seconds N           How long each run pages through the feed, from its first
+                            post on screen (default 60, 1 to 3600)
+      --bandwidth RATE      The demo server's limit for all responses together, like
+                            20M or 500k, or none (default 20M)
+      --latency MS          Added before every response of the demo server (default 20)
+      --engine flick|naive  Which playback engine runs (default flick)
+      --compare             Both engines, alternating, then the Flick/naive ratios
+      --json FILE           The runs as a JSON array, one object per run
+      -h, --help            Show this help
+    """
+
     static let usage = "usage: flick bench [--mode MODE[,MODE…]] [--seconds N] [--bandwidth RATE|none] [--latency MS] [--engine flick|naive] [--compare] [--json FILE]"
 
     /// Parses the words after `flick bench`.
