@@ -2,11 +2,10 @@ import FeedCore
 
 /// The bounded pool of reusable players, applied from FeedCore's preload plan.
 ///
-/// Owned by the feed session on the GTK thread. FeedCore decides, the pool
-/// acts: `apply` compares the plan with what the pool holds, unloads players
-/// whose item left the plan, loads missing ones (reusing, never creating more
-/// than `capacity`), and makes the current item the only one that plays and
-/// the only one that may be unmuted.
+/// Owned by the feed session on the GTK thread. FeedCore decides (its
+/// `PoolAssignment`: which player serves which item, which is unloaded, made
+/// or destroyed), the pool acts, and makes the current item the only one
+/// that plays and the only one that may be unmuted.
 @MainActor
 public final class PlayerPool {
     /// The most players a pool may hold (a setting from 1 to this).
@@ -45,55 +44,53 @@ public final class PlayerPool {
         didSet { for player in players { player.loops = loops } }
     }
 
-    /// Applies a plan. For each index whose video is `.play` or `.prepare`
-    /// (most urgent first, at most `capacity` of them) a player is loaded with
-    /// its item: the one already serving it, else an idle one, else a new one
-    /// below capacity. Players serving anything else are unloaded (READY), not
-    /// merely paused. Every player but the `.play` one is muted and paused
+    /// Applies a plan as FeedCore's `PoolAssignment` decides: players
+    /// whose item left the plan are unloaded (READY), not merely paused;
+    /// missing items are loaded into idle players or new ones below
+    /// capacity. Every player but the `.play` one is muted and paused
     /// first; then the `.play` one gets `isMuted = muted` and `play()`
     /// (`pause()` when `plays` is false: the user paused, or no autoplay).
     /// Players kept for their item are resized to `box` if it changed.
-    /// Returns the indices whose player was (re)loaded, for the UI to rebind.
+    /// Returns the indices whose player was (re)loaded.
     @discardableResult
     public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                       muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
-        let candidates = plan.entries.filter { $0.video == .play } + plan.entries.filter { $0.video == .prepare }
-        var wanted: [(index: Int, uri: String, plays: Bool)] = []
-        for entry in candidates where wanted.count < capacity && !wanted.contains(where: { $0.index == entry.index }) {
-            if let uri = uriFor(entry.index) { wanted.append((entry.index, uri, entry.video == .play)) }
+        var uris: [Int: String] = [:]
+        for entry in plan.entries where entry.video == .play || entry.video == .prepare {
+            if let uri = uriFor(entry.index) { uris[entry.index] = uri }
         }
-
-        // Leaving: indices no longer wanted, or whose item changed.
-        for (index, player) in assignments {
-            if let keep = wanted.first(where: { $0.index == index }), keep.uri == player.uri { continue }
+        let indexOf = Dictionary(assignments.map { (ObjectIdentifier($0.value), $0.key) }, uniquingKeysWith: { a, _ in a })
+        let held = players.map { player in
+            PoolAssignment.Player(id: player.id, index: indexOf[ObjectIdentifier(player)], uri: player.uri)
+        }
+        let decision = PoolAssignment.decide(PoolAssignment.Input(entries: plan.entries, uris: uris, players: held,
+                                                                  capacity: capacity, lastPriority: priority))
+        for id in decision.unload {
+            guard let player = player(id: id), let index = indexOf[ObjectIdentifier(player)] else { continue }
             player.isMuted = true
             player.unload()
             assignments[index] = nil
         }
-        priority = wanted.map(\.index)
-
+        priority = decision.priority
         for player in assignments.values { player.resize(box: box, fit: fit) }
-
         // Silence and pause everything but the current item before it plays.
-        let playing = wanted.first(where: \.plays)?.index
-        for (index, player) in assignments where index != playing {
+        for (index, player) in assignments where index != decision.playing {
             player.isMuted = true
             player.pause()
         }
-
         var changed: [Int: VideoPlayer] = [:]
-        for item in wanted where assignments[item.index] == nil {
-            guard let player = idlePlayer() ?? makePlayer() else { continue }
+        for load in decision.load {
+            guard let player = load.player.flatMap(player(id:)) ?? makePlayer() else { continue }
             player.isMuted = true
-            player.load(uri: item.uri, box: box, fit: fit)
-            assignments[item.index] = player
-            changed[item.index] = player
+            player.load(uri: load.uri, box: box, fit: fit)
+            assignments[load.index] = player
+            changed[load.index] = player
         }
-        if let playing, let player = assignments[playing] {
+        if let playing = decision.playing, let player = assignments[playing] {
             player.isMuted = muted
             if plays { player.play() } else { player.pause() }
         }
-        shrink()
+        for id in decision.destroy { destroy(id) }
         return changed
     }
 
@@ -147,8 +144,8 @@ public final class PlayerPool {
 
     // MARK: Internals
 
-    private func idlePlayer() -> VideoPlayer? {
-        players.first { player in !assignments.values.contains { $0 === player } }
+    private func player(id: Int) -> VideoPlayer? {
+        players.first { $0.id == id }
     }
 
     private func makePlayer() -> VideoPlayer? {
@@ -165,23 +162,24 @@ public final class PlayerPool {
         }
     }
 
-    /// Destroys players above capacity: idle ones first, then the least urgent.
+    /// Destroys player `id`, dropping its item and its place in the priority.
+    private func destroy(_ id: Int) {
+        guard let victim = player(id: id) else { return }
+        if let index = assignments.first(where: { $0.value === victim })?.key {
+            assignments[index] = nil
+            priority.removeAll { $0 == index }
+        }
+        victim.destroy()
+        players.removeAll { $0 === victim }
+    }
+
+    /// Destroys players above capacity, as FeedCore's `PoolAssignment` ranks them.
     private func shrink() {
-        while players.count > capacity {
-            let victim: VideoPlayer
-            if let idle = idlePlayer() {
-                victim = idle
-            } else {
-                let ranked = assignments.sorted { lhs, rhs in
-                    (priority.firstIndex(of: lhs.key) ?? Int.max) < (priority.firstIndex(of: rhs.key) ?? Int.max)
-                }
-                guard let last = ranked.last else { break }
-                victim = last.value
-                assignments[last.key] = nil
-                priority.removeAll { $0 == last.key }
-            }
-            victim.destroy()
-            players.removeAll { $0 === victim }
+        var holding: [Int: Int] = [:]
+        for (index, player) in assignments { holding[player.id] = index }
+        for id in PoolAssignment.surplus(players: players.map(\.id), holding: holding, priority: priority,
+                                         capacity: capacity) {
+            destroy(id)
         }
     }
 }
