@@ -6,7 +6,8 @@ import Foundation
 /// is preloaded (the startup range of the posts the plan wants on disk), and
 /// what is pinned (the current and next posts). GTK thread only.
 ///
-/// It carries FeedCore's preload plan out; it decides nothing of its own.
+/// It carries FeedCore's preload plan out as FeedCore's `CacheWorkPlan`
+/// says (what to fetch, cancel and pin); it decides nothing of its own.
 @MainActor
 public final class MediaCache {
     public let store: RangeStore
@@ -136,43 +137,50 @@ public final class MediaCache {
     }
 
     private func carryOut(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool) {
-        // A disk that takes no more bytes: nothing is fetched ahead.
-        let writable = noteWriteProblem() == nil
-        var wanted: [CacheKey: (URL, Range<Int64>)] = [:]
-        var pins: Set<CacheKey> = []
-        var inPlan: Set<CacheKey> = []
         let bytes = Int64(plan.startupRange.bytes)
+        var items: [CacheWorkPlan.Item] = []
+        var keys: [String: (CacheKey, URL)] = [:]
         for entry in plan.entries {
             guard let feedItem = item(entry.index), feedItem.kind.isPlayed,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: feedItem)
-            inPlan.insert(key)
-            // The current item is being played: what was fetched ahead for it was worth it.
-            if entry.priority == .p0 { accounting.played(key.description) }
-            if entry.priority <= .p1 { pins.insert(key) }
-            guard writable, currentBufferHealthy, entry.video == .startup else { continue }
-            wanted[key] = (url, 0..<bytes)
+            keys[key.description] = (key, url)
+            // Only a startup entry's missing bytes matter to the plan.
+            let missing = entry.video == .startup ? store.gaps(key, in: 0..<bytes).first?.lowerBound : nil
+            items.append(CacheWorkPlan.Item(index: entry.index, key: key.description, firstMissingByte: missing))
         }
-        for (key, fetch) in preloads where wanted[key] == nil {
-            fetch.cancel()
-            preloads[key] = nil
+        let decision = CacheWorkPlan.decide(CacheWorkPlan.Input(
+            entries: plan.entries, startupBytes: bytes, items: items,
+            running: preloads.keys.map(\.description), pinned: pinned.map(\.description),
+            planned: planned.map(\.description),
+            // A disk that takes no more bytes: nothing is fetched ahead.
+            writable: noteWriteProblem() == nil, bufferHealthy: currentBufferHealthy))
+        // The current item is being played: what was fetched ahead for it was worth it.
+        if let played = decision.played { accounting.played(played) }
+        for key in decision.cancel {
+            guard let running = preloads.first(where: { $0.key.description == key }) else { continue }
+            running.value.cancel()
+            preloads[running.key] = nil
         }
-        for (key, (url, range)) in wanted where preloads[key] == nil {
+        for fetch in decision.fetch {
+            guard let (key, url) = keys[fetch.key] else { continue }
             // From the first missing byte: a preload cut short earlier keeps
             // what landed, and only the rest is asked for.
-            guard let gap = store.gaps(key, in: range).first else { continue }
-            preloads[key] = fetcher.fetch(url: url, range: gap.lowerBound..<range.upperBound,
-                                          headers: headers(for: key),
+            preloads[key] = fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: key),
                                           priority: .speculative, into: store, key: key) { [weak self] result in
                 self?.preloads[result.key] = nil
             }
         }
-        applyStills(plan, item: item, healthy: currentBufferHealthy && writable)
-        for key in planned.subtracting(inPlan) { accounting.leftPlan(key.description) }
-        planned = inPlan
-        for key in pins.subtracting(pinned) { store.pin(key) }
-        for key in pinned.subtracting(pins) { store.unpin(key) }
-        pinned = pins
+        applyStills(plan, item: item, healthy: decision.speculativeAllowed)
+        for key in decision.leftPlan { accounting.leftPlan(key) }
+        planned = Set(decision.planned.compactMap { keys[$0]?.0 })
+        for key in decision.pin { if let (cacheKey, _) = keys[key] { store.pin(cacheKey) } }
+        for key in decision.unpin {
+            guard let cacheKey = pinned.first(where: { $0.description == key }) else { continue }
+            store.unpin(cacheKey)
+        }
+        pinned = Set(pinned.filter { !decision.unpin.contains($0.description) })
+            .union(decision.pin.compactMap { keys[$0]?.0 })
     }
 
     /// The share (0...1) of `item`'s video file on disk from its start, when
