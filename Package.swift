@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Flick: a vertical feed of short videos and photos for GTK4.
 // Layers (see DESIGN.md): FeedCore decides, FeedMedia acts, FeedUI shows,
-// Flick wires them into the app. Arrows only point down that list.
+// Flick wires them into the app. Arrows only point down that list;
+// FeedGObject is the Swift-over-GObject layer under FeedMedia and FeedUI.
 import PackageDescription
 
 let package = Package(
@@ -35,27 +36,32 @@ let package = Package(
 
         .target(name: "FeedCore",
                 swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Swift over GObject: owned references, signals, main-loop sources,
+        // the hop to the GTK thread and the Swift-concurrency bridge.
+        .target(name: "FeedGObject",
+                dependencies: ["CGLib"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedMedia",
-                dependencies: ["FeedCore", "CGLib", "CGStreamer", "CSoup", "CZlib", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedUI",
-                dependencies: ["FeedCore", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
-                          dependencies: ["FeedCore", "FeedMedia", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the
         // main thread, and reports what it saw as JSON (used by FeedMediaTests).
         .executableTarget(name: "GObjectProbe",
-                          dependencies: ["FeedMedia", "CGLib"],
+                          dependencies: ["FeedGObject", "FeedMedia", "CGLib"],
                           path: "Tests/Probes/GObjectProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Writes to the range store until it is killed (SIGKILL), for the
         // cache's crash-safety tests.
         .executableTarget(name: "CacheWriterProbe",
-                          dependencies: ["FeedMedia", "FeedCore", "CGLib"],
+                          dependencies: ["FeedGObject", "FeedMedia", "FeedCore", "CGLib"],
                           path: "Tests/Probes/CacheWriterProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
@@ -65,11 +71,11 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedMedia", "CGLib", "CGStreamer"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGStreamer"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedMedia", "CGLib", "CGtk", "CFlickTestShim"],
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickTestShim"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

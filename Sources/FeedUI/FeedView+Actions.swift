@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// Keyboard input routed through actions: the view installs a `feed` action

@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import FeedCore
+import FeedGObject
 import FeedMedia
 
 /// Touchpad swipes, the mouse wheel and click-drag (or touch) paging.

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 import Testing
 @testable import FeedMedia

@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CSoup
 import FeedCore
+import FeedGObject
 import Foundation
 import Testing
 @testable import FeedMedia

@@ -1,4 +1,5 @@
 import CGLib
+import FeedGObject
 import FeedMedia
 import Foundation
 import Testing

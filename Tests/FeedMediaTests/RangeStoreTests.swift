@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 import Testing
 @testable import FeedMedia

@@ -2,6 +2,7 @@ import CFlickTestShim
 import CGLib
 import CGtk
 import FeedCore
+import FeedGObject
 import FeedMedia
 import FeedUI
 import Foundation

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The app's one media cache, as the feed session uses it: where playback

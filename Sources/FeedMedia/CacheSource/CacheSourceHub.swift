@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The GTK-thread half of the cache source for one media cache: runs the

@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The Swift state of one `flickcachesrc` element.

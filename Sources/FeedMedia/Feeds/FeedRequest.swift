@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import FeedGObject
 import Foundation
 
 /// One GET of a feed page on the loader's SoupSession. GTK thread only.

@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import FeedGObject
 import Foundation
 
 /// One HTTP request whose answer is read into memory, bounded in size and

@@ -1,3 +1,4 @@
+import FeedGObject
 import Foundation
 
 /// A media engine's libsoup sessions, with ``RangeFetcher/Options``'

@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// One running byte-range fetch on the fetcher's session: sends the GET,

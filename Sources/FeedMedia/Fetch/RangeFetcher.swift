@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The app's one libsoup session, and byte-range fetches on it that write

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Brings remote pictures and posters to disk so the page-size decoder can

@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import FeedGObject
 import Foundation
 
 /// One POST of `{"liked": bool}` to an item's likeURL. GTK thread only.

@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Sends likes to items' likeURLs over HTTP: POST `{"liked": bool}`, answer

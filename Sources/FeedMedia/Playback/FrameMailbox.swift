@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import FeedGObject
 import Foundation
 
 /// A weak link from C callbacks to their player. Written on the GTK thread;

@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 
 /// The GStreamer objects behind one ``VideoPlayer``: one playbin whose video
 /// sink is `videoscale ! videoconvert ! capsfilter ! videoflip ! appsink`,

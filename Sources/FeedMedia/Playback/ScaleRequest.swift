@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Sizes the player's frames in the pipeline: a pad probe on videoscale's

@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 
 /// A reusable GStreamer video player: one playbin, bound to one item at a
 /// time, handing scaled RGBA frames and events to the GTK thread.

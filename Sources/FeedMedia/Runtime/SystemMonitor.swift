@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// What the desktop says about the machine, for the preload plan: network

@@ -1,4 +1,5 @@
 import CGLib
+import FeedGObject
 
 /// A GLib timeout or idle source attached to one particular main context
 /// (the server's), with a Swift closure that GLib releases when the source

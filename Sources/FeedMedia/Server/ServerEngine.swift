@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import FeedGObject
 import Foundation
 
 /// The SoupServer and everything per request, on the thread that runs the

@@ -1,5 +1,6 @@
 import CGLib
 import CSoup
+import FeedGObject
 
 /// One request and its response body on the server's thread: feeds the body
 /// to libsoup in chunks (as the socket takes them, or as the throttle allows),

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import FeedMedia
 
 /// Samples the current video's buffer about once a second and keeps

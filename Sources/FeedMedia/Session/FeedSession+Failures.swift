@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Player events: buffering counts towards rebuffers, failures go through

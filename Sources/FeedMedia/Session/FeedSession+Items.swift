@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The feed's items: the first page from the source, more pages when

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// A Flick JSON feed over http(s) with cursor pagination (FEEDS.md), as a

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import FeedMedia
 import Foundation
 

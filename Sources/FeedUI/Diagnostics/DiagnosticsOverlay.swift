@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// The diagnostics overlay: live numbers of the player pool, pages,

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// The card a page shows when its item cannot be played or shown: what went

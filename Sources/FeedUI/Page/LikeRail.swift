@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 import Foundation
 

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// The speaker that shows for a moment in the middle of a page when the

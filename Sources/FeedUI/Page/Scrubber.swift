@@ -2,6 +2,7 @@ import CFlickShim
 import CGLib
 import CGtk
 import FeedCore
+import FeedGObject
 import FeedMedia
 import Foundation
 

@@ -1,6 +1,7 @@
 import CFlickShim
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// Where a page's video frames are drawn: a GtkPicture over one

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 /// Runs a closure once, after the next frame of a widget's window has been

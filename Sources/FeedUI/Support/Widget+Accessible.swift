@@ -1,6 +1,7 @@
 import CFlickShim
 import CGLib
 import CGtk
+import FeedGObject
 import FeedMedia
 
 extension Widget {

@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import CFlickShim
+import FeedGObject
 import FeedMedia
 
 /// A GTK widget pointer. FeedUI's types hold their widgets through

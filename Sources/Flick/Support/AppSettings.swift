@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import FeedMedia
 import Foundation
 

@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import FeedCore
+import FeedGObject
 import FeedMedia
 import FeedUI
 import Foundation

@@ -2,6 +2,7 @@
 // way the app does, and prints what it saw as one JSON object. Used by
 // FeedMediaTests; not installed.
 import CGLib
+import FeedGObject
 import FeedMedia
 import Foundation
 #if canImport(Glibc)

@@ -51,7 +51,7 @@ public final class SignalConnection {
 
     /// Connects `thunk` (a C function of the signal's real signature, cast to
     /// GCallback) with `box` as its user data. Returns nil for an unknown signal.
-    static func connect<Value>(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    public static func connect<Value>(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                box: ClosureBox<Value>, thunk: GCallback,
                                after: Bool = false) -> SignalConnection? {
         let object = instance.assumingMemoryBound(to: GObject.self)

@@ -7,9 +7,9 @@ import CGLib
 ///
 /// `g_idle_add`, never `g_main_context_invoke`, which would run the body
 /// on the calling thread whenever it can acquire the context.
-enum MainThreadHop {
+public enum MainThreadHop {
     /// Runs `body` on the GTK thread at the next turn of its loop. Any thread.
-    static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
+    public static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
         let box = ClosureBox<@MainActor @Sendable () -> Void>(body)
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             guard let data else { return 0 }
