@@ -281,9 +281,15 @@ public final class VideoPlayer {
         return generation
     }
 
-    /// Applies a machine event; an illegal one is ignored.
+    /// Applies a machine event. An illegal one leaves the state as it is
+    /// and is logged: the player asked the machine for something it does
+    /// not allow, which is a bug to fix, not a case to handle.
     func move(_ event: PlaybackEvent) {
-        if let next = PlaybackMachine.next(state, event) { state = next }
+        guard let next = PlaybackMachine.next(state, event) else {
+            FileHandle.standardError.write(Data("flick: bug: player \(id) got \(event) while \(state)\n".utf8))
+            return
+        }
+        state = next
     }
 
     func startPlaying() {
