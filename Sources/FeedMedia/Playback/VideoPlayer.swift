@@ -3,6 +3,7 @@ import CGLib
 import CGStreamer
 import FeedCore
 import FeedGObject
+import Foundation
 
 /// A reusable GStreamer video player: one playbin, bound to one item at a
 /// time, handing scaled RGBA frames and events to the GTK thread.
