@@ -44,11 +44,17 @@ let package = Package(
         .target(name: "FeedMedia",
                 dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The built-in demo: its media generation and the loopback HTTP
+        // server that serves it (and `flick serve`, and the tests' servers).
+        // Not part of the FeedUI product.
+        .target(name: "FeedDemo",
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGStreamer", "CSoup"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedUI",
                 dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
-                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the
@@ -71,9 +77,9 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGStreamer"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickTestShim"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import FeedCore
+import FeedDemo
 import FeedMedia
 import FeedUI
 import Foundation

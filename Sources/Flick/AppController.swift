@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import FeedCore
+import FeedDemo
 import FeedGObject
 import FeedMedia
 import FeedUI

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedDemo
 import FeedMedia
 import Foundation
 

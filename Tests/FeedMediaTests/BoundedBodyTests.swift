@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Bodies read into memory (feed pages, like answers) stop at their limit
 /// whether or not the server announced a length, and one deadline covers

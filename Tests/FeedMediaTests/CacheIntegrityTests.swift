@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Bytes on disk that changed, and files that changed at the origin: the
 /// cache never hands over a byte that is not the origin's.

@@ -6,6 +6,7 @@ import CGStreamer
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// A served file, a fresh store and fetcher, registered as the cache

@@ -5,6 +5,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 private func unref(_ message: UnsafeMutablePointer<GstMessage>?) {
     if let message { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }

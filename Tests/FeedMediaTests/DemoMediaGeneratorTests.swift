@@ -3,6 +3,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite struct DemoMediaGeneratorTests {
     @Test func makesPlayableH264AACClipsPostersAndPicturesAndReusesThem() throws {

@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import Foundation
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// What GstDiscoverer says about a media file: an independent check of what the generator made.

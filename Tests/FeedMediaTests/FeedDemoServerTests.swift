@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite(.serialized) @MainActor struct FeedDemoServerTests {
     /// A library of stand-in files (the feed never opens them), an HLS

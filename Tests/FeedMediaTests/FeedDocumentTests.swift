@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Feed pages as a server would send them, and what Flick makes of them.

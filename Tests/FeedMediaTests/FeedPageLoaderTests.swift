@@ -3,6 +3,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Runs the GLib default main context from a main-actor test until a load
 /// finishes: libsoup answers there, as it does in the app's main loop.

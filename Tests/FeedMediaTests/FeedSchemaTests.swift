@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// data/feed.schema.json against the pages the tests use: the examples that
 /// Flick reads in full must match it, the ones with bad items must not.

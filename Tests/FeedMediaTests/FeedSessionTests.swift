@@ -4,6 +4,7 @@ import FeedGObject
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Records every update a session sends its view, and pushes the view's input.
 @MainActor

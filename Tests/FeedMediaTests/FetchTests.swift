@@ -6,6 +6,7 @@ import FeedGObject
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// A range store in a fresh folder, removed by `remove()`.
 struct TestStore {

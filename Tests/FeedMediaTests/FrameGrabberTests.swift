@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite struct FrameGrabberTests {
     /// Makes demo clip `number` (4 s at the smallest number) in `directory`.

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// A cache folder on a disk with room for 2 MB: a full disk first makes

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Mutations of a valid feed page — wrong types, numbers at the edges of

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite struct ImageDecoderTests {
     /// Makes the demo's 3000x4500 JPEG (picture 1) in `directory`.

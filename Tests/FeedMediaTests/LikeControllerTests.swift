@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Optimistic likes end to end: the controller, the sender and a like
 /// endpoint on loopback.

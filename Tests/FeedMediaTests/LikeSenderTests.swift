@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// The like sender against a media server on loopback: what each kind of
 /// answer becomes, and cancelling.

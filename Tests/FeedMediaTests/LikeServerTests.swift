@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// A like endpoint for tests: keeps one liked flag per path and a count
 /// that starts at 10, records every request it answered. Any thread.

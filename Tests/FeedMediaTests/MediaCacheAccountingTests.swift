@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// The media cache carrying out preload plans against a real loopback
 /// server, and counting where the network bytes went.

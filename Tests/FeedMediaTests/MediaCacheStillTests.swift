@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Pictures through the media cache, and decoded pictures kept in memory.
 @MainActor

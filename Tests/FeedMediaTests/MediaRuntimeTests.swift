@@ -1,4 +1,5 @@
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 @Suite struct MediaRuntimeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 @Suite("The media server's faults and delays")

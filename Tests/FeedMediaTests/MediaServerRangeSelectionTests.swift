@@ -1,5 +1,6 @@
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite("Which bytes the media server answers a Range with")
 struct MediaServerRangeSelectionTests {

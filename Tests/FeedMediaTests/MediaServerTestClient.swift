@@ -1,6 +1,7 @@
 import CFlickShim
 import CGLib
 import CSoup
+import FeedDemo
 import Foundation
 
 /// What a libsoup client saw for one request: status, headers, the body

@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// A media server on its own thread serving one file of `size` bytes at `/clip.mp4`.
 struct ServedFile {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 @Suite("The media server's bandwidth limit")
 struct MediaServerThrottleTests {

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Animated GIF and WebP through gdk-pixbuf's animation API, frame by frame

@@ -2,6 +2,7 @@ import CGLib
 import FeedCore
 import Foundation
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// Clips for the player tests, made once per test process: three demo clips
 /// (4, 7 and 10 s) and a 1 s clip for loops, small so that several players

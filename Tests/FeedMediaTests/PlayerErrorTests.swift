@@ -4,6 +4,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 extension PlaybackTests {
     /// Loads `uri` and waits for a failure of that binding.

@@ -2,6 +2,7 @@ import CGLib
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 extension PlaybackTests {

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Byte i of `key` at `version`: the CacheWriterProbe's pattern (keep the two in step).

@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import Foundation
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Helpers shared by the range store tests.

@@ -2,6 +2,7 @@ import FeedCore
 import FeedGObject
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 @Suite("The range store's bytes, ranges and metadata")

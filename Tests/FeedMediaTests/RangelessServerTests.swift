@@ -3,6 +3,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// A server that answers every Range request with the whole file: each
 /// file is read once, as one sequential download, whatever the demuxer asks.

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 /// A self-signed certificate for 127.0.0.1, made with openssl for one test
 /// run: what a media host with an untrusted certificate presents.

@@ -1,3 +1,4 @@
+import FeedDemo
 import FeedMedia
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedDemo
 import FeedMedia
 import Foundation
 import Testing

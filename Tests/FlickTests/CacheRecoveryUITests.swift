@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 extension AppUnderX {
     /// What the app does when the bytes in its media cache are wrong.

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import FeedMedia
+@testable import FeedDemo
 
 extension AppUnderX {
     /// The real app with its media cache on a disk that fills after a few posts.

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Testing
+@testable import FeedDemo
 @testable import FeedMedia
 
 /// Phone clips through the media layer alone: the poster grabbed from a

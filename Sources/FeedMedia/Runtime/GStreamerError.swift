@@ -2,25 +2,25 @@ import CGStreamer
 
 /// An error GStreamer posted on a pipeline's bus (or returned from a call),
 /// copied out of its `GError` so it can cross threads.
-struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// GStreamer's error domains, plus everything else (GLib, GIO, ...).
-    enum Domain: Sendable, Equatable {
+    public enum Domain: Sendable, Equatable {
         case core, library, resource, stream, other
     }
 
-    var domain: Domain
-    var code: Int32
-    var message: String
+    public var domain: Domain
+    public var code: Int32
+    public var message: String
     /// The element's debug string, for logs only.
-    var debug: String?
+    public var debug: String?
 
-    var description: String { message }
+    public var description: String { message }
 
     /// The disk is full (filesink's ENOSPC).
-    var isNoSpaceLeft: Bool { domain == .resource && code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) }
+    public var isNoSpaceLeft: Bool { domain == .resource && code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) }
 
     /// The file or server could not be opened or read.
-    var isUnreadable: Bool {
+    public var isUnreadable: Bool {
         domain == .resource && [GST_RESOURCE_ERROR_NOT_FOUND, GST_RESOURCE_ERROR_OPEN_READ,
                                 GST_RESOURCE_ERROR_READ, GST_RESOURCE_ERROR_NOT_AUTHORIZED,
                                 GST_RESOURCE_ERROR_OPEN_READ_WRITE]
@@ -28,7 +28,7 @@ struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The bytes are not a stream GStreamer can make sense of.
-    var isWrongContent: Bool {
+    public var isWrongContent: Bool {
         (domain == .stream && [GST_STREAM_ERROR_TYPE_NOT_FOUND, GST_STREAM_ERROR_WRONG_TYPE,
                                GST_STREAM_ERROR_DEMUX, GST_STREAM_ERROR_DECODE, GST_STREAM_ERROR_FORMAT,
                                GST_STREAM_ERROR_CODEC_NOT_FOUND, GST_STREAM_ERROR_FAILED]
@@ -36,7 +36,7 @@ struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
             || (domain == .core && code == Int32(GST_CORE_ERROR_MISSING_PLUGIN.rawValue))
     }
 
-    init(domain: Domain, code: Int32, message: String, debug: String? = nil) {
+    public init(domain: Domain, code: Int32, message: String, debug: String? = nil) {
         self.domain = domain
         self.code = code
         self.message = message
@@ -57,7 +57,7 @@ struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Takes (copies and frees) the error of an `ERROR` message.
-    static func parse(_ message: UnsafeMutablePointer<GstMessage>) -> GStreamerError {
+    public static func parse(_ message: UnsafeMutablePointer<GstMessage>) -> GStreamerError {
         var error: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?
         gst_message_parse_error(message, &error, &debug)

@@ -7,12 +7,12 @@ import FeedCore
 /// Not thread-safe and not Sendable: create, run and drop it on one thread.
 /// The pipeline is set to NULL and unreffed when this object goes away, so a
 /// pipeline never outlives the call that needed it.
-final class MediaPipeline {
-    let element: UnsafeMutablePointer<GstElement>
+public final class MediaPipeline {
+    public let element: UnsafeMutablePointer<GstElement>
 
     /// Parses a launch description. Elements a later call needs to reach are
     /// given `name=` in the description.
-    init(_ description: String) throws(GStreamerError) {
+    public init(_ description: String) throws(GStreamerError) {
         var error: UnsafeMutablePointer<GError>?
         let made = gst_parse_launch(description, &error)
         if let failure = error {
@@ -36,12 +36,12 @@ final class MediaPipeline {
 
     /// Sets the pipeline to NULL: sinks close their files, threads stop.
     /// Safe to call more than once.
-    func stop() {
+    public func stop() {
         gst_element_set_state(element, GST_STATE_NULL)
     }
 
     /// Runs `body` with the element named `name` (the pipeline keeps it alive).
-    func withElement<R>(_ name: String, _ body: (UnsafeMutablePointer<GstElement>) throws -> R) throws -> R {
+    public func withElement<R>(_ name: String, _ body: (UnsafeMutablePointer<GstElement>) throws -> R) throws -> R {
         let bin = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)
         guard let child = gst_bin_get_by_name(bin, name) else {
             throw GStreamerError(domain: .other, code: 0, message: "the pipeline has no element named \(name)")
@@ -51,13 +51,13 @@ final class MediaPipeline {
     }
 
     /// Sets a string property (file names, texts) without quoting it into the description.
-    func set(_ name: String, _ property: String, string value: String) throws {
+    public func set(_ name: String, _ property: String, string value: String) throws {
         try withElement(name) { flick_object_set_string(UnsafeMutableRawPointer($0), property, value) }
     }
 
     /// Plays the pipeline until end of stream.
     /// Throws the first error posted on the bus, or a timeout.
-    func runToEnd(timeout seconds: Double) throws(MediaPipelineFailure) {
+    public func runToEnd(timeout seconds: Double) throws(MediaPipelineFailure) {
         guard gst_element_set_state(element, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
             throw .error(popError() ?? GStreamerError(domain: .other, code: 0, message: "the pipeline would not start"))
         }
@@ -70,7 +70,7 @@ final class MediaPipeline {
     }
 
     /// Waits for PAUSED (the first buffer reached every sink).
-    func preroll(timeout seconds: Double) throws(MediaPipelineFailure) {
+    public func preroll(timeout seconds: Double) throws(MediaPipelineFailure) {
         let change = gst_element_set_state(element, GST_STATE_PAUSED)
         if change == GST_STATE_CHANGE_FAILURE {
             throw .error(popError() ?? GStreamerError(domain: .other, code: 0, message: "the pipeline would not start"))
@@ -103,7 +103,7 @@ final class MediaPipeline {
 }
 
 /// How running a pipeline went wrong.
-enum MediaPipelineFailure: Error, Sendable {
+public enum MediaPipelineFailure: Error, Sendable {
     case error(GStreamerError)
     case timedOut(seconds: Double)
 }

@@ -17,12 +17,12 @@ public enum MediaRuntime {
 
     /// The AAC encoder to use, the first of ``MediaElement/aacEncoders`` that
     /// exists. Only meaningful after `initialize()` succeeded.
-    static var aacEncoder: String {
+    public static var aacEncoder: String {
         MediaElement.aacEncoders.first(where: factoryExists) ?? MediaElement.aacEncoders[0]
     }
 
     /// Whether an optional element (e.g. `clockoverlay`) is available.
-    static func has(_ element: String) -> Bool {
+    public static func has(_ element: String) -> Bool {
         (try? outcome.get()) != nil && factoryExists(element)
     }
 

@@ -1,4 +1,5 @@
 import CGLib
+import FeedDemo
 import FeedMedia
 import FeedUI
 import Foundation

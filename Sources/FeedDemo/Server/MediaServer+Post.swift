@@ -1,0 +1,40 @@
+import FeedMedia
+import Foundation
+
+extension MediaServer {
+    /// A POST as its handler sees it.
+    public struct PostRequest: Sendable, Equatable {
+        /// The request path, percent escapes decoded (for `servePosts(under:)`,
+        /// the whole path, prefix included).
+        public var path: String
+        /// The request body as sent (may be empty).
+        public var body: Data
+        /// The decoded query.
+        public var query: [String: String]
+
+        public init(path: String, body: Data, query: [String: String] = [:]) {
+            self.path = path
+            self.body = body
+            self.query = query
+        }
+    }
+
+    /// What a POST handler answers.
+    public struct PostResponse: Sendable, Equatable {
+        /// The HTTP status.
+        public var status: Int
+        /// The body, nil for none.
+        public var body: Data?
+        /// Sent with a body.
+        public var contentType: String
+
+        public init(status: Int, body: Data? = nil, contentType: String = "application/json") {
+            self.status = status
+            self.body = body
+            self.contentType = contentType
+        }
+    }
+
+    /// Answers a POST made on the server's thread (keep it quick).
+    public typealias PostHandler = @Sendable (_ request: PostRequest) -> PostResponse
+}

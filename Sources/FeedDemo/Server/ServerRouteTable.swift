@@ -1,0 +1,69 @@
+import FeedMedia
+import Foundation
+
+/// The server's routes and injected faults. Written from any thread (tests,
+/// the app), read by the server's thread once per request: every access
+/// takes the lock.
+final class ServerRouteTable: @unchecked Sendable {
+    /// What one request will get, decided when it arrives.
+    struct Request: Sendable {
+        var route: ResolvedRoute
+        /// The fault's status to answer instead of the body, if any.
+        var failureStatus: Int?
+        var ignoresRange = false
+        /// Body bytes to send before stalling or closing.
+        var bodyLimit: Int?
+        /// Close the connection at `bodyLimit` (else stall there).
+        var closesAtLimit = false
+        /// For `changeETag`: how many requests the fault has seen, this one included.
+        var version = 0
+        /// Chunked transfer encoding instead of a Content-Length.
+        var chunked = false
+        /// Leave the ETag header out.
+        var omitsETag = false
+    }
+
+    private let lock = NSLock()
+    private var routes: [String: ServerRoute] = [:]
+    /// Needs the lock. The fault and how many requests it has answered.
+    private var faults: [String: (fault: MediaServer.Fault, hits: Int)] = [:]
+
+    func add(_ route: ServerRoute, at path: String) {
+        lock.lock(); defer { lock.unlock() }
+        routes[path] = route
+    }
+
+    func setFault(_ fault: MediaServer.Fault?, for path: String) {
+        lock.lock(); defer { lock.unlock() }
+        faults[path] = fault.map { ($0, 0) }
+    }
+
+    /// Resolves a request path (decoded) and counts the request against its fault.
+    func begin(path: String) -> Request {
+        lock.lock(); defer { lock.unlock() }
+        var request = Request(route: ResolvedRoute.resolve(path, in: routes))
+        guard var entry = faults[path] else { return request }
+        entry.hits += 1
+        faults[path] = entry
+        switch entry.fault {
+        case .status(let status):
+            request.failureStatus = status
+        case .failTimes(let count, let status):
+            if entry.hits <= count { request.failureStatus = status }
+        case .ignoreRange:
+            request.ignoresRange = true
+        case .stallAfter(let bytes):
+            request.bodyLimit = max(0, bytes)
+        case .truncateAfter(let bytes):
+            request.bodyLimit = max(0, bytes)
+            request.closesAtLimit = true
+        case .changeETag:
+            request.version = entry.hits
+        case .chunked:
+            request.chunked = true
+        case .noETag:
+            request.omitsETag = true
+        }
+        return request
+    }
+}

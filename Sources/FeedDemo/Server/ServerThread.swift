@@ -1,0 +1,92 @@
+import CGLib
+import FeedMedia
+import Foundation
+
+/// A dedicated thread running a private GMainContext for the media server,
+/// so tests and `flick serve` need no GTK main loop.
+///
+/// The engine lives and dies on that thread. `stop()` may be called from
+/// any thread; it waits (boundedly) for the thread to close its sockets so
+/// that the port is free when it returns.
+final class ServerThread: @unchecked Sendable {
+    /// How long `stop()` waits for the thread to finish, in seconds.
+    static let stopTimeoutSeconds = 10.0
+
+    private let context: OpaquePointer
+    private let loop: OpaquePointer
+    private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    /// Needs the lock.
+    private var thread: Thread?
+    private var stopping = false
+
+    private init() {
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
+    }
+
+    /// Starts a thread whose engine listens before this returns.
+    static func start(routes: ServerRouteTable, counters: ServerCounters,
+                      options: MediaServer.Options) throws -> (ServerThread, URL) {
+        let serverThread = ServerThread()
+        let outcome = StartOutcome()
+        let thread = Thread { serverThread.run(routes: routes, counters: counters, options: options, outcome: outcome) }
+        thread.name = "flick-media-server"
+        serverThread.lock.withLock { serverThread.thread = thread }
+        thread.start()
+        outcome.ready.wait()
+        return (serverThread, try outcome.result.get())
+    }
+
+    /// Quits the loop; the thread stops the engine and ends. Idempotent.
+    func stop() {
+        let (thread, alreadyStopping) = lock.withLock { () -> (Thread?, Bool) in
+            defer { stopping = true }
+            return (self.thread, stopping)
+        }
+        guard !alreadyStopping else { return }
+        // Through a source rather than g_main_loop_quit directly: a quit
+        // that lands before g_main_loop_run starts would be lost.
+        let loop = self.loop
+        ContextSource.idle(on: context) { g_main_loop_quit(loop) }
+        guard Thread.current !== thread else { return }
+        if finished.wait(timeout: .now() + Self.stopTimeoutSeconds) == .timedOut {
+            FileHandle.standardError.write(Data("flick: the media server thread did not stop in time\n".utf8))
+        }
+    }
+
+    private func run(routes: ServerRouteTable, counters: ServerCounters, options: MediaServer.Options,
+                     outcome: StartOutcome) {
+        g_main_context_push_thread_default(context)
+        defer {
+            g_main_context_pop_thread_default(context)
+            finished.signal()
+        }
+        let engine = ServerEngine(routes: routes, counters: counters, options: options)
+        do {
+            outcome.result = .success(try engine.start())
+            outcome.ready.signal()
+        } catch {
+            outcome.result = .failure(error)
+            outcome.ready.signal()
+            return
+        }
+        g_main_loop_run(loop)
+        engine.stop()
+        // Let libsoup finish closing what it was closing.
+        var rounds = 0
+        while g_main_context_iteration(context, 0) != 0, rounds < 100 { rounds += 1 }
+    }
+}
+
+/// Handed from the server thread to the caller of `start`, which waits on `ready`.
+private final class StartOutcome: @unchecked Sendable {
+    let ready = DispatchSemaphore(value: 0)
+    /// Written before `ready` is signalled, read after.
+    var result: Result<URL, Error> = .failure(MediaServerError.listenFailed("not started"))
+}
