@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// A folder of the user's own videos, sounds and pictures, newest first,
@@ -33,16 +34,14 @@ public final class FolderSource: FeedSource {
         let expected = generation
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { try FolderScanner.scan(directory) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in
-                    guard let self, self.generation == expected else { return }
-                    switch result {
-                    case .success(let scan):
-                        self.scan = scan
-                        completion(.success(FeedSourcePage(items: scan.items)))
-                    case .failure(let error):
-                        completion(.failure(FeedSourceFailure(message: "\(error)", code: .sourceNotFound)))
-                    }
+            MainThreadHop.post { [weak self] in
+                guard let self, self.generation == expected else { return }
+                switch result {
+                case .success(let scan):
+                    self.scan = scan
+                    completion(.success(FeedSourcePage(items: scan.items)))
+                case .failure(let error):
+                    completion(.failure(FeedSourceFailure(message: "\(error)", code: .sourceNotFound)))
                 }
             }
         }

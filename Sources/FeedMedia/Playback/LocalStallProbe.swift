@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Asks GStreamer why a local file did not preroll. GTK thread (the probe
@@ -30,7 +31,7 @@ final class LocalStallProbe {
     init(uri: String, done: @escaping @MainActor (PlayerFailure?) -> Void) {
         Thread.detachNewThread { [uri] in
             let found = Self.discover(uri)
-            DispatchQueue.main.async { [weak self] in
+            MainThreadHop.post { [weak self] in
                 guard let self, !self.cancelled else { return }
                 done(found)
             }

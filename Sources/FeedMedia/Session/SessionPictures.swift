@@ -128,9 +128,7 @@ public final class SessionPictures {
             guard !ticket.isStale else { return onSkip() }
             let result = Result { try work() }
             guard !ticket.isStale else { return onSkip() }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { completion(result) }
-            }
+            MainThreadHop.post { completion(result) }
         }
     }
 
