@@ -14,12 +14,12 @@ public enum CacheWorkPlan {
     public struct Item: Sendable, Equatable, Codable {
         public var index: Int
         /// Its cache key.
-        public var key: String
+        public var key: CacheKey
         /// The first byte of its startup range not on disk; nil when the
         /// whole range is there (asked only for `.startup` entries).
         public var firstMissingByte: Int64?
 
-        public init(index: Int, key: String, firstMissingByte: Int64? = nil) {
+        public init(index: Int, key: CacheKey, firstMissingByte: Int64? = nil) {
             self.index = index
             self.key = key
             self.firstMissingByte = firstMissingByte
@@ -33,18 +33,18 @@ public enum CacheWorkPlan {
         /// The planned items read through the cache (others have no entry).
         public var items: [Item]
         /// Keys with a preload running now.
-        public var running: [String]
+        public var running: [CacheKey]
         /// Keys pinned now.
-        public var pinned: [String]
+        public var pinned: [CacheKey]
         /// Keys of the last plan's cached items.
-        public var planned: [String]
+        public var planned: [CacheKey]
         /// The disk takes bytes (no full or failing disk).
         public var writable: Bool
         /// The current item's buffer is healthy.
         public var bufferHealthy: Bool
 
-        public init(entries: [PreloadPlan.Entry], startupBytes: Int64, items: [Item], running: [String] = [],
-                    pinned: [String] = [], planned: [String] = [], writable: Bool = true, bufferHealthy: Bool = true) {
+        public init(entries: [PreloadPlan.Entry], startupBytes: Int64, items: [Item], running: [CacheKey] = [],
+                    pinned: [CacheKey] = [], planned: [CacheKey] = [], writable: Bool = true, bufferHealthy: Bool = true) {
             self.entries = entries
             self.startupBytes = startupBytes
             self.items = items
@@ -58,11 +58,11 @@ public enum CacheWorkPlan {
 
     /// One preload to start: `start..<end` of the file under `key`.
     public struct Fetch: Sendable, Equatable, Codable {
-        public var key: String
+        public var key: CacheKey
         public var start: Int64
         public var end: Int64
 
-        public init(key: String, start: Int64, end: Int64) {
+        public init(key: CacheKey, start: Int64, end: Int64) {
             self.key = key
             self.start = start
             self.end = end
@@ -73,22 +73,23 @@ public enum CacheWorkPlan {
         /// Preloads to start, in plan order.
         public var fetch: [Fetch]
         /// Running preloads to cancel (sorted).
-        public var cancel: [String]
+        public var cancel: [CacheKey]
         /// Keys to pin and to unpin (sorted).
-        public var pin: [String]
-        public var unpin: [String]
+        public var pin: [CacheKey]
+        public var unpin: [CacheKey]
         /// The current item's key: what was fetched ahead for it was worth it.
-        public var played: String?
+        public var played: CacheKey?
         /// Keys that left the plan since the last one (sorted): bytes
         /// fetched ahead for them and never played count as wasted.
-        public var leftPlan: [String]
+        public var leftPlan: [CacheKey]
         /// Keys of this plan's cached items (sorted), for the next decision.
-        public var planned: [String]
+        public var planned: [CacheKey]
         /// Whether speculative cache work (pictures too) may run.
         public var speculativeAllowed: Bool
 
-        public init(fetch: [Fetch] = [], cancel: [String] = [], pin: [String] = [], unpin: [String] = [],
-                    played: String? = nil, leftPlan: [String] = [], planned: [String] = [], speculativeAllowed: Bool = true) {
+        public init(fetch: [Fetch] = [], cancel: [CacheKey] = [], pin: [CacheKey] = [], unpin: [CacheKey] = [],
+                    played: CacheKey? = nil, leftPlan: [CacheKey] = [], planned: [CacheKey] = [],
+                    speculativeAllowed: Bool = true) {
             self.fetch = fetch
             self.cancel = cancel
             self.pin = pin
@@ -103,10 +104,10 @@ public enum CacheWorkPlan {
     public static func decide(_ input: Input) -> Decision {
         let allowed = input.writable && input.bufferHealthy
         var decision = Decision(speculativeAllowed: allowed)
-        var wanted: [String: Fetch?] = [:] // key → the fetch to start, nil when nothing is missing
-        var order: [String] = []
-        var pins = Set<String>()
-        var inPlan = Set<String>()
+        var wanted: [CacheKey: Fetch?] = [:] // key → the fetch to start, nil when nothing is missing
+        var order: [CacheKey] = []
+        var pins = Set<CacheKey>()
+        var inPlan = Set<CacheKey>()
         for entry in input.entries {
             guard let item = input.items.first(where: { $0.index == entry.index }) else { continue }
             inPlan.insert(item.key)

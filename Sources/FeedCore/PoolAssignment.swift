@@ -38,17 +38,12 @@ public enum PoolAssignment {
         public var players: [Player]
         /// Players alive at most.
         public var capacity: Int
-        /// The indices of the last plan that got players, most urgent
-        /// first: who goes first when the pool shrinks without a new plan.
-        public var lastPriority: [Int]
 
-        public init(entries: [PreloadPlan.Entry], uris: [Int: String], players: [Player], capacity: Int,
-                    lastPriority: [Int] = []) {
+        public init(entries: [PreloadPlan.Entry], uris: [Int: String], players: [Player], capacity: Int) {
             self.entries = entries
             self.uris = uris
             self.players = players
             self.capacity = capacity
-            self.lastPriority = lastPriority
         }
     }
 

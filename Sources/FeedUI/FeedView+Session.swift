@@ -16,13 +16,12 @@ extension FeedView {
             currentIndex = count - 1
             position = Double(currentIndex)
         }
-        remount()
         for (index, page) in pages where index < count {
             bind(page, at: index)
         }
-        // Pages that just got their items may now get players.
-        pushInput()
-        reportState()
+        // Mounts what the new count asks for; the push lets pages that just
+        // got their items get players.
+        remount()
     }
 
     /// The session's items were replaced (a Reload). What the user sees is

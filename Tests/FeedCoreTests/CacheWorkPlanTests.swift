@@ -6,9 +6,9 @@ struct CacheWorkPlanRow: TableRow {
     var entries: [PreloadPlan.Entry]
     var startupBytes: Int64
     var items: [CacheWorkPlan.Item]
-    var running: [String]
-    var pinned: [String]
-    var planned: [String]
+    var running: [CacheKey]
+    var pinned: [CacheKey]
+    var planned: [CacheKey]
     var writable: Bool
     var bufferHealthy: Bool
     var expected: CacheWorkPlan.Decision

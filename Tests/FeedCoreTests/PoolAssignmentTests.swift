@@ -7,7 +7,6 @@ struct PoolAssignmentRow: TableRow {
     var uris: [Int: String]
     var players: [PoolAssignment.Player]
     var capacity: Int
-    var lastPriority: [Int]
     var expected: PoolAssignment.Decision
 }
 
@@ -25,7 +24,7 @@ struct PoolAssignmentTests {
           arguments: try Table.rows("pool-assignment.json", as: PoolAssignmentRow.self))
     func assignment(row: PoolAssignmentRow) {
         let decision = PoolAssignment.decide(PoolAssignment.Input(entries: row.entries, uris: row.uris, players: row.players,
-                                                                  capacity: row.capacity, lastPriority: row.lastPriority))
+                                                                  capacity: row.capacity))
         #expect(decision == row.expected, "\(row.name)")
     }
 

@@ -140,48 +140,40 @@ public final class MediaCache {
     private func carryOut(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool) {
         let bytes = Int64(plan.startupRange.bytes)
         var items: [CacheWorkPlan.Item] = []
-        var keys: [String: (CacheKey, URL)] = [:]
+        var urls: [CacheKey: URL] = [:]
         for entry in plan.entries {
             guard let feedItem = item(entry.index), feedItem.kind.isPlayed,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: feedItem)
-            keys[key.description] = (key, url)
+            urls[key] = url
             // Only a startup entry's missing bytes matter to the plan.
             let missing = entry.video == .startup ? store.gaps(key, in: 0..<bytes).first?.lowerBound : nil
-            items.append(CacheWorkPlan.Item(index: entry.index, key: key.description, firstMissingByte: missing))
+            items.append(CacheWorkPlan.Item(index: entry.index, key: key, firstMissingByte: missing))
         }
         let decision = CacheWorkPlan.decide(CacheWorkPlan.Input(
             entries: plan.entries, startupBytes: bytes, items: items,
-            running: preloads.keys.map(\.description), pinned: pinned.map(\.description),
-            planned: planned.map(\.description),
+            running: Array(preloads.keys), pinned: Array(pinned), planned: Array(planned),
             // A disk that takes no more bytes: nothing is fetched ahead.
             writable: noteWriteProblem() == nil, bufferHealthy: currentBufferHealthy))
         // The current item is being played: what was fetched ahead for it was worth it.
-        if let played = decision.played { accounting.played(played) }
-        for key in decision.cancel {
-            guard let running = preloads.first(where: { $0.key.description == key }) else { continue }
-            running.value.cancel()
-            preloads[running.key] = nil
-        }
+        if let played = decision.played { accounting.played(played.description) }
+        for key in decision.cancel { preloads.removeValue(forKey: key)?.cancel() }
         for fetch in decision.fetch {
-            guard let (key, url) = keys[fetch.key] else { continue }
+            guard let url = urls[fetch.key] else { continue }
             // From the first missing byte: a preload cut short earlier keeps
             // what landed, and only the rest is asked for.
-            preloads[key] = fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: key),
-                                          priority: .speculative, into: store, key: key) { [weak self] result in
+            preloads[fetch.key] = fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: fetch.key),
+                                                priority: .speculative, into: store, key: fetch.key) { [weak self] result in
                 self?.preloads[result.key] = nil
             }
         }
         applyStills(plan, item: item, healthy: decision.speculativeAllowed)
-        for key in decision.leftPlan { accounting.leftPlan(key) }
-        planned = Set(decision.planned.compactMap { keys[$0]?.0 })
-        for key in decision.pin { if let (cacheKey, _) = keys[key] { store.pin(cacheKey) } }
-        for key in decision.unpin {
-            guard let cacheKey = pinned.first(where: { $0.description == key }) else { continue }
-            store.unpin(cacheKey)
-        }
-        pinned = Set(pinned.filter { !decision.unpin.contains($0.description) })
-            .union(decision.pin.compactMap { keys[$0]?.0 })
+        for key in decision.leftPlan { accounting.leftPlan(key.description) }
+        planned = Set(decision.planned)
+        for key in decision.pin { store.pin(key) }
+        for key in decision.unpin { store.unpin(key) }
+        pinned.subtract(decision.unpin)
+        pinned.formUnion(decision.pin)
     }
 
     /// The share (0...1) of `item`'s video file on disk from its start, when

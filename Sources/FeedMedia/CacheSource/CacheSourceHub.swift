@@ -73,8 +73,7 @@ public final class CacheSourceHub {
     /// Hands `command` from any thread to the GTK thread, where the hub
     /// carries it out; dropped if the hub is gone by then.
     nonisolated func post(_ command: CacheSourceCommand) {
-        let id = self.id
-        MainThreadHop.post { CacheSourceHubs.hub(id)?.perform(command) }
+        MainThreadHop.post { [weak self] in self?.perform(command) }
     }
 
     func perform(_ command: CacheSourceCommand) {

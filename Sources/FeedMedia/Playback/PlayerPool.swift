@@ -64,7 +64,7 @@ public final class PlayerPool {
             PoolAssignment.Player(id: player.id, index: indexOf[ObjectIdentifier(player)], uri: player.uri)
         }
         let decision = PoolAssignment.decide(PoolAssignment.Input(entries: plan.entries, uris: uris, players: held,
-                                                                  capacity: capacity, lastPriority: priority))
+                                                                  capacity: capacity))
         for id in decision.unload {
             guard let player = player(id: id), let index = indexOf[ObjectIdentifier(player)] else { continue }
             player.isMuted = true

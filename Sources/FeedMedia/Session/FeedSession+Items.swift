@@ -34,8 +34,8 @@ extension FeedSession {
             self.items = []
             self.accept(page)
             self.started = true
+            // The view re-reads the items and pushes: that re-plans.
             self.emit(.itemsChanged)
-            self.update()
         }
     }
 
@@ -118,7 +118,6 @@ extension FeedSession {
                 self.loadMoreFailure = nil
                 self.accept(page)
                 self.emit(.itemsChanged) // also when nothing new came: the end may have been reached
-                self.update()
             case .failure(let failure):
                 // requestedForCount stays: FeedCore's trigger backs off by failures.
                 self.pageFailures += 1

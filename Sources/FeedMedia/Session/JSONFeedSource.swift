@@ -34,7 +34,10 @@ public final class JSONFeedSource: FeedSource {
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         guard cursor == currentCursor, loader.loadNext(completion: { [weak self] result in self?.finish(result, completion) })
         else {
-            // A load already runs for it, or the cursor is from before a reload: nothing to add.
+            // A load already runs, or the cursor is from before a reload:
+            // still answered once, as every request is.
+            completion(.failure(FeedSourceFailure(message: "the feed's next page is no longer known; reload the feed",
+                                                  code: .unknown)))
             return
         }
     }

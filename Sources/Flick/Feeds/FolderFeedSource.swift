@@ -10,19 +10,16 @@ struct FolderFeedSource {
     let scan: FolderScan
     var items: [FeedItem] { scan.items }
     /// Every file left out, with its reason (each was also written to stderr).
-    let skipped: [FolderScan.Skipped]
+    var skipped: [FolderScan.Skipped] { scan.skipped }
     /// "3 files were skipped: 2 empty, 1 unreadable", or nil.
-    let skippedSummary: String?
+    var skippedSummary: String? { scan.skippedSummary }
 
     /// Scans `path` (recursively). Throws FolderScanError with a one-line
     /// message when the folder is missing or unreadable.
     init(path: String) throws {
         let expanded = (path as NSString).expandingTildeInPath
         directory = URL(fileURLWithPath: expanded).standardizedFileURL
-        let scan = try FolderScanner.scan(directory)
-        self.scan = scan
-        skipped = scan.skipped
-        skippedSummary = scan.skippedSummary
+        scan = try FolderScanner.scan(directory)
     }
 
     /// The feed source the session plays: this scan first, a new one on Reload.
