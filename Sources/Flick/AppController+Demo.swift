@@ -53,7 +53,7 @@ extension AppController {
                                     served: Result<(MediaServer, URL, [String]), Error>?) {
         guard case .demo = source else {
             // Another feed was opened from the menu meanwhile.
-            if case .success(let (server, _, _))? = served { server.stop() }
+            if case .success(let (server, _, _))? = served { server.stop(waiting: false) }
             return
         }
         switch result {

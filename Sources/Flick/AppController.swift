@@ -82,7 +82,7 @@ final class AppController {
         window?.feedView?.shutdown()
         session?.shutdown()
         openedCache?.close()
-        demoServer?.stop()
+        demoServer?.stop(waiting: false)
     }
 
     init(options: CommandLineOptions, folder: FolderFeedSource?) {

@@ -29,6 +29,7 @@ struct RangeStoreBudgetTests {
         #expect(store.counters.evictedBytes == 400_000)
         #expect(store.counters.writtenBytes == 2_100_000)
         #expect(store.status(S.image("poster")) == .partial, "images have their own budget")
+        store.flush() // deletions run on the store's disk queue
         #expect(S.dataFiles(in: temp.url).count == 5)
 
         // Once unpinned, b is the oldest and goes first when the budget is exceeded again.
@@ -56,6 +57,7 @@ struct RangeStoreBudgetTests {
         #expect(store.keys.contains(S.video("v9")), "the newest stays")
         #expect(!store.keys.contains(S.video("v1")))
         #expect(store.usage(kind: .image) == 100_000)
+        store.flush() // deletions run on the store's disk queue
         #expect(S.dataFiles(in: temp.url).count == store.keys.count)
         store.unpin(S.video("v0"))
     }

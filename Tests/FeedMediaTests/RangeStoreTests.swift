@@ -123,6 +123,7 @@ struct RangeStoreTests {
         #expect(store.available(key, from: 0) == 0)
         #expect(store.info(key)?.etag == "\"2\"")
         #expect(store.status(key) == .none)
+        store.flush() // deletions run on the store's disk queue
         #expect(!S.dataFiles(in: temp.url).contains(before[0]), "the stale file is deleted")
 
         try store.write(key, offset: 0, data: Data(repeating: 2, count: 4_000))
@@ -152,12 +153,14 @@ struct RangeStoreTests {
         store.remove(S.video("a"))
         #expect(store.info(S.video("a")) == nil)
         #expect(try store.read(S.video("a"), offset: 0, length: 10) == nil)
+        store.flush() // deletions run on the store's disk queue
         #expect(S.dataFiles(in: temp.url).count == 3)
         store.clear(kind: .image)
         #expect(store.keys == [S.video("b")])
         #expect(store.usage(kind: .image) == 0 && store.usage(kind: .video) == 1_000)
         store.clear()
         #expect(store.keys.isEmpty)
+        store.flush()
         #expect(S.dataFiles(in: temp.url).isEmpty)
     }
 

@@ -27,6 +27,18 @@ extension AppUnderX {
             ((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder(home).path)) ?? []).filter { $0.hasSuffix(".data") }
         }
 
+        /// The data files once `count` are left, or as they are after 5 s:
+        /// the store deletes files on its disk queue, after the usage it reports has dropped.
+        private static func dataFiles(_ home: URL, reaching count: Int) -> [String] {
+            let deadline = Date().addingTimeInterval(5)
+            var files = dataFiles(home)
+            while files.count != count, Date() < deadline {
+                usleep(20_000)
+                files = dataFiles(home)
+            }
+            return files
+        }
+
         /// Opens a picture folder with the media cache under `home`, and the preferences.
         private func openPreferences(home: URL, environment: [String: String] = [:]) throws -> (AppProcess, String, URL) {
             let folder = try Fixtures.pictureFolder(count: 1)
@@ -62,7 +74,8 @@ extension AppUnderX {
             let cleared = app.waitForState(after: seen) { $0.cacheVideoBytes == 0 }
             #expect(cleared != nil, "the usage shows 0 after clearing: \(String(describing: app.latest))")
             #expect(cleared?.cacheImageBytes == 1_000_000, "the image cache is another one")
-            #expect(Self.dataFiles(home).count == 1, "only the picture's file is left: \(Self.dataFiles(home))")
+            let left = Self.dataFiles(home, reaching: 1)
+            #expect(left.count == 1, "only the picture's file is left: \(left)")
         }
 
         @Test("lowering the video budget with the gsettings tool evicts at once; out-of-range values are refused")
@@ -78,7 +91,7 @@ extension AppUnderX {
             #expect(try gsettings(["set", "io.github.flick.Flick", "video-cache-budget-mb", "50"], app: app) == 0)
             let evicted = app.waitForState(after: seen) { ($0.cacheVideoBytes ?? .max) <= 45_000_000 }
             #expect(evicted?.cacheVideoBytes == 30_000_000, "down to 90% of 50 MB, one file at a time: \(String(describing: app.latest))")
-            #expect(Self.dataFiles(home).count == 1)
+            #expect(Self.dataFiles(home, reaching: 1).count == 1)
 
             #expect(try gsettings(["set", "io.github.flick.Flick", "video-cache-budget-mb", "10"], app: app) != 0,
                     "GSettings refuses a budget below the schema's range")

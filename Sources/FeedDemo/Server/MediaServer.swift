@@ -62,8 +62,11 @@ public final class MediaServer: @unchecked Sendable {
     /// Closes the listening socket and every connection. On the server's
     /// own thread, or on the thread that called `start()`, the port is free
     /// when this returns; from another thread a server started with
-    /// `start()` stops when its context next runs. Idempotent.
-    public func stop() {
+    /// `start()` stops when its context next runs. A server on its own
+    /// thread stopped with `waiting` false returns at once, its thread
+    /// closing the sockets (the app does this, so the GTK thread never
+    /// waits for it). Idempotent.
+    public func stop(waiting: Bool = true) {
         let stopped = lock.withLock { () -> Running? in
             defer { running = nil; url = nil }
             return running
@@ -76,7 +79,7 @@ public final class MediaServer: @unchecked Sendable {
                 ContextSource.idle(on: engine.context) { engine.stop() }
             }
         case .ownThread(let thread):
-            thread.stop()
+            thread.stop(waiting: waiting)
         case nil:
             break
         }

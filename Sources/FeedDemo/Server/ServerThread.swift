@@ -5,9 +5,9 @@ import Foundation
 /// A dedicated thread running a private GMainContext for the media server,
 /// so tests and `flick serve` need no GTK main loop.
 ///
-/// The engine lives and dies on that thread. `stop()` may be called from
-/// any thread; it waits (boundedly) for the thread to close its sockets so
-/// that the port is free when it returns.
+/// The engine lives and dies on that thread. `stop(waiting:)` may be called
+/// from any thread; by default it waits (boundedly) for the thread to close
+/// its sockets so that the port is free when it returns.
 final class ServerThread: @unchecked Sendable {
     /// How long `stop()` waits for the thread to finish, in seconds.
     static let stopTimeoutSeconds = 10.0
@@ -43,8 +43,10 @@ final class ServerThread: @unchecked Sendable {
         return (serverThread, try outcome.result.get())
     }
 
-    /// Quits the loop; the thread stops the engine and ends. Idempotent.
-    func stop() {
+    /// Quits the loop; the thread stops the engine and ends. With `waiting`
+    /// false it returns at once (the app at exit: the GTK thread never waits
+    /// for the server, and the process closes what is left). Idempotent.
+    func stop(waiting: Bool = true) {
         let (thread, alreadyStopping) = lock.withLock { () -> (Thread?, Bool) in
             defer { stopping = true }
             return (self.thread, stopping)
@@ -54,7 +56,7 @@ final class ServerThread: @unchecked Sendable {
         // that lands before g_main_loop_run starts would be lost.
         let loop = self.loop
         ContextSource.idle(on: context) { g_main_loop_quit(loop) }
-        guard Thread.current !== thread else { return }
+        guard waiting, Thread.current !== thread else { return }
         if finished.wait(timeout: .now() + Self.stopTimeoutSeconds) == .timedOut {
             FileHandle.standardError.write(Data("flick: the media server thread did not stop in time\n".utf8))
         }

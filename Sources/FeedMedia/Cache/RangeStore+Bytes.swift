@@ -31,7 +31,7 @@ extension RangeStore {
         indexChanged = true
         scheduleFlushLocked()
         lock.unlock()
-        doomed.map(CacheFileIO.remove)
+        discard(doomed.map { [$0] } ?? [])
         return doomed != nil
     }
 
@@ -55,10 +55,10 @@ extension RangeStore {
     /// on a throw no range is claimed. Throws `.corrupt` (and drops the
     /// entry) when bytes already held in a touched block no longer match
     /// their checksum.
-    /// Any thread; writes are serialised by `writeLock`, and `lock` is not
-    /// held while writing.
+    /// Any thread; runs on the store's disk queue (and waits for it), and
+    /// `lock` is not held while writing.
     public func write(_ key: CacheKey, offset: Int64, data: Data) throws {
-        _ = try write(key, offset: offset, data: data, createIfMissing: true)
+        _ = try onDiskQueue { try write(key, offset: offset, data: data, createIfMissing: true) }
     }
 
     /// `write(_:offset:data:)` for a fetch whose response already recorded
@@ -67,13 +67,12 @@ extension RangeStore {
     /// is returned, so a download of a dropped version never makes a new
     /// entry that lacks its length and validators.
     public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data) throws -> Bool {
-        try write(key, offset: offset, data: data, createIfMissing: false)
+        try onDiskQueue { try write(key, offset: offset, data: data, createIfMissing: false) }
     }
 
     private func write(_ key: CacheKey, offset: Int64, data: Data, createIfMissing: Bool) throws -> Bool {
         precondition(offset >= 0, "cache writes start at a non-negative offset")
-        writeLock.lock()
-        defer { writeLock.unlock() }
+        dispatchPrecondition(condition: .onQueue(diskQueue))
         lock.lock()
         guard !isClosed else {
             lock.unlock()
@@ -152,8 +151,19 @@ extension RangeStore {
             scheduleFlushLocked()
         }
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        discard(doomed)
         return true
+    }
+
+    /// `writeIfPresent(_:offset:data:)` on the store's disk queue, so that
+    /// a fetch on the GTK thread never waits on `pwrite` (or on making room
+    /// on a full disk): `completion` runs on that queue with the outcome.
+    /// Writes queued this way land in the order they were queued.
+    public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data,
+                               completion: @escaping @Sendable (Result<Bool, any Error>) -> Void) {
+        diskQueue.async {
+            completion(Result { try self.write(key, offset: offset, data: data, createIfMissing: false) })
+        }
     }
 
     /// Bytes a full disk makes room for before a write is tried again: 8 MiB.

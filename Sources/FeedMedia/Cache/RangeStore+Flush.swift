@@ -5,9 +5,12 @@ extension RangeStore {
     /// Writes the index now: syncs the data files written since the last
     /// flush, then replaces `index.json` atomically (temp file, fsync,
     /// rename). Otherwise index writes are debounced (at most one every
-    /// `flushDelay`, on a background queue) and done on `close()`. Blocks on
-    /// disk I/O: call it off the GTK thread when much may be pending.
+    /// `flushDelay`, on a background queue) and done on `close()`. Waits
+    /// for the writes and deletions queued before it, so what it writes
+    /// covers them. Blocks on disk I/O: call it off the GTK thread when
+    /// much may be pending.
     public func flush() {
+        waitForDiskQueue()
         lock.lock()
         let closed = isClosed
         lock.unlock()
@@ -25,6 +28,8 @@ extension RangeStore {
         }
         isClosed = true
         lock.unlock()
+        // Writes queued before now are refused (the store is closed); deletions run.
+        waitForDiskQueue()
         // No lock means `init` failed: the folder is not this store's to write.
         guard let folderLock else { return }
         flushNow()

@@ -4,10 +4,13 @@ import Foundation
 /// The on-disk byte-range cache: per key a sparse data file, and one index
 /// (`index.json`) of what each file holds.
 ///
-/// Thread-safe: GStreamer streaming threads read, fetch completions write,
-/// the GTK thread pins, sets budgets and asks for status. One lock guards the
-/// state below; it is held for bookkeeping and `open(2)`, never while bytes
-/// are read, written or synced, and nothing here waits on the network.
+/// Thread-safe: GStreamer streaming threads read, fetches write (on the
+/// store's disk queue, `writeIfPresent(_:offset:data:completion:)`), the GTK
+/// thread pins, sets budgets and asks for status. One lock guards the state
+/// below; it is held for bookkeeping and `open(2)`, never while bytes are
+/// read, written or synced, and nothing here waits on the network. What the
+/// GTK thread asks for never waits on the disk: deleting files runs on the
+/// disk queue, syncing and index writes on the flush queue.
 ///
 /// FeedCore decides, this acts: `ByteRangeSet` keeps each key's ranges and
 /// `CacheIndex` (one per kind) picks what to evict; the store deletes files.
@@ -48,8 +51,13 @@ public final class RangeStore: @unchecked Sendable {
     let directory: URL
     /// `index.json` in the folder. Immutable.
     let indexURL: URL
-    /// Runs debounced flushes. Immutable.
+    /// Runs debounced flushes: `fdatasync` and index writes. Immutable.
     let flushQueue = DispatchQueue(label: "io.github.flick.Flick.range-store", qos: .utility)
+    /// Runs every write and file deletion, in order: one writer at a time,
+    /// so a block's checksum is read, extended and claimed by one writer. Immutable.
+    let diskQueue = DispatchQueue(label: "io.github.flick.Flick.range-store.disk", qos: .utility)
+    /// Marks `diskQueue`, so work already on it never waits for it.
+    static let onDiskQueue = DispatchSpecificKey<Bool>()
     /// The open `lock` file holding the folder's exclusive `flock`; nil
     /// only while `init` runs. Closed by `close()`.
     var folderLock: Int32?
@@ -57,9 +65,6 @@ public final class RangeStore: @unchecked Sendable {
     let lock = NSLock()
     /// Serialises flushes; held across their disk I/O. Taken before `lock`, never while holding it.
     let flushLock = NSLock()
-    /// Serialises writes, so a block's checksum is read, extended and
-    /// claimed by one writer at a time. Taken before `lock`, never while holding it.
-    let writeLock = NSLock()
 
     // MARK: Guarded by `lock`
 
@@ -99,6 +104,7 @@ public final class RangeStore: @unchecked Sendable {
     /// cannot be made or used, or another open store holds it.
     public init(directory: URL, budgets: CacheBudgets = .init()) throws {
         self.directory = directory.standardizedFileURL
+        diskQueue.setSpecific(key: Self.onDiskQueue, value: true)
         indexURL = self.directory.appendingPathComponent(CacheFileName.index)
         currentBudgets = budgets
         for kind in CacheKey.Kind.allCases {
@@ -138,7 +144,7 @@ public final class RangeStore: @unchecked Sendable {
         }
         let doomed = evictLocked()
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        discard(doomed)
     }
 
     /// What is held for `key`; nil when nothing is known about it.
@@ -188,7 +194,7 @@ public final class RangeStore: @unchecked Sendable {
         pins[key] = count > 1 ? count - 1 : nil
         let doomed = count > 1 ? [] : evictLocked()
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        discard(doomed)
     }
 
     /// Deletes `key`'s bytes and entry, pinned or not (used on corruption:
@@ -198,7 +204,7 @@ public final class RangeStore: @unchecked Sendable {
         let doomed = dropLocked(key)
         scheduleFlushLocked()
         lock.unlock()
-        doomed.map(CacheFileIO.remove)
+        discard(doomed.map { [$0] } ?? [])
     }
 
     /// Deletes every entry of `kind`, or everything when nil, pinned or not.
@@ -207,7 +213,34 @@ public final class RangeStore: @unchecked Sendable {
         let doomed = entries.keys.filter { kind == nil || $0.kind == kind }.compactMap(dropLocked)
         scheduleFlushLocked()
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        discard(doomed)
+    }
+
+    /// Deletes files that no entry names any more, on the disk queue (at
+    /// once when already on it): their names carry an incarnation that is
+    /// never used again, so a late deletion cannot touch newer bytes, and
+    /// every write runs after the deletions queued before it, so the folder
+    /// stays within budget plus the chunk in flight.
+    func discard(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        if DispatchQueue.getSpecific(key: Self.onDiskQueue) == true {
+            paths.forEach(CacheFileIO.remove)
+        } else {
+            diskQueue.async { paths.forEach(CacheFileIO.remove) }
+        }
+    }
+
+    /// Runs `body` on the disk queue and waits for it (at once when already on it).
+    func onDiskQueue<T>(_ body: () throws -> T) rethrows -> T {
+        if DispatchQueue.getSpecific(key: Self.onDiskQueue) == true { return try body() }
+        return try diskQueue.sync(execute: body)
+    }
+
+    /// Waits for the writes and deletions queued so far (`flush()` and
+    /// `close()` do). Not on the disk queue itself, where there is nothing to wait for.
+    func waitForDiskQueue() {
+        guard DispatchQueue.getSpecific(key: Self.onDiskQueue) != true else { return }
+        diskQueue.sync {}
     }
 
     /// Why the store stopped writing (the disk is full or failing), or nil

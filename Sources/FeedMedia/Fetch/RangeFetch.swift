@@ -6,7 +6,10 @@ import Foundation
 
 /// One running byte-range fetch on the fetcher's session: sends the GET,
 /// then reads the body chunk by chunk (`g_input_stream_read_bytes_async`)
-/// and writes each chunk to the store as it lands.
+/// and writes each chunk to the store as it lands. The write runs on the
+/// store's disk queue and the next chunk is read once it is done, so the
+/// GTK thread never waits on the disk and at most one chunk per fetch is
+/// in flight.
 ///
 /// GTK thread only. Holds itself alive while libsoup or GIO owes it a
 /// callback (the callback's box holds a reference).
@@ -58,7 +61,7 @@ public final class RangeFetch {
     private var staleDropped = false
     private var bytesFetched: Int64 = 0
     private var bytesStored: Int64 = 0
-    /// A callback from libsoup or GIO is owed.
+    /// A callback from libsoup, GIO or the store's disk queue is owed.
     private var operationPending = false
     /// Set when this side stopped the fetch, saying why.
     private var stopReason: FetchResult.End?
@@ -310,29 +313,49 @@ public final class RangeFetch {
         fetcher?.account(Int64(size), priority, key: key)
         let keepStart = max(chunkStart, keepFrom)
         let keepEnd = min(chunkEnd, keepUntil ?? .max)
-        if keepEnd > keepStart {
-            let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
-            do {
-                // The entry this response described is gone (evicted, found
-                // corrupt): these bytes belong to nothing any more.
-                guard try StallWatch.running("cache write", { try store.writeIfPresent(key, offset: keepStart, data: slice) }) else {
-                    finish(.cancelled)
-                    return
-                }
-                bytesStored += Int64(slice.count)
-            } catch let error as CacheStoreError {
-                // A full or failing disk: the store has stopped writing, and
-                // what needs these bytes plays from the network instead.
-                let code: ErrorCode = if case .corrupt = error { .cacheCorrupt } else { .cacheUnavailable }
-                finish(.failed(FetchFailure(code: code, message: error.description)))
-                return
-            } catch {
-                finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
-                return
-            }
-            progress?(keepEnd)
-            for watcher in watchers { watcher.progress(keepEnd) }
+        guard keepEnd > keepStart else {
+            chunkDone(at: chunkEnd)
+            return
         }
+        let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
+        operationPending = true
+        store.writeIfPresent(key, offset: keepStart, data: slice) { [self] outcome in
+            MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
+        }
+    }
+
+    /// The store's answer to a chunk's write, back on the GTK thread.
+    private func stored(_ outcome: Result<Bool, any Error>, bytes: Int64, reaching keepEnd: Int64, chunkEnd: Int64) {
+        operationPending = false
+        if let stopReason {
+            finish(stopReason)
+            return
+        }
+        switch outcome {
+        case .success(true):
+            bytesStored += bytes
+        case .success(false):
+            // The entry this response described is gone (evicted, found
+            // corrupt): these bytes belong to nothing any more.
+            finish(.cancelled)
+            return
+        case .failure(let error as CacheStoreError):
+            // A full or failing disk: the store has stopped writing, and
+            // what needs these bytes plays from the network instead.
+            let code: ErrorCode = if case .corrupt = error { .cacheCorrupt } else { .cacheUnavailable }
+            finish(.failed(FetchFailure(code: code, message: error.description)))
+            return
+        case .failure(let error):
+            finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
+            return
+        }
+        progress?(keepEnd)
+        for watcher in watchers { watcher.progress(keepEnd) }
+        chunkDone(at: chunkEnd)
+    }
+
+    /// After a chunk: the end of the kept range, or the next read.
+    private func chunkDone(at chunkEnd: Int64) {
         if let keepUntil, chunkEnd >= keepUntil {
             finish(.finished)
             return
