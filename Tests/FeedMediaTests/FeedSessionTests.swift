@@ -103,7 +103,7 @@ extension PlaybackTests {
         #expect(session.ttffMilliseconds != nil)
         #expect(session.diagnostics.ttffSamples.count == 1)
         session.shutdown()
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == baseline }, "every playbin is finalized")
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline }, "every playbin is finalized")
     }
 
     @Test("a new view attached to the session gets the prepared frames at once, from the same players")
@@ -137,7 +137,7 @@ extension PlaybackTests {
         session.framePainted(at: 0, by: second)
         #expect(session.diagnostics.ttffSamples.count == 1)
         session.shutdown()
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == baseline })
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline })
     }
 
     @Test("sound, pause, play, seek and frame steps go through the session")

@@ -172,7 +172,7 @@ struct PlaybackTests {
         _ = await pumpUntil { recorder.frames(of: generation).count >= 3 }
         player.destroy()
         #expect(player.isDestroyed)
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == before })
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= before })
         player.play() // harmless after destroy
         #expect(!player.isPlaying)
     }

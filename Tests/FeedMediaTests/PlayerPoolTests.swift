@@ -56,7 +56,7 @@ extension PlaybackTests {
 
         pool.releaseAll()
         #expect(pool.players.isEmpty && pool.assignments.isEmpty)
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == baseline },
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline },
                 "every playbin is finalized: \(VideoPlayer.pipelinesAlive) vs \(baseline)")
     }
 
@@ -104,10 +104,11 @@ extension PlaybackTests {
         pool.capacity = 1
         #expect(pool.players.count == 1)
         #expect(pool.player(for: 5) != nil, "the current item keeps its player")
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == before + 1 })
+        // At most: an earlier test's playbin may still be finishing its reset when `before` is read.
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= before + 1 })
 
         pool.releaseAll()
-        #expect(await pumpUntil { VideoPlayer.pipelinesAlive == before })
+        #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= before })
     }
 }
 

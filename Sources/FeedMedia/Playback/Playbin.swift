@@ -3,6 +3,7 @@ import CGLib
 import CGStreamer
 import FeedCore
 import FeedGObject
+import Foundation
 
 /// The GStreamer objects behind one ``VideoPlayer``: one playbin whose video
 /// sink is `videoscale ! videoconvert ! capsfilter ! videoflip ! appsink`,
@@ -129,20 +130,50 @@ final class Playbin: @unchecked Sendable {
         return results
     }
 
-    /// Goes to READY and drops every bus message posted until then, so
-    /// nothing of the binding being left reaches the watch. Synchronous:
-    /// when it returns, no streaming thread of that binding runs.
-    /// `state` NULL instead tears the source and decoders down too (after
-    /// a failure: the next binding starts from fresh elements).
-    func resetToReady(_ state: GstState = GST_STATE_READY) {
-        guard let bus = gst_element_get_bus(element) else {
-            gst_element_set_state(element, state)
-            return
+    /// Resets asked and not yet finished. GTK thread.
+    private(set) var resetsInFlight = 0
+    /// Whether a reset is under way: until it finishes, nothing of the next
+    /// binding may touch the pipeline (its URI, flags, sizes, PAUSED).
+    var isResetting: Bool { resetsInFlight > 0 }
+    /// Runs this playbin's resets, in order, so the GTK thread never waits
+    /// for streaming threads to stop (a reset takes up to ~10 ms). A queue
+    /// of its own: a reset that hangs holds up no other player. Not
+    /// `gst_element_call_async`: on GLib 2.74 its shared thread pool now and
+    /// then left a job waiting for seconds.
+    private let resets = DispatchQueue(label: "io.github.flick.Flick.player-reset", qos: .userInitiated)
+
+    /// Goes to READY off the GTK thread. The bus is flushing from now until
+    /// the last reset in flight has finished, so nothing of the binding
+    /// being left reaches the watch; `done` then runs on the GTK thread,
+    /// when no streaming thread of that binding runs. `state` NULL instead
+    /// tears the source and decoders down too (after a failure: the next
+    /// binding starts from fresh elements). GTK thread.
+    func reset(to state: GstState = GST_STATE_READY, done: @escaping @MainActor @Sendable () -> Void) {
+        setBusFlushing(true)
+        resetsInFlight += 1
+        // The job holds the element, not this object: a Playbin is only
+        // ever released on the GTK thread.
+        let element = PipelineReference(self.element)
+        resets.async { [weak self] in
+            _ = gst_element_set_state(element.pointer, state)
+            MainThreadHop.post { [weak self] in
+                guard let self else {
+                    // Destroyed meanwhile: its NULL may have come before this
+                    // READY, and a pipeline is only let go at NULL.
+                    _ = gst_element_set_state(element.pointer, GST_STATE_NULL)
+                    return
+                }
+                resetsInFlight -= 1
+                if resetsInFlight == 0 { setBusFlushing(false) }
+                done()
+            }
         }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        gst_bus_set_flushing(bus, 1)
-        StallWatch.running("player reset") { _ = gst_element_set_state(element, state) }
-        gst_bus_set_flushing(bus, 0)
+    }
+
+    private func setBusFlushing(_ flushing: Bool) {
+        guard let bus = gst_element_get_bus(element) else { return }
+        gst_bus_set_flushing(bus, flushing ? 1 : 0)
+        gst_object_unref(UnsafeMutableRawPointer(bus))
     }
 
     /// Asks for `state`; false when GStreamer refused at once.
@@ -193,6 +224,21 @@ final class Playbin: @unchecked Sendable {
     /// Whether `message` was posted by the playbin itself (not a child).
     func isOwnMessage(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
         UnsafeMutableRawPointer(message.pointee.src) == object
+    }
+}
+
+/// A reference of its own to a pipeline, for a job on another thread;
+/// released when the last holder lets go.
+private final class PipelineReference: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<GstElement>
+
+    init(_ pointer: UnsafeMutablePointer<GstElement>) {
+        gst_object_ref(UnsafeMutableRawPointer(pointer))
+        self.pointer = pointer
+    }
+
+    deinit {
+        gst_object_unref(UnsafeMutableRawPointer(pointer))
     }
 }
 

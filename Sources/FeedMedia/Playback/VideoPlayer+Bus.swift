@@ -40,9 +40,13 @@ extension VideoPlayer {
             if !visualising, let playbin, playbin.isSoundOnly {
                 // A sound: preroll again with its waveform as the picture.
                 visualising = true
-                playbin.resetToReady()
-                playbin.setVisualising(true)
-                playbin.set(GST_STATE_PAUSED)
+                let generation = self.generation
+                playbin.reset { [weak self] in
+                    guard let self, self.generation == generation, !self.failed, let playbin = self.playbin,
+                          !playbin.isResetting else { return }
+                    playbin.setVisualising(true)
+                    playbin.set(GST_STATE_PAUSED)
+                }
                 return
             }
             prerolled = true

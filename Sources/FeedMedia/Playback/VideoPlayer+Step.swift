@@ -14,7 +14,7 @@ extension VideoPlayer {
     static let stepMargin = 0.000_001
 
     /// Seconds per frame of the bound video; nil until its caps are negotiated.
-    public var frameDuration: Double? { playbin?.frameDuration }
+    public var frameDuration: Double? { isOpen ? playbin?.frameDuration : nil }
 
     /// Shows the frame `frames` away (negative: back) from the frame shown
     /// at `from` seconds, clamped to the video. Returns the start time of

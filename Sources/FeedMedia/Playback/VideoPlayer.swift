@@ -55,6 +55,9 @@ public final class VideoPlayer {
     /// Asks why a local file has not prerolled, while it does; and when to.
     private var stallProbe: LocalStallProbe?
     private var stallTimer: MainLoopSource?
+    /// The bound URI until the pipeline opens it: that waits for the last
+    /// binding's reset (on a GStreamer thread) and the cache's open gate.
+    private var pendingOpen: String?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding.
@@ -89,8 +92,9 @@ public final class VideoPlayer {
     /// Frames replaced in the mailbox before the GTK thread took them.
     public var coalescedFrames: Int { mailbox.coalesced.load() }
 
-    /// Binds the player to a new item: READY, set the URI, size frames for
-    /// `box` with `fit`, then PAUSED to preroll the first frame. Frames are
+    /// Binds the player to a new item: READY (on a GStreamer thread, see
+    /// `Playbin.reset`), set the URI, size frames for `box` with `fit`, then
+    /// PAUSED to preroll the first frame. Frames are
     /// scaled to `fit.decodeSize(stream, box)` in the pipeline and cover
     /// frames are handed over cropped to the box, so no frame is larger
     /// than `box`. Returns the new generation.
@@ -103,19 +107,17 @@ public final class VideoPlayer {
         self.fit = fit
         move(.bind)
         move(.prepare)
-        playbin.setVisualising(false)
-        playbin.scale.set(box: box, fit: fit)
-        mailbox.accept(generation)
+        pendingOpen = uri
         openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
             guard let self, self.generation == generation else { return }
             self.openGate = nil
             if let failure {
                 self.fail(PlayerFailure(code: failure.code, message: failure.message, httpStatus: failure.httpStatus))
             } else {
-                self.open(uri)
+                self.openIfAllowed()
             }
         }
-        if openGate == nil { open(uri) }
+        openIfAllowed()
         prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
             self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
@@ -136,11 +138,23 @@ public final class VideoPlayer {
         return generation
     }
 
-    /// Opens the bound URI: PAUSED, to preroll the first frame.
-    private func open(_ uri: String) {
-        guard let playbin else { return }
+    /// Opens the bound URI once the last binding's reset is done and the
+    /// cache's gate is open: flags and frame size of this binding, its
+    /// frames accepted, then PAUSED to preroll the first frame.
+    private func openIfAllowed() {
+        guard let playbin, let uri = pendingOpen, openGate == nil, !playbin.isResetting else { return }
+        pendingOpen = nil
+        playbin.setVisualising(false)
+        playbin.scale.set(box: box, fit: fit)
+        mailbox.accept(generation)
         flick_object_set_string(playbin.object, "uri", uri)
         playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
+    }
+
+    /// Whether the pipeline holds the bound item: opened, no reset under way.
+    var isOpen: Bool {
+        guard let playbin, uri != nil else { return false }
+        return pendingOpen == nil && !playbin.isResetting
     }
 
     /// Sizes the bound item's frames for a new box without reloading it
@@ -149,7 +163,8 @@ public final class VideoPlayer {
         guard let playbin, uri != nil, box != self.box || fit != self.fit else { return }
         self.box = box
         self.fit = fit
-        playbin.scale.resize(box: box, fit: fit)
+        // Not opened yet: the open sizes frames for the box as it is then.
+        if pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
     }
 
     /// Plays now, or once prerolled when still preparing.
@@ -200,7 +215,7 @@ public final class VideoPlayer {
 
     /// The playback position in seconds, when GStreamer knows it.
     public var position: Double? {
-        guard let playbin, uri != nil else { return nil }
+        guard let playbin, isOpen else { return nil }
         var value: gint64 = -1
         guard gst_element_query_position(playbin.element, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
         return Double(value) / 1e9
@@ -208,7 +223,7 @@ public final class VideoPlayer {
 
     /// The item's duration in seconds, when known.
     public var duration: Double? {
-        guard let playbin, uri != nil else { return nil }
+        guard let playbin, isOpen else { return nil }
         var value: gint64 = -1
         guard gst_element_query_duration(playbin.element, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
         return Double(value) / 1e9
@@ -223,7 +238,9 @@ public final class VideoPlayer {
     /// Whether the pipeline is at or heading for PLAYING (what can make
     /// sound and use the CPU), for diagnostics.
     public var isPipelinePlaying: Bool {
-        guard let playbin else { return false }
+        // Told to reset: heading for READY, though the GStreamer thread doing
+        // it may not have started yet.
+        guard let playbin, !playbin.isResetting else { return false }
         // The target, not the current state: a pipeline told to pause may
         // still report PLAYING for a moment while it gets there.
         return playbin.targetState == GST_STATE_PLAYING
@@ -235,8 +252,9 @@ public final class VideoPlayer {
     /// Whether `destroy()` has run.
     public var isDestroyed: Bool { playbin == nil }
 
-    /// Leaves the item: READY (the pipeline is kept for reuse), pending
-    /// frames dropped, a new generation so late frames and events are too.
+    /// Leaves the item: READY (the pipeline is kept for reuse; the reset
+    /// runs on a GStreamer thread), pending frames dropped, a new generation
+    /// so late frames and events are too.
     public func unload() {
         rebind()
     }
@@ -244,7 +262,7 @@ public final class VideoPlayer {
     /// Tears the pipeline down to NULL and releases it for good (pool shrink,
     /// feed closed). Later calls do nothing.
     public func destroy() {
-        rebind()
+        rebind(resetting: false)
         mailbox.accept(0)
         playbin = nil // Playbin.deinit: NULL, watch removed, references released
         owner.player = nil
@@ -252,12 +270,15 @@ public final class VideoPlayer {
 
     // MARK: Internals, GTK thread
 
-    /// Leaves the current binding, if any: READY with the bus flushed, a new
+    /// Leaves the current binding, if any: READY with the bus flushed (on a
+    /// GStreamer thread; the next binding opens once it is done), a new
     /// generation, per-binding state reset, the machine back to idle.
+    /// `resetting` false leaves the pipeline as it is (it is about to go to NULL).
     @discardableResult
-    private func rebind() -> UInt64 {
-        playbin?.resetToReady()
+    private func rebind(resetting: Bool = true) -> UInt64 {
+        if resetting { playbin?.reset { [weak self] in self?.openIfAllowed() } }
         mailbox.accept(0)
+        pendingOpen = nil
         prerollTimer?.cancel()
         prerollTimer = nil
         stallTimer?.cancel()
@@ -277,8 +298,10 @@ public final class VideoPlayer {
         pendingSeek = nil
         failed = false
         visualising = false
-        move(.release)
-        move(.released)
+        if state != .idle {
+            move(.release)
+            move(.released)
+        }
         return generation
     }
 
@@ -319,12 +342,14 @@ public final class VideoPlayer {
         openGate?.cancel()
         openGate = nil
         prerollTimer?.cancel()
+        let wasPrerolled = prerolled
+        pendingOpen = nil
         move(.fail)
         // To NULL, not READY: an element that failed (a source whose reads
         // failed, a demuxer that gave up) is not reused by the next binding.
-        playbin?.resetToReady(GST_STATE_NULL)
+        playbin?.reset(to: GST_STATE_NULL) {}
         let generation = self.generation
-        if let url = TransportProbe.worthProbing(uri, failure, prerolled: prerolled) {
+        if let url = TransportProbe.worthProbing(uri, failure, prerolled: wasPrerolled) {
             probe = TransportProbe(url: url) { [weak self] found in
                 guard let self, self.generation == generation else { return }
                 self.probe = nil
