@@ -5,14 +5,17 @@
 /// Rules, in this order: from `releasing` only `released` is legal (to
 /// `idle`); `release` goes to `releasing` from any state but `idle`; `fail`
 /// goes to `error` from any state but `idle` and `error`. Then: idle+bind →
-/// poster; poster+prepare → preparing; preparing+ready → ready;
-/// ready/paused/ended + play → playing; buffering+bufferEnd → playing;
-/// playing/buffering/ready + pause → paused; playing+bufferStart → buffering;
-/// playing/buffering + ended → ended; error+retry → preparing. Everything
-/// else is illegal.
+/// poster; poster+prepare → preparing; preparing+play → starting;
+/// starting+pause → preparing; preparing+ready → ready; starting+ready →
+/// playing; ready/paused/ended + play → playing; buffering+bufferEnd →
+/// playing; playing/buffering/ready + pause → paused; playing+bufferStart →
+/// buffering; playing/buffering + ended → ended; error+retry → preparing.
+/// Everything else is illegal.
 ///
-/// `play` while preparing is not a transition: the page remembers that it
-/// wants to play and sends `play` once `ready` arrives.
+/// Whether the player wants to play is part of its state (`starting`,
+/// `playing`, `buffering`), not a flag beside it. Entering `playing` while
+/// the network source reports it is starved is followed at once by
+/// `bufferStart`.
 public enum PlaybackMachine {
     /// The state after `event` in `state`, or nil when the event is illegal
     /// there (the caller ignores it and may log it).
@@ -31,6 +34,12 @@ public enum PlaybackMachine {
             return .preparing
         case (.preparing, .ready):
             return .ready
+        case (.preparing, .play):
+            return .starting
+        case (.starting, .pause):
+            return .preparing
+        case (.starting, .ready):
+            return .playing
         case (.ready, .play), (.paused, .play), (.ended, .play), (.buffering, .bufferEnd):
             return .playing
         case (.playing, .pause), (.buffering, .pause), (.ready, .pause):

@@ -9,13 +9,16 @@ public enum PlaybackState: String, Sendable, Hashable, Codable, CaseIterable {
     case poster
     /// A player is being set up to its first frame (to PAUSED).
     case preparing
+    /// Being set up, and asked to play: plays on its first frame.
+    case starting
     /// Paused on its first frame, ready to play at once.
     case ready
     /// Playing, the only state in which sound may be on.
     case playing
     /// Paused by the user or because the page is no longer current.
     case paused
-    /// Playing but starved of data after the first frame.
+    /// Wants to play, has its first frame, and is starved of data (it
+    /// ran dry while playing, or was asked to play before enough arrived).
     case buffering
     /// Reached the end.
     case ended

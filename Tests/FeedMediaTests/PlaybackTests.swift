@@ -93,7 +93,7 @@ struct PlaybackTests {
         let recorder = PlayerRecorder(player)
         let looping = player.load(uri: clips.short.absoluteString, box: PixelSize(width: 64, height: 64), fit: .cover)
         player.play() // before the preroll: remembered, played on preroll
-        #expect(player.state == .preparing && player.isPlaying)
+        #expect(player.state == .starting && player.isPlaying)
         #expect(await pumpUntil(8) { recorder.saw(.looped, generation: looping) }, "\(recorder.events)")
         #expect(player.state == .playing)
         let framesAfterLoop = recorder.frames(of: looping).count

@@ -49,31 +49,32 @@ extension VideoPlayer {
                 }
                 return
             }
-            prerolled = true
             prerollDone()
-            move(.ready)
+            move(.ready) // ready, or playing when play was asked before (starting)
             emit(.prerolled)
-            if pendingSeek != nil { issuePendingSeek() }
-            if wantsPlay { startPlaying() }
+            if case .waiting(let seek) = seeks { send(seek) }
+            beginPlaying()
             return
         }
-        seekInFlight = false
-        if pendingSeek != nil { issuePendingSeek() }
+        if case .inFlight(let next) = seeks {
+            seeks = .idle
+            if let next { send(next) }
+        }
     }
 
     private func stateChanged(from old: GstState, to new: GstState, pending: GstState) {
         if new == GST_STATE_PLAYING && old != GST_STATE_PLAYING {
             emit(.playing)
         } else if new == GST_STATE_PAUSED && old == GST_STATE_PLAYING && pending == GST_STATE_VOID_PENDING
-                    && !buffering && !wantsPlay {
+                    && !sourceStarved && !wantsPlay {
             // Settled in PAUSED because we asked: not a seek's lost state, not buffering.
             emit(.paused)
         }
     }
 
     private func reachedEnd() {
-        guard !failed, state == .playing || state == .buffering else { return }
-        if loops && wantsPlay {
+        guard state == .playing || state == .buffering else { return }
+        if loops {
             restartFromBeginning()
             emit(.looped)
         } else {
@@ -83,25 +84,24 @@ extension VideoPlayer {
     }
 
     /// Network sources report how full their buffer is: pause below 100 %
-    /// while playing, resume at 100 % if still wanted.
+    /// while playing, resume at 100 % if still wanted (`buffering` is the
+    /// state of a player that wants to play and waits for data).
     private func bufferingChanged(percent: Int) {
         guard !failed, let playbin else { return }
         if percent < 100 {
-            guard !buffering else { return }
-            buffering = true
+            guard !sourceStarved else { return }
+            sourceStarved = true
             if state == .playing {
                 playbin.set(GST_STATE_PAUSED)
                 move(.bufferStart)
             }
             emit(.bufferingStarted)
-        } else if buffering {
-            buffering = false
+        } else if sourceStarved {
+            sourceStarved = false
             emit(.bufferingEnded)
             if state == .buffering {
                 playbin.set(GST_STATE_PLAYING)
                 move(.bufferEnd)
-            } else if wantsPlay && (state == .ready || state == .paused) {
-                startPlaying()
             }
         }
     }

@@ -60,19 +60,28 @@ public final class VideoPlayer {
     private var pendingOpen: String?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
-    // reset by every (re)binding.
-    /// The first ASYNC_DONE arrived: a frame is available.
-    var prerolled = false
-    /// play() was asked and not yet undone by pause().
-    var wantsPlay = false
-    /// Paused by us because the network source ran dry.
-    var buffering = false
-    /// A flushing seek was sent and its ASYNC_DONE has not arrived.
-    var seekInFlight = false
-    /// The newest seek asked while another was in flight (or before preroll).
-    var pendingSeek: (seconds: Double, accurate: Bool)?
-    /// An error was reported for this binding; later ones are not.
-    var failed = false
+    // reset by every (re)binding. Whether it has its first frame, wants to
+    // play or has failed is `state`, the machine's; these are what the
+    // machine does not hold.
+    /// The network source's last BUFFERING message was under 100%: what
+    /// it reads, not where the player is (that is `buffering` once it wants to play).
+    var sourceStarved = false
+    /// The seek in flight and the one waiting.
+    var seeks = SeekQueue.idle
+
+    /// The first frame arrived (the first ASYNC_DONE), and nothing failed since.
+    var prerolled: Bool {
+        switch state {
+        case .ready, .playing, .paused, .buffering, .ended: true
+        default: false
+        }
+    }
+
+    /// play() was asked and not undone by pause() (or a failure).
+    var wantsPlay: Bool { state == .starting || state == .playing || state == .buffering }
+
+    /// A failure was reported for this binding; later ones are not.
+    var failed: Bool { state == .error }
 
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in an RGBA appsink; muted.
@@ -167,30 +176,32 @@ public final class VideoPlayer {
         if pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
     }
 
-    /// Plays now, or once prerolled when still preparing.
+    /// Plays now, or once prerolled when still preparing (or once data
+    /// arrives, when the network source is starved).
     public func play() {
         guard uri != nil, !failed else { return }
-        wantsPlay = true
         switch state {
+        case .preparing:
+            move(.play) // starting: plays on its first frame
         case .ready, .paused:
             startPlaying()
         case .ended:
-            pendingSeek = (0, false)
-            issuePendingSeek()
+            send(SeekQueue.Seek(seconds: 0, accurate: false))
             startPlaying()
         default:
-            break // preparing: remembered; playing/buffering: already
+            break // starting, playing, buffering: already
         }
     }
 
     /// Pauses (a prerolled player that never played stays `ready`).
     public func pause() {
-        wantsPlay = false
         guard let playbin, uri != nil else { return }
         switch state {
         case .playing, .buffering:
             playbin.set(GST_STATE_PAUSED)
             move(.pause)
+        case .starting:
+            move(.pause) // back to preparing: no longer plays on its first frame
         default:
             break
         }
@@ -209,8 +220,13 @@ public final class VideoPlayer {
     /// nearest earlier key frame is shown.
     public func seek(to seconds: Double, accurate: Bool) {
         guard uri != nil, !failed, seconds.isFinite else { return }
-        pendingSeek = (max(0, seconds), accurate)
-        if prerolled && !seekInFlight { issuePendingSeek() }
+        let seek = SeekQueue.Seek(seconds: max(0, seconds), accurate: accurate)
+        switch seeks {
+        case .inFlight:
+            seeks = .inFlight(next: seek)
+        case .idle, .waiting:
+            if prerolled { send(seek) } else { seeks = .waiting(seek) }
+        }
     }
 
     /// The playback position in seconds, when GStreamer knows it.
@@ -231,9 +247,7 @@ public final class VideoPlayer {
 
     /// Whether the player plays or is about to: playing, buffering while
     /// wanting to play, or preparing with play() asked.
-    public var isPlaying: Bool {
-        state == .playing || state == .buffering || (state == .preparing && wantsPlay)
-    }
+    public var isPlaying: Bool { wantsPlay }
 
     /// Whether the pipeline is at or heading for PLAYING (what can make
     /// sound and use the CPU), for diagnostics.
@@ -291,12 +305,8 @@ public final class VideoPlayer {
         stallProbe = nil
         generation = generations.bind()
         uri = nil
-        prerolled = false
-        wantsPlay = false
-        buffering = false
-        seekInFlight = false
-        pendingSeek = nil
-        failed = false
+        sourceStarved = false
+        seeks = .idle
         visualising = false
         if state != .idle {
             move(.release)
@@ -316,29 +326,37 @@ public final class VideoPlayer {
         state = next
     }
 
+    /// From ready, paused or ended: to playing.
     func startPlaying() {
-        guard let playbin, prerolled, !buffering, !failed else { return }
-        playbin.set(GST_STATE_PLAYING)
         move(.play)
+        beginPlaying()
     }
 
-    func issuePendingSeek() {
-        guard let playbin, let seek = pendingSeek else { return }
-        pendingSeek = nil
+    /// The machine has just entered `playing`: the pipeline to PLAYING, or,
+    /// while the network source is starved, waiting for data (`buffering`).
+    func beginPlaying() {
+        guard let playbin, state == .playing else { return }
+        if sourceStarved {
+            move(.bufferStart)
+        } else {
+            playbin.set(GST_STATE_PLAYING)
+        }
+    }
+
+    /// Sends a flushing seek now, whatever was waiting.
+    func send(_ seek: SeekQueue.Seek) {
+        guard let playbin else { return }
         var flags = GST_SEEK_FLAG_FLUSH.rawValue
         flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
-        if gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                   gint64(saturatingRounded: seek.seconds * 1e9)) != 0 {
-            seekInFlight = true
-        }
+        let sent = gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                           gint64(saturatingRounded: seek.seconds * 1e9)) != 0
+        seeks = sent ? .inFlight(next: nil) : .idle
     }
 
     /// Reports a failure once per binding and stops streaming (READY).
     func fail(_ failure: PlayerFailure) {
         guard !failed else { return }
-        failed = true
-        wantsPlay = false
         openGate?.cancel()
         openGate = nil
         prerollTimer?.cancel()
@@ -379,9 +397,7 @@ public final class VideoPlayer {
     }
 
     func restartFromBeginning() {
-        pendingSeek = (0, false)
-        seekInFlight = false
-        issuePendingSeek()
+        send(SeekQueue.Seek(seconds: 0, accurate: false))
     }
 }
 
