@@ -34,7 +34,8 @@ extension MediaCache: RemoteStillSource {
         }
         stillWaiters[key] = [completion]
         // A plan preload already bringing it becomes the shown picture's fetch.
-        if let running = stillPreloads.removeValue(forKey: key) {
+        if let running = fetcher.running(.picturePreload)[key] {
+            running.claim(for: .read)
             running.promote()
             running.watch(progress: { _ in }, completion: { [weak self] result in self?.stillFetched(key, result) })
             return
@@ -56,16 +57,11 @@ extension MediaCache: RemoteStillSource {
             let key = stillKey(url, for: feedItem)
             if store.status(key) != .complete, stillWaiters[key] == nil { wanted[key] = url }
         }
-        for (key, fetch) in stillPreloads where wanted[key] == nil {
-            fetch.cancel()
-            stillPreloads[key] = nil
-        }
-        for (key, url) in wanted where stillPreloads[key] == nil {
-            stillPreloads[key] = fetcher.fetch(url: url, range: nil, headers: headers(for: key),
-                                               priority: .speculative, into: store, key: key,
-                                               limits: Self.stillLimits) { [weak self] result in
-                if self?.stillPreloads[result.key]?.token == result.token { self?.stillPreloads[result.key] = nil }
-            }
+        let running = fetcher.running(.picturePreload)
+        for (key, fetch) in running where wanted[key] == nil { fetch.cancel() }
+        for (key, url) in wanted where running[key] == nil {
+            fetcher.fetch(url: url, range: nil, headers: headers(for: key), priority: .speculative,
+                          purpose: .picturePreload, into: store, key: key, limits: Self.stillLimits) { _ in }
         }
     }
 

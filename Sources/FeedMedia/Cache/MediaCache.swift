@@ -13,8 +13,6 @@ import Foundation
 public final class MediaCache {
     public let store: RangeStore
     public let fetcher: RangeFetcher
-    /// Startup-range preloads running, by cache key.
-    private var preloads: [CacheKey: RangeFetch] = [:]
     /// Keys pinned for the plan's current and next items.
     private var pinned: Set<CacheKey> = []
     /// Where the network bytes went (active, speculative, wasted), by key.
@@ -23,8 +21,6 @@ public final class MediaCache {
     private var planned: Set<CacheKey> = []
     /// Whole-picture fetches running, by key, with everyone waiting for each.
     var stillWaiters: [CacheKey: [@MainActor (Result<StillFile, RemoteImageError>) -> Void]] = [:]
-    /// Speculative picture fetches the plan started, by key.
-    var stillPreloads: [CacheKey: RangeFetch] = [:]
     /// What this cache's `flick-cache` elements read through; nil when
     /// GStreamer refused the element (videos then stream straight).
     public let hub: CacheSourceHub?
@@ -150,6 +146,7 @@ public final class MediaCache {
             let missing = entry.video == .startup ? store.gaps(key, in: 0..<bytes).first?.lowerBound : nil
             items.append(CacheWorkPlan.Item(index: entry.index, key: key, firstMissingByte: missing))
         }
+        let preloads = fetcher.running(.startupPreload)
         let decision = CacheWorkPlan.decide(CacheWorkPlan.Input(
             entries: plan.entries, startupBytes: bytes, items: items,
             running: Array(preloads.keys), pinned: Array(pinned), planned: Array(planned),
@@ -157,15 +154,13 @@ public final class MediaCache {
             writable: noteWriteProblem() == nil, bufferHealthy: currentBufferHealthy))
         // The current item is being played: what was fetched ahead for it was worth it.
         if let played = decision.played { accounting.played(played.description) }
-        for key in decision.cancel { preloads.removeValue(forKey: key)?.cancel() }
+        for key in decision.cancel { preloads[key]?.cancel() }
         for fetch in decision.fetch {
             guard let url = urls[fetch.key] else { continue }
             // From the first missing byte: a preload cut short earlier keeps
             // what landed, and only the rest is asked for.
-            preloads[fetch.key] = fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: fetch.key),
-                                                priority: .speculative, into: store, key: fetch.key) { [weak self] result in
-                self?.preloads[result.key] = nil
-            }
+            fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: fetch.key),
+                          priority: .speculative, purpose: .startupPreload, into: store, key: fetch.key) { _ in }
         }
         applyStills(plan, item: item, healthy: decision.speculativeAllowed)
         for key in decision.leftPlan { accounting.leftPlan(key.description) }
@@ -196,10 +191,9 @@ public final class MediaCache {
 
     /// Stops every preload and writes the index (the app is quitting).
     public func close() {
-        for fetch in preloads.values { fetch.cancel() }
-        preloads.removeAll()
-        for fetch in stillPreloads.values { fetch.cancel() }
-        stillPreloads.removeAll()
+        for purpose in [FetchPurpose.startupPreload, .picturePreload] {
+            for fetch in fetcher.running(purpose).values { fetch.cancel() }
+        }
         for key in pinned { store.unpin(key) }
         pinned.removeAll()
         store.close()

@@ -25,11 +25,17 @@ public final class RangeFetch {
     public let key: CacheKey
     /// Speculative until someone who needs the bytes now joins (`promote()`).
     public private(set) var priority: FetchPriority
+    /// Why it runs; a plan's picture preload becomes a `.read` when the
+    /// picture is shown (`claim(for:)`).
+    public private(set) var purpose: FetchPurpose
 
     /// The file offset of the next body byte (where stored bytes reach).
     public private(set) var position: Int64
     /// Whether the fetch has completed (or been cancelled).
     public var isDone: Bool { completion == nil }
+    /// Whether it was stopped and brings nothing more (its completion is
+    /// still to run, on a later turn of the loop), or is done.
+    public var isEnding: Bool { isDone || stopReason != nil }
     /// Whether reading is held back by `pause()`.
     public private(set) var isPaused = false
 
@@ -67,7 +73,7 @@ public final class RangeFetch {
     private var stopReason: FetchResult.End?
 
     init?(fetcher: RangeFetcher, token: UInt64, generation: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
-          priority: FetchPriority, store: RangeStore, key: CacheKey, limits: FetchLimits? = nil,
+          priority: FetchPriority, purpose: FetchPurpose, store: RangeStore, key: CacheKey, limits: FetchLimits? = nil,
           progress: (@MainActor (Int64) -> Void)?, completion: @escaping @MainActor (FetchResult) -> Void) {
         guard MediaLocation(url.absoluteString).isNetwork,
               let made = soup_message_new("GET", url.absoluteString),
@@ -80,6 +86,7 @@ public final class RangeFetch {
         self.range = range
         self.key = key
         self.priority = priority
+        self.purpose = purpose
         self.store = store
         self.limits = limits
         self.itemHeaders = headers.filter { HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }
@@ -165,6 +172,12 @@ public final class RangeFetch {
         if rangeIgnored { keepUntil = contentLength }
         soup_message_set_priority(soupMessage, SOUP_MESSAGE_PRIORITY_NORMAL)
         resume()
+    }
+
+    /// Hands the fetch to another purpose: a picture preload the shown
+    /// picture now waits for is no longer the plan's to cancel.
+    public func claim(for purpose: FetchPurpose) {
+        self.purpose = purpose
     }
 
     /// Holds back further reads (speculative fetches, while the current

@@ -131,7 +131,8 @@ public final class RangeFetcher {
     ///   URL (the completion is then never called).
     @discardableResult
     public func fetch(url: URL, range: Range<Int64>?, headers: [String: String] = [:],
-                      priority: FetchPriority = .current, into store: RangeStore, key: CacheKey,
+                      priority: FetchPriority = .current, purpose: FetchPurpose = .read,
+                      into store: RangeStore, key: CacheKey,
                       limits: FetchLimits? = nil, generation: UInt64 = 0,
                       progress: (@MainActor (_ reachedOffset: Int64) -> Void)? = nil,
                       completion: @escaping @MainActor (FetchResult) -> Void) -> RangeFetch? {
@@ -143,7 +144,8 @@ public final class RangeFetcher {
         if priority == .current, rangelessOrigins.contains(RangeFetch.origin(of: url)) { range = nil }
         nextToken += 1
         let fetch = RangeFetch(fetcher: self, token: nextToken, generation: generation, url: url, range: range, headers: headers,
-                               priority: priority, store: store, key: key, limits: limits, progress: progress) { [weak self] result in
+                               priority: priority, purpose: purpose, store: store, key: key, limits: limits,
+                               progress: progress) { [weak self] result in
             self?.ended(result.token)
             completion(result)
         }
@@ -189,6 +191,17 @@ public final class RangeFetcher {
         startQueued()
     }
 
+    /// The running (or queued) fetches of `purpose`, by key; the newest
+    /// when a key has two.
+    public func running(_ purpose: FetchPurpose) -> [CacheKey: RangeFetch] {
+        var found: [CacheKey: RangeFetch] = [:]
+        for fetch in running.values where fetch.purpose == purpose && !fetch.isEnding
+            && (found[fetch.key].map { $0.token < fetch.token } ?? true) {
+            found[fetch.key] = fetch
+        }
+        return found
+    }
+
     /// A running fetch of `key` that will bring `offset` soon: it has not
     /// passed it, will reach it before its end, and is less than `window`
     /// bytes short of it (any distance on a range-less origin, whose one
@@ -197,7 +210,7 @@ public final class RangeFetcher {
     /// bytes (a preload, then playback).
     public func runningFetch(for key: CacheKey, covering offset: Int64, window: Int64) -> RangeFetch? {
         running.values.first { fetch in
-            fetch.key == key && !fetch.isDone && fetch.position <= offset
+            fetch.key == key && !fetch.isEnding && fetch.position <= offset
                 && (offset - fetch.position < window || rangelessOrigins.contains(fetch.originKey))
                 && (fetch.end.map { offset < $0 } ?? true)
         }
