@@ -18,10 +18,10 @@ enum FlickApp {
         }
         switch options.command {
         case .help:
-            print(CommandLineOptions.usage)
+            print(CommandLineOptions.help, terminator: "")
             return 0
         case .benchHelp:
-            print(BenchOptions.help)
+            print(BenchOptions.help, terminator: "")
             return 0
         case .version:
             print("\(AppInfo.name) \(AppInfo.version)")

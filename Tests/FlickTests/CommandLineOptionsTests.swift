@@ -31,11 +31,11 @@ struct CommandLineOptionsTests {
     }
 
     @Test("mistakes are refused with a message", arguments: [
-        (["--demo-items"], "needs a value"),
+        (["--demo-items"], "Missing argument for --demo-items"),
         (["--demo-items", "0"], "whole number"),
         (["--demo-items", "many"], "whole number"),
         (["--fit", "stretch"], "cover"),
-        (["--nope"], "unknown option"),
+        (["--nope"], "Unknown option --nope"),
         (["a", "b"], "one feed at a time"),
     ])
     func mistakes(arguments: [String], message: String) {

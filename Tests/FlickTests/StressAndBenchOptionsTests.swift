@@ -49,7 +49,7 @@ struct StressAndBenchOptionsTests {
 
     @Test("every mistake gets a one-line message that names what is wrong", arguments: [
         (["--stress", "medium"], "--stress takes slow, fast, burst or remount, not ‘medium’"),
-        (["--stress"], "--stress needs a value"),
+        (["--stress"], "Missing argument for --stress"),
         (["--stress-seconds", "0", "--stress", "slow"], "--stress-seconds takes whole seconds"),
         (["--stress-report", "/tmp/x.json"], "go with --stress MODE"),
         (["--engine", "fast"], "--engine takes ‘flick’ or ‘naive’, not ‘fast’"),
@@ -57,7 +57,7 @@ struct StressAndBenchOptionsTests {
         (["bench", "--mode", "slow,nope"], "not ‘slow,nope’"),
         (["bench", "--seconds", "0"], "--seconds takes whole seconds from 1 to 3600, not ‘0’"),
         (["bench", "--seconds", "soon"], "not ‘soon’"),
-        (["bench", "--seconds"], "--seconds needs a value"),
+        (["bench", "--seconds"], "Missing argument for --seconds"),
         (["bench", "--bandwidth", "fast"], "--bandwidth takes bits per second"),
         (["bench", "--latency", "-5"], "--latency takes milliseconds"),
         (["bench", "--engine", "both"], "--engine takes ‘flick’ or ‘naive’"),
@@ -73,12 +73,45 @@ struct StressAndBenchOptionsTests {
         }
     }
 
-    @Test("the help text lists the bench and stress options")
+    @Test("the help texts are GLib's, written from the option tables: every option with its value")
     func usage() {
-        for flag in ["flick bench", "--mode", "--seconds", "--compare", "--json", "--stress MODE", "--stress-seconds",
-                     "--stress-report", "--engine"] {
-            #expect(CommandLineOptions.usage.contains(flag), "\(flag)")
+        let app = CommandLineOptions.help
+        for flag in ["Usage:", "flick [OPTION…] [FOLDER | URL]", "flick bench", "--stress=MODE", "--stress-seconds=N",
+                     "--stress-report=FILE", "--engine=flick|naive", "-h, --help", "Keys:"] {
+            #expect(app.contains(flag), "\(flag)")
         }
+        for option in CommandLineOptions.table {
+            #expect(app.contains("--\(option.long)" + (option.value.map { "=\($0)" } ?? "")), "\(option.long)")
+        }
+        let bench = BenchOptions.help
+        #expect(bench.contains("flick bench [OPTION…]"))
+        for option in BenchOptions.table {
+            #expect(bench.contains("--\(option.long)" + (option.value.map { "=\($0)" } ?? "")), "\(option.long)")
+        }
+    }
+
+    @Test("the options flick and flick bench share are one definition: same names, values and refusals")
+    func sharedOptions() throws {
+        for flag in ["--bandwidth", "--latency", "--engine"] {
+            let app = try #require(CommandLineOptions.table.first { "--\($0.long)" == flag })
+            let bench = try #require(BenchOptions.table.first { "--\($0.long)" == flag })
+            #expect(app.value == bench.value)
+        }
+        for (flag, bad) in [("--bandwidth", "fast"), ("--latency", "-3"), ("--engine", "both")] {
+            func refusal(_ arguments: [String]) -> String? {
+                do { _ = try CommandLineOptions.parse(arguments); return nil } catch { return error.description }
+            }
+            let app = try #require(refusal([flag, bad]))
+            let bench = try #require(refusal(["bench", flag, bad]))
+            #expect(app.hasPrefix("\(flag) takes") && bench.hasPrefix("\(flag) takes"), "\(app) / \(bench)")
+        }
+        #expect(try CommandLineOptions.parse(["--latency=35"]).latencyMilliseconds == 35, "GLib's --name=value form")
+    }
+
+    @Test("rates too large or not numbers are refused, never trapped on", arguments: ["1e30M", "inf", "nanM", "-5M", "0"])
+    func hostileRates(text: String) {
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--bandwidth", text]) }
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["bench", "--bandwidth", text]) }
     }
 }
 

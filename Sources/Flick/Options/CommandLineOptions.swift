@@ -1,0 +1,215 @@
+import FeedCore
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// What the user asked for on the command line.
+struct CommandLineOptions: Equatable {
+    /// Which feed to open.
+    enum Source: Equatable {
+        /// The built-in demo feed.
+        case demo
+        /// A folder of the user's own videos and pictures.
+        case folder(String)
+        /// A JSON feed over http(s).
+        case remote(URL)
+    }
+
+    /// What to do.
+    enum Command: Equatable {
+        case run(Source)
+        /// Serve a folder as a JSON feed over HTTP, without a window.
+        case serve(String)
+        /// Look at or change the media cache (`flick cache …`).
+        case cache(CacheCommand.Action)
+        /// Measure the app under a stress mode, cold and warm (`flick bench …`).
+        case bench(BenchOptions)
+        /// `flick bench --help`: what the bench's options mean.
+        case benchHelp
+        case help
+        case version
+    }
+
+    var command: Command = .run(.demo)
+    /// Print the feed's state as JSON lines on stdout.
+    var reportState = false
+    /// Items in the demo feed.
+    var demoItems = 1200
+    /// Overrides the saved content fit.
+    var fit: ContentFit?
+    /// Which way the feed pages (stories style when horizontal).
+    var paging = PagingAxis.vertical
+    /// Indices to jump to without animation, one every 180 ms, once the feed shows.
+    var jumps: [Int] = []
+    /// Show the demo feed straight from its files, every item known at once,
+    /// instead of through the built-in HTTP server.
+    var localDemo = false
+    /// The built-in server's bandwidth limit in bits per second (nil: none).
+    var bandwidthBitsPerSecond: Int?
+    /// Added before each response of the built-in server, in ms.
+    var latencyMilliseconds = 0
+    /// Added before each feed page of the built-in server, in ms.
+    var pageDelayMilliseconds = 0
+    /// The share of likes the demo server refuses (0...1), so the revert shows.
+    var likeFailureShare = 0.1
+    /// Play http(s) videos through the byte-range cache and preload startup
+    /// ranges (the default); `--no-media-cache` plays straight from the
+    /// network, for comparing the two.
+    var mediaCache = true
+    /// Run this stress mode once the feed shows (`--stress`).
+    var stress: StressMode?
+    /// With `--stress`: quit after this many seconds of it.
+    var stressSeconds: Int?
+    /// With `--stress`: write what the run measured, as JSON, here at exit.
+    var stressReport: String?
+    /// Which playback driver the feed runs: Flick's, or the naive baseline.
+    var engine = PlaybackEngine.flick
+
+    /// A command-line mistake, with the one line to print.
+    struct ParseError: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What --help says around the options.
+    static let helpText = OptionParser.Text(parameters: "[FOLDER | URL]", summary: """
+        Swipe through short videos and photos, one full-window page at a time.
+
+        Commands:
+          flick                 Open the built-in demo feed: its media (made on first run)
+                                served by a server inside Flick on 127.0.0.1, as a real feed
+          flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
+          flick URL             Open a JSON feed over http(s) (format: see the README)
+          flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
+                                127.0.0.1 until interrupted, for trying other clients
+          flick cache status [KEY] | size | remove KEY | clear | preload URL…
+                                The media cache: what it holds per key (none/partial/complete
+                                and bytes), video and image bytes, drop one key or everything,
+                                fetch files into it (keys look like video:item-12)
+          flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and
+                                print a markdown row per run (see flick bench --help and
+                                BENCHMARKS.md)
+        """, description: "Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last.")
+
+    /// The options of `flick`, in the order --help lists them.
+    static var table: [CommandLineOption<CommandLineOptions>] { [
+        .flag("report-state", help: "Print the feed's state as one JSON object per line on stdout whenever it changes "
+              + "(keys: phase, current_index, current_id, mounted_pages, item_count)", \.reportState),
+        .value("demo-items", "N", help: "Number of items in the demo feed (default 1200)", \.demoItems) { text throws(ParseError) in
+            guard let count = Int(text), count > 0, count <= 10_000_000 else {
+                throw ParseError(description: "--demo-items takes a whole number from 1 to 10000000, not ‘\(text)’")
+            }
+            return count
+        },
+        .flag("local-demo", help: "Show the demo feed straight from its files, no server", \.localDemo),
+        .bandwidth(\.bandwidthBitsPerSecond, allowsNone: false, help: "Limit the built-in server to RATE bits/s (e.g. 20M, 500k)"),
+        .milliseconds("latency", help: "Add MS milliseconds before each response of the built-in server", \.latencyMilliseconds),
+        .milliseconds("page-delay", help: "Add MS milliseconds before each feed page of the built-in server",
+                      \.pageDelayMilliseconds),
+        .value("like-failures", "SHARE", help: "The share of likes the demo server refuses, 0 to 1 (default 0.1)",
+               \.likeFailureShare) { text throws(ParseError) in
+            guard let share = Double(text), (0...1).contains(share) else {
+                throw ParseError(description: "--like-failures takes a share from 0 to 1, like 0.1, not ‘\(text)’")
+            }
+            return share
+        },
+        CommandLineOption(long: "no-media-cache", value: nil, help: "Play http(s) videos straight from the network: "
+                          + "no disk cache, no preloaded first bytes (for comparison)") { options, _ in options.mediaCache = false },
+        .value("fit", "cover|contain", help: "How media fills a page: crop to fill, or letterbox (default: the saved "
+               + "preference, cover)", \.fit) { text throws(ParseError) in
+            guard let fit = ContentFit(rawValue: text) else {
+                throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
+            }
+            return fit
+        },
+        .value("paging", "vertical|horizontal", help: "Page up and down (default) or left and right, stories style",
+               \.paging) { text throws(ParseError) in
+            guard let axis = PagingAxis(rawValue: text) else {
+                throw ParseError(description: "--paging takes ‘vertical’ or ‘horizontal’, not ‘\(text)’")
+            }
+            return axis
+        },
+        .value("jumps", "I,J,…", help: "Once the feed shows, jump to these posts without animation, one every 180 ms, "
+               + "then stay (for checking stale frames)", \.jumps) { text throws(ParseError) in
+            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw ParseError(description: "--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘\(text)’")
+            }
+            return parts.compactMap { $0 }
+        },
+        .value("stress", "MODE", help: "Once the feed shows, page through it on a fixed schedule, muted: slow (next post "
+               + "every 3 s), fast (every 350 ms), burst (jumps every 180 ms) or remount (the feed rebuilt every 250 ms, "
+               + "50 times); a summary goes to stderr at exit", \.stress) { text throws(ParseError) in
+            guard let mode = StressMode(rawValue: text) else {
+                throw ParseError(description: "--stress takes \(StressMode.allNames), not ‘\(text)’")
+            }
+            return mode
+        },
+        .value("stress-seconds", "N", help: "With --stress: quit after N seconds of it", \.stressSeconds) { text throws(ParseError) in
+            guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                throw ParseError(description: "--stress-seconds takes whole seconds from 1 to 86400, not ‘\(text)’")
+            }
+            return seconds
+        },
+        .value("stress-report", "FILE", help: "With --stress: write what the run measured (TTFF samples, rebuffers, players, "
+               + "memory, cache bytes) as JSON to FILE at exit; what flick bench reads", \.stressReport) { $0 },
+        .engine(\.engine, help: "Flick's pooled, preloading playback (default), or the naive baseline: a new player per "
+                + "page when it becomes current, straight from the network (for comparison)"),
+        CommandLineOption(long: "help", short: "h", value: nil, help: "Show this help and exit") { options, _ in
+            options.command = .help
+        },
+        CommandLineOption(long: "version", value: nil, help: "Show the version and exit") { options, _ in
+            options.command = .version
+        },
+    ] }
+
+    /// What `flick --help` prints: GLib's help for ``table``.
+    static var help: String { OptionParser.help(table: table, text: helpText) }
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
+        if arguments.first == "bench" {
+            let bench = try BenchOptions.parse(Array(arguments.dropFirst()))
+            return CommandLineOptions(command: bench.helpAsked ? .benchHelp : .bench(bench))
+        }
+        var options = CommandLineOptions()
+        let positional = try OptionParser.parse(arguments, table: table, into: &options, text: helpText)
+        // Help and version win over everything else.
+        if options.command == .help || options.command == .version { return CommandLineOptions(command: options.command) }
+        if options.stress == nil, options.stressSeconds != nil || options.stressReport != nil {
+            throw ParseError(description: "--stress-seconds and --stress-report go with --stress MODE")
+        }
+        if positional.first == "cache" {
+            guard let action = CacheCommand.parse(Array(positional.dropFirst())) else {
+                throw ParseError(description: CacheCommand.usage)
+            }
+            options.command = .cache(action)
+            return options
+        }
+        if positional.first == "serve" {
+            guard positional.count == 2 else {
+                throw ParseError(description: "flick serve takes one folder: flick serve FOLDER")
+            }
+            options.command = .serve(positional[1])
+            return options
+        }
+        switch positional.count {
+        case 0: options.command = .run(.demo)
+        case 1:
+            let argument = positional[0]
+            let lowered = argument.lowercased()
+            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+                guard let url = URL(string: argument), url.host != nil else {
+                    throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
+                }
+                options.command = .run(.remote(url))
+            } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
+                      argument[argument.index(after: colon)...].hasPrefix("//") {
+                throw ParseError(description: "Flick opens http(s) feeds and folders, not ‘\(argument[..<colon])’ addresses")
+            } else {
+                options.command = .run(.folder(argument))
+            }
+        default: throw ParseError(description: "flick opens one feed at a time; got \(positional.count): \(positional.joined(separator: " "))")
+        }
+        return options
+    }
+}

@@ -1,0 +1,169 @@
+import CGLib
+import Foundation
+
+/// GLib's option parser (`GOptionContext`, the parser behind GApplication's
+/// option entries) over a table of ``CommandLineOption``s: it parses the
+/// words, and writes --help from the same table. The one place the command
+/// line meets C: the entries, their strings and the callback live here.
+///
+/// Every option is a `G_OPTION_ARG_CALLBACK`, so each value is checked by
+/// its table entry with Flick's own message; GLib's built-in --help is off
+/// (a table's `-h, --help` entry asks for the help instead, so parsing
+/// never exits the process). Words that are not options come back in order.
+enum OptionParser {
+    /// What --help says around the options.
+    struct Text {
+        /// After "Usage: flick [OPTION…]", like "[FOLDER | URL]".
+        var parameters: String
+        /// Before the options.
+        var summary: String
+        /// After the options.
+        var description: String?
+    }
+
+    typealias ParseError = CommandLineOptions.ParseError
+
+    /// Applies each option of `arguments` (the words after the program's
+    /// name) to `target` in order, and returns the other words.
+    static func parse<Target>(_ arguments: [String], table: [CommandLineOption<Target>], into target: inout Target,
+                              text: Text) throws(ParseError) -> [String] {
+        let state = ParseState<Target>(target: target, table: table)
+        let outcome: Result<[String], ParseError> = withContext(table, text: text, user: state) { context, remaining in
+            var words = GStrv(["flick"] + arguments)
+            var error: UnsafeMutablePointer<GError>?
+            guard g_option_context_parse_strv(context, &words.pointer, &error) != 0 else {
+                let message = error.map { String(cString: $0.pointee.message) } ?? "the command line could not be read"
+                if let error { g_error_free(error) }
+                // A refusal of Flick's own comes first: GLib's message then only repeats it.
+                return .failure(ParseError(description: state.refusal ?? "\(message) (see flick --help)"))
+            }
+            return .success(GStrv.strings(remaining.pointee) + Array(words.strings.dropFirst()))
+        }
+        let rest = try outcome.get()
+        target = state.target
+        return rest
+    }
+
+    /// The --help text GLib writes for `table`.
+    static func help<Target>(table: [CommandLineOption<Target>], text: Text) -> String {
+        let state = ParseState<Target>(target: nil, table: table)
+        return withContext(table, text: text, user: state) { context, _ in
+            guard let help = g_option_context_get_help(context, 1, nil) else { return "" }
+            defer { g_free(help) }
+            return String(cString: help)
+        }
+    }
+
+    /// Builds the context with `table` as its main group (strings kept for
+    /// its life), runs `body` with it and where the other words land, and frees it all.
+    private static func withContext<Target, Result>(
+        _ table: [CommandLineOption<Target>], text: Text, user: ParseState<Target>,
+        _ body: (OpaquePointer, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?>) -> Result
+    ) -> Result {
+        var kept: [UnsafeMutablePointer<CChar>] = []
+        func keep(_ string: String) -> UnsafePointer<CChar> {
+            let copy = strdup(string)!
+            kept.append(copy)
+            return UnsafePointer(copy)
+        }
+        let remaining = UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?>.allocate(capacity: 1)
+        remaining.initialize(to: nil)
+        defer {
+            g_strfreev(remaining.pointee)
+            remaining.deallocate()
+            kept.forEach { free($0) }
+        }
+        var entries = table.map { option in
+            GOptionEntry(long_name: keep(option.long),
+                         short_name: option.short.flatMap(\.asciiValue).map { gchar(bitPattern: $0) } ?? 0,
+                         flags: option.value == nil ? gint(G_OPTION_FLAG_NO_ARG.rawValue) : 0,
+                         arg: G_OPTION_ARG_CALLBACK, arg_data: unsafeBitCast(optionCallback, to: gpointer.self),
+                         description: keep(option.help), arg_description: option.value.map(keep))
+        }
+        // G_OPTION_REMAINING (""): every word that is not an option, in order.
+        entries.append(GOptionEntry(long_name: keep(""), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING_ARRAY,
+                                    arg_data: UnsafeMutableRawPointer(remaining), description: nil, arg_description: nil))
+        entries.append(GOptionEntry())
+        let context = g_option_context_new(text.parameters)!
+        defer { g_option_context_free(context) }
+        g_option_context_set_help_enabled(context, 0)
+        g_option_context_set_summary(context, text.summary)
+        if let description = text.description { g_option_context_set_description(context, description) }
+        let callbacks = Unmanaged.passUnretained(user as AnyObject).toOpaque()
+        let group = g_option_group_new(keep("flick"), keep("Options"), keep("Show the options"), callbacks, nil)
+        g_option_group_add_entries(group, &entries)
+        g_option_context_set_main_group(context, group) // the context owns the group
+        return withExtendedLifetime(user) { body(context, remaining) }
+    }
+}
+
+/// Called by GLib for each option met: hands it to the table's entry.
+private let optionCallback: GOptionArgFunc = { name, value, data, error in
+    guard let name, let data, let state = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? OptionApplying else {
+        return 0
+    }
+    guard let refusal = state.apply(String(cString: name), value.map { String(cString: $0) }) else { return 1 }
+    g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_BAD_VALUE.rawValue), refusal)
+    return 0
+}
+
+/// What the callback sees of a parse, whatever its target.
+private protocol OptionApplying: AnyObject {
+    /// Applies the option as typed ("--fit", "-h"); the refusal's message, if refused.
+    func apply(_ name: String, _ value: String?) -> String?
+}
+
+/// One parse's target and table, for the callback.
+private final class ParseState<Target>: OptionApplying {
+    var target: Target!
+    let table: [CommandLineOption<Target>]
+    /// The first message an entry refused a value with.
+    var refusal: String?
+
+    init(target: Target?, table: [CommandLineOption<Target>]) {
+        self.target = target
+        self.table = table
+    }
+
+    func apply(_ name: String, _ value: String?) -> String? {
+        let bare = name.drop { $0 == "-" }
+        let long = name.hasPrefix("--")
+        guard let option = table.first(where: { long ? $0.long == bare : $0.short.map(String.init) == String(bare) }),
+              target != nil else { return "unknown option ‘\(name)’" }
+        do {
+            try option.apply(&target, value)
+            return nil
+        } catch {
+            if refusal == nil { refusal = error.description }
+            return error.description
+        }
+    }
+}
+
+/// A NULL-terminated array of strings as GLib allocates them, for
+/// `g_option_context_parse_strv` (which frees the words it takes out).
+private struct GStrv: ~Copyable {
+    var pointer: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+
+    init(_ strings: [String]) {
+        let array = UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>(
+            OpaquePointer(g_malloc0(gsize(MemoryLayout<UnsafeMutablePointer<gchar>?>.stride * (strings.count + 1)))))!
+        for (index, string) in strings.enumerated() { array[index] = g_strdup(string) }
+        pointer = array
+    }
+
+    deinit { g_strfreev(pointer) }
+
+    var strings: [String] { Self.strings(pointer) }
+
+    static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        guard let array else { return [] }
+        var result: [String] = []
+        var index = 0
+        while let word = array[index] {
+            result.append(String(cString: word))
+            index += 1
+        }
+        return result
+    }
+}
