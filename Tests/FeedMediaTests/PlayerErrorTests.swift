@@ -8,13 +8,14 @@ import Testing
 
 extension PlaybackTests {
     /// Loads `uri` and waits for a failure of that binding.
-    func failure(loading uri: String) async throws -> (code: ErrorCode, status: Int?)? {
-        let player = try VideoPlayer(id: 20)
+    func failure(loading uri: String, networkTimeoutSeconds: UInt32 = VideoPlayer.networkTimeoutSeconds,
+                 within seconds: Double = 10) async throws -> (code: ErrorCode, status: Int?)? {
+        let player = try VideoPlayer(id: 20, networkTimeoutSeconds: networkTimeoutSeconds)
         defer { player.destroy() }
         let recorder = PlayerRecorder(player)
         let generation = player.load(uri: uri, box: PixelSize(width: 64, height: 64), fit: .cover)
         player.play()
-        _ = await pumpUntil { recorder.failure(of: generation) != nil || recorder.saw(.prerolled, generation: generation) }
+        _ = await pumpUntil(seconds) { recorder.failure(of: generation) != nil || recorder.saw(.prerolled, generation: generation) }
         if recorder.failure(of: generation) != nil {
             #expect(player.state == .error)
             #expect(!player.isPlaying && !player.isPipelinePlaying)
@@ -108,6 +109,20 @@ extension PlaybackTests {
         }
     }
 
+    @Test("a server that stops sending fails with TIMEOUT, from what happened: no bytes for a whole timeout")
+    func stalledServer() async throws {
+        // A server that takes a minute to answer anything.
+        let server = MediaServer(options: MediaServer.Options(latencyMilliseconds: 60_000))
+        defer { server.stop() }
+        _ = try server.startOnOwnThread()
+        server.serveFile(clips.videos[0], at: "/stall.mp4", contentType: "video/mp4")
+        let uri = try #require(server.url(for: "/stall.mp4")).absoluteString
+        // souphttpsrc tries again (3 times) after each 2 s without an answer.
+        let failure = try await failure(loading: uri, networkTimeoutSeconds: 2, within: 30)
+        #expect(failure?.code == .timeout, "\(String(describing: failure))")
+        #expect(RetryPolicy.isRetryable(.timeout, httpStatus: nil))
+    }
+
     @Test("a clip served over loopback HTTP with ranges prerolls and plays")
     func playsOverHTTP() async throws {
         let server = MediaServer()
@@ -133,9 +148,10 @@ extension PlaybackTests {
     @Test("GStreamer errors map to FeedCore's codes")
     func errorMapping() {
         func code(_ domain: GStreamerError.Domain, _ value: some RawRepresentable<UInt32>, message: String = "failed",
-                  debug: String? = nil, status: Int? = nil, decoder: Bool = false) -> PlayerFailure {
+                  debug: String? = nil, status: Int? = nil, decoder: Bool = false, quiet: Bool = false) -> PlayerFailure {
             let error = GStreamerError(domain: domain, code: Int32(value.rawValue), message: message, debug: debug)
-            return PlayerFailure.classify(error, httpStatus: status ?? PlayerFailure.httpStatus(in: debug), fromDecoder: decoder)
+            return PlayerFailure.classify(error, httpStatus: status ?? PlayerFailure.httpStatus(in: debug), fromDecoder: decoder,
+                                          networkTimedOut: quiet)
         }
         #expect(code(.resource, GST_RESOURCE_ERROR_NOT_FOUND).code == .sourceNotFound)
         let forbidden = code(.resource, GST_RESOURCE_ERROR_NOT_AUTHORIZED, message: "Forbidden",
@@ -151,7 +167,11 @@ extension PlaybackTests {
         #expect(code(.core, GST_CORE_ERROR_MISSING_PLUGIN).code == .unsupportedFormat)
         #expect(code(.library, GST_LIBRARY_ERROR_INIT).code == .decoderInitFailed)
         #expect(code(.core, GST_CORE_ERROR_STATE_CHANGE, decoder: true).code == .decoderInitFailed)
-        #expect(code(.resource, GST_RESOURCE_ERROR_READ, message: "Socket I/O timed out").code == .timeout)
+        // A timeout is what happened, never what the text says.
+        #expect(code(.resource, GST_RESOURCE_ERROR_READ, quiet: true).code == .timeout)
+        #expect(code(.resource, GST_RESOURCE_ERROR_OPEN_READ, quiet: true).code == .timeout)
+        #expect(code(.resource, GST_RESOURCE_ERROR_READ, message: "Socket I/O timed out").code == .playerFailed)
+        #expect(code(.stream, GST_STREAM_ERROR_DECODE, quiet: true).code == .decodeFailed)
         #expect(code(.core, GST_CORE_ERROR_FAILED).code == .playerFailed)
         #expect(PlayerFailure.httpStatus(in: "(abc) then (12) then Bad Gateway (502), URL: x") == 502)
         #expect(PlayerFailure.httpStatus(in: "../plugins/elements/gstfilesrc.c(553): gst_file_src_start ()") == nil)

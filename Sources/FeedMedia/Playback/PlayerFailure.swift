@@ -14,8 +14,9 @@ struct PlayerFailure: Sendable, Equatable {
 
     /// Reads an ERROR message: its GError, debug string, details structure
     /// (souphttpsrc puts `http-status-code` there) and the posting element's
-    /// class. GTK thread; the message is borrowed.
-    static func from(_ message: UnsafeMutablePointer<GstMessage>) -> PlayerFailure {
+    /// class; `network` says whether the player's network sources had been
+    /// quiet for a whole timeout. GTK thread; the message is borrowed.
+    static func from(_ message: UnsafeMutablePointer<GstMessage>, network: NetworkActivity? = nil) -> PlayerFailure {
         var status: Int?
         var flickCode: ErrorCode?
         var details: UnsafePointer<GstStructure>?
@@ -31,7 +32,7 @@ struct PlayerFailure: Sendable, Equatable {
             return PlayerFailure(code: flickCode, message: error.message, httpStatus: status)
         }
         return classify(error, httpStatus: status ?? httpStatus(in: error.debug) ?? httpStatus(in: error.message),
-                        fromDecoder: postedByDecoder(message))
+                        fromDecoder: postedByDecoder(message), networkTimedOut: network?.hasTimedOut ?? false)
     }
 
     /// The failure whose code is the most telling (``FeedCore/ErrorCode/mostTelling(_:)``);
@@ -42,18 +43,21 @@ struct PlayerFailure: Sendable, Equatable {
     }
 
     /// The code for a GStreamer error (see the cases below for the mapping).
-    static func classify(_ error: GStreamerError, httpStatus: Int?, fromDecoder: Bool) -> PlayerFailure {
+    /// `networkTimedOut`: the player's network sources brought nothing for
+    /// a whole timeout before it (then a read or open error is TIMEOUT).
+    static func classify(_ error: GStreamerError, httpStatus: Int?, fromDecoder: Bool,
+                         networkTimedOut: Bool = false) -> PlayerFailure {
         func failure(_ code: ErrorCode, _ status: Int? = nil) -> PlayerFailure {
             PlayerFailure(code: code, message: error.message, httpStatus: status)
         }
         if let httpStatus, let code = ErrorCode.forHTTPStatus(httpStatus) {
             return failure(code, httpStatus)
         }
-        let text = "\(error.message) \(error.debug ?? "")".lowercased()
-        if text.contains("timed out") || text.contains("timeout") {
+        func code(_ value: some RawRepresentable<UInt32>) -> Int32 { Int32(value.rawValue) }
+        let readOrOpen = [GST_RESOURCE_ERROR_READ, GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_OPEN_READ_WRITE].map(code)
+        if networkTimedOut, error.domain == .resource, readOrOpen.contains(error.code) {
             return failure(.timeout)
         }
-        func code(_ value: some RawRepresentable<UInt32>) -> Int32 { Int32(value.rawValue) }
         switch error.domain {
         case .resource:
             if error.code == code(GST_RESOURCE_ERROR_NOT_FOUND) { return failure(.sourceNotFound) }

@@ -14,7 +14,8 @@ extension VideoPlayer {
             // One failure often makes several elements post errors; those
             // already queued are read now, and the code is FeedCore's pick
             // of them, not whichever thread posted first.
-            let failures = [PlayerFailure.from(message)] + playbin.pendingErrors(PlayerFailure.from)
+            let read = { PlayerFailure.from($0, network: self.network) }
+            let failures = [read(message)] + playbin.pendingErrors(read)
             fail(PlayerFailure.mostTelling(failures))
         case GST_MESSAGE_EOS where own:
             reachedEnd()

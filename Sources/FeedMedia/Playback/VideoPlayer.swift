@@ -83,12 +83,21 @@ public final class VideoPlayer {
     /// A failure was reported for this binding; later ones are not.
     var failed: Bool { state == .error }
 
+    /// souphttpsrc's read and connect timeout, in seconds (its default, set
+    /// explicitly so that a timeout can be recognised, see ``NetworkActivity``).
+    public static let networkTimeoutSeconds: UInt32 = 15
+
+    /// When this player's network sources last brought bytes.
+    let network: NetworkActivity
+
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in an RGBA appsink; muted.
-    public init(id: Int) throws {
+    /// Network sources give up after `networkTimeoutSeconds` without bytes.
+    public init(id: Int, networkTimeoutSeconds: UInt32 = VideoPlayer.networkTimeoutSeconds) throws {
         self.id = id
         mailbox = FrameMailbox(owner: owner)
-        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox)
+        network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
+        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, network: network)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)
@@ -156,6 +165,7 @@ public final class VideoPlayer {
         playbin.setVisualising(false)
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
+        network.restart()
         flick_object_set_string(playbin.object, "uri", uri)
         playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
     }
