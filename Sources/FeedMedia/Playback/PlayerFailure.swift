@@ -12,8 +12,8 @@ struct PlayerFailure: Sendable, Equatable {
 
     var event: PlayerEvent { .failed(code, message: message, httpStatus: httpStatus) }
 
-    /// Reads an ERROR message: its GError, debug string, details structure
-    /// (souphttpsrc puts `http-status-code` there) and the posting element's
+    /// Reads an ERROR message: its GError, details structure (souphttpsrc
+    /// puts `http-status-code` there; its text is never read) and the posting element's
     /// class; `network` says whether the player's network sources had been
     /// quiet for a whole timeout. GTK thread; the message is borrowed.
     static func from(_ message: UnsafeMutablePointer<GstMessage>, network: NetworkActivity? = nil) -> PlayerFailure {
@@ -31,7 +31,7 @@ struct PlayerFailure: Sendable, Equatable {
         if let flickCode, flickCode != .unknown {
             return PlayerFailure(code: flickCode, message: error.message, httpStatus: status)
         }
-        return classify(error, httpStatus: status ?? httpStatus(in: error.debug) ?? httpStatus(in: error.message),
+        return classify(error, httpStatus: status,
                         fromDecoder: postedByDecoder(message), networkTimedOut: network?.hasTimedOut ?? false)
     }
 
@@ -85,24 +85,6 @@ struct PlayerFailure: Sendable, Equatable {
         case .other:
             return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
         }
-    }
-
-    /// An HTTP status as souphttpsrc writes it in its debug text:
-    /// "Forbidden (403), URL: ...". The ", URL" is required: debug texts also
-    /// hold source line numbers like "gstfilesrc.c(553)".
-    static func httpStatus(in text: String?) -> Int? {
-        guard let text else { return nil }
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "(") {
-            let after = rest[rest.index(after: open)...]
-            let digits = after.prefix(while: \.isNumber)
-            if digits.count == 3, after.dropFirst(3).hasPrefix("), URL"), let value = Int(digits),
-               (100..<600).contains(value) {
-                return value
-            }
-            rest = after
-        }
-        return nil
     }
 
     /// Whether the element that posted `message` is a decoder (its factory's
