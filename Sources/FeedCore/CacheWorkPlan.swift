@@ -18,11 +18,28 @@ public enum CacheWorkPlan {
         /// The first byte of its startup range not on disk; nil when the
         /// whole range is there (asked only for `.startup` entries).
         public var firstMissingByte: Int64?
+        /// It was played from this cache before, in this run or an earlier
+        /// one: what it needed to start was on disk then, so its startup
+        /// range is not topped up ahead (a preload running for it goes on);
+        /// what more it needs is fetched as its player reads. This is what
+        /// keeps a warm run from fetching what the cold run passed by.
+        public var played: Bool
 
-        public init(index: Int, key: CacheKey, firstMissingByte: Int64? = nil) {
+        public init(index: Int, key: CacheKey, firstMissingByte: Int64? = nil, played: Bool = false) {
             self.index = index
             self.key = key
             self.firstMissingByte = firstMissingByte
+            self.played = played
+        }
+
+        private enum CodingKeys: String, CodingKey { case index, key, firstMissingByte, played }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            index = try container.decode(Int.self, forKey: .index)
+            key = try container.decode(CacheKey.self, forKey: .key)
+            firstMissingByte = try container.decodeIfPresent(Int64.self, forKey: .firstMissingByte)
+            played = try container.decodeIfPresent(Bool.self, forKey: .played) ?? false
         }
     }
 
@@ -115,7 +132,7 @@ public enum CacheWorkPlan {
             if entry.priority <= .p1 { pins.insert(item.key) }
             guard allowed, entry.video == .startup, wanted[item.key] == nil else { continue }
             order.append(item.key)
-            wanted[item.key] = item.firstMissingByte.flatMap { start in
+            wanted[item.key] = item.played ? .some(nil) : item.firstMissingByte.flatMap { start in
                 start < input.startupBytes ? Fetch(key: item.key, start: start, end: input.startupBytes) : nil
             }
         }

@@ -139,6 +139,31 @@ struct RangeStoreTests {
         #expect(store.status(other) == .none)
     }
 
+    @Test("a post played before stays marked after reopening; a key held nowhere is never marked")
+    func playedSurvivesReopening() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let key = S.video("seen")
+        do {
+            let store = try RangeStore(directory: temp.url)
+            defer { store.close() }
+            try store.write(key, offset: 0, data: Data(count: 2_000))
+            try store.write(S.video("unseen"), offset: 0, data: Data(count: 2_000))
+            #expect(!store.wasPlayed(key))
+            store.markPlayed(key)
+            store.markPlayed(S.video("nowhere"))
+            #expect(store.wasPlayed(key))
+            #expect(!store.wasPlayed(S.video("nowhere")) && store.info(S.video("nowhere")) == nil)
+        }
+        let reopened = try RangeStore(directory: temp.url)
+        defer { reopened.close() }
+        #expect(reopened.wasPlayed(key))
+        #expect(!reopened.wasPlayed(S.video("unseen")))
+        reopened.remove(key)
+        try reopened.write(key, offset: 0, data: Data(count: 100))
+        #expect(!reopened.wasPlayed(key), "stored anew, it has not been played")
+    }
+
     @Test("remove and clear delete bytes and entries; clear can keep the other kind")
     func removeAndClear() throws {
         let temp = try TemporaryDirectory()

@@ -144,7 +144,8 @@ public final class MediaCache {
             urls[key] = url
             // Only a startup entry's missing bytes matter to the plan.
             let missing = entry.video == .startup ? store.gaps(key, in: 0..<bytes).first?.lowerBound : nil
-            items.append(CacheWorkPlan.Item(index: entry.index, key: key, firstMissingByte: missing))
+            items.append(CacheWorkPlan.Item(index: entry.index, key: key, firstMissingByte: missing,
+                                            played: store.wasPlayed(key)))
         }
         let preloads = fetcher.running(.startupPreload)
         let decision = CacheWorkPlan.decide(CacheWorkPlan.Input(
@@ -153,7 +154,10 @@ public final class MediaCache {
             // A disk that takes no more bytes: nothing is fetched ahead.
             writable: noteWriteProblem() == nil, bufferHealthy: currentBufferHealthy))
         // The current item is being played: what was fetched ahead for it was worth it.
-        if let played = decision.played { accounting.played(played.description) }
+        if let played = decision.played {
+            accounting.played(played.description)
+            store.markPlayed(played)
+        }
         for key in decision.cancel { preloads[key]?.cancel() }
         for fetch in decision.fetch {
             guard let url = urls[fetch.key] else { continue }

@@ -127,7 +127,8 @@ extension RangeStore {
                                       length: entry.contentLength, type: entry.contentType, etag: entry.etag,
                                       lastModified: entry.lastModified, sums: BlockChecksum.encode(entry.sums),
                                       ranges: entry.ranges,
-                                      lastAccess: indexes[entry.key.kind]?.entries[entry.key]?.lastAccess ?? 0)
+                                      lastAccess: indexes[entry.key.kind]?.entries[entry.key]?.lastAccess ?? 0,
+                                      played: entry.played ? true : nil)
         }
         return file
     }

@@ -69,7 +69,7 @@ extension RangeStore {
             }
             let entry = Entry(key: stored.key, incarnation: stored.incarnation, contentLength: stored.length,
                               contentType: stored.type, etag: stored.etag, lastModified: stored.lastModified,
-                              ranges: stored.ranges, sums: sums)
+                              ranges: stored.ranges, sums: sums, played: stored.played ?? false)
             entries[stored.key] = entry
             indexes[stored.key.kind]?.record(stored.key, bytesHeld: stored.ranges.totalBytes,
                                              totalBytes: stored.length.map { Int($0) }, at: stored.lastAccess)

@@ -40,6 +40,8 @@ public final class RangeStore: @unchecked Sendable {
         var ranges = ByteRangeSet()
         /// CRC-32 of each block's held bytes (see ``FeedCore/CacheBlocks``), by block; 0 past the end.
         var sums: [UInt32] = []
+        /// Played as the current post before (``RangeStore/markPlayed(_:)``).
+        var played = false
 
         func sum(of block: Int) -> UInt32 { block < sums.count ? sums[block] : 0 }
     }
@@ -263,6 +265,22 @@ public final class RangeStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard indexes[key.kind]?.status(of: key) == .complete, let entry = entries[key] else { return nil }
         return URL(fileURLWithPath: path(CacheFileName.data(for: key, incarnation: entry.incarnation)))
+    }
+
+    /// Notes that `key`'s video was played as the current post, for this
+    /// and later runs (it is kept in the index); nothing when not held.
+    public func markPlayed(_ key: CacheKey) {
+        lock.lock(); defer { lock.unlock() }
+        guard entries[key]?.played == false else { return }
+        entries[key]?.played = true
+        indexChanged = true
+        scheduleFlushLocked()
+    }
+
+    /// Whether `key` was played as the current post before (see `markPlayed`).
+    public func wasPlayed(_ key: CacheKey) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return entries[key]?.played ?? false
     }
 
     /// None, partial or complete (every byte of a known length).

@@ -30,6 +30,9 @@ struct RangeStoreIndexFile: Codable, Equatable {
         var ranges: ByteRangeSet
         /// Last use, in seconds since 1970.
         var lastAccess: Double
+        /// Played as the current post before (see `RangeStore.markPlayed`);
+        /// absent when not, so older indexes read the same.
+        var played: Bool?
     }
 
     /// Format version.
