@@ -29,7 +29,8 @@ public final class RangeFetch {
     /// picture is shown (`claim(for:)`).
     public private(set) var purpose: FetchPurpose
 
-    /// The file offset of the next body byte (where stored bytes reach).
+    /// The file offset of the next body byte, where stored bytes reach (a
+    /// chunk being written counts once it has landed).
     public private(set) var position: Int64
     /// Whether the fetch has completed (or been cancelled).
     public var isDone: Bool { completion == nil }
@@ -321,7 +322,6 @@ public final class RangeFetch {
             finish(.failed(limits.tooLarge))
             return
         }
-        position = chunkEnd
         bytesFetched += Int64(size)
         fetcher?.account(Int64(size), priority, key: key)
         let keepStart = max(chunkStart, keepFrom)
@@ -362,13 +362,16 @@ public final class RangeFetch {
             finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
             return
         }
+        position = chunkEnd
         progress?(keepEnd)
         for watcher in watchers { watcher.progress(keepEnd) }
         chunkDone(at: chunkEnd)
     }
 
-    /// After a chunk: the end of the kept range, or the next read.
+    /// After a chunk (stored, or not kept): stored bytes reach its end
+    /// now; then the end of the kept range, or the next read.
     private func chunkDone(at chunkEnd: Int64) {
+        position = chunkEnd
         if let keepUntil, chunkEnd >= keepUntil {
             finish(.finished)
             return

@@ -69,7 +69,7 @@ struct BenchOptions: Equatable, Sendable {
 
     /// What `flick bench --help` prints: GLib's help for ``table``.
     static var help: String {
-        OptionParser.help(table: table, text: helpText).replacingOccurrences(of: "flick [OPTION", with: "flick bench [OPTION")
+        OptionParser.help(table: table, text: helpText, program: "flick bench")
     }
 
     /// Whether `--engine` was given (it cannot go with `--compare`).

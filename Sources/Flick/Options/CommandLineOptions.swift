@@ -163,7 +163,7 @@ struct CommandLineOptions: Equatable {
     ] }
 
     /// What `flick --help` prints: GLib's help for ``table``.
-    static var help: String { OptionParser.help(table: table, text: helpText) }
+    static var help: String { OptionParser.help(table: table, text: helpText, program: "flick") }
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {

@@ -44,14 +44,18 @@ enum OptionParser {
         return rest
     }
 
-    /// The --help text GLib writes for `table`.
-    static func help<Target>(table: [CommandLineOption<Target>], text: Text) -> String {
+    /// The --help text GLib writes for `table`, its usage line naming
+    /// `program` (GLib would name the process, whatever it is called).
+    static func help<Target>(table: [CommandLineOption<Target>], text: Text, program: String) -> String {
         let state = ParseState<Target>(target: nil, table: table)
-        return withContext(table, text: text, user: state) { context, _ in
+        let written = withContext(table, text: text, user: state) { context, _ in
             guard let help = g_option_context_get_help(context, 1, nil) else { return "" }
             defer { g_free(help) }
             return String(cString: help)
         }
+        guard let name = g_get_prgname().map({ String(cString: $0) }),
+              let usage = written.range(of: "  \(name) [OPTION") else { return written }
+        return written.replacingCharacters(in: usage, with: "  \(program) [OPTION")
     }
 
     /// Builds the context with `table` as its main group (strings kept for
