@@ -1,0 +1,131 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedDemo
+import FeedGObject
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// Opening feeds: which source, its session, and the view that shows it.
+extension AppController {
+    /// Opens a JSON feed: skeleton pages at once, filled in place as the
+    /// first page arrives.
+    func openRemote(_ url: URL, cacheScope: String? = nil) {
+        guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
+        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope, session: mediaEngine().http.api))
+        showFeed(session)
+        session.start { [weak self, weak session] failure in
+            guard let self, let session, session === self.session else { return }
+            if let failure {
+                Log.error("could not open the feed: \(failure)")
+                // The error page replaces the skeletons: their session ends
+                // (Retry or another feed starts a new one).
+                self.endSession()
+                self.window?.showError(title: "Could not open the feed", message: failure.message) { [weak self] in
+                    self?.openRemote(url, cacheScope: cacheScope)
+                }
+                self.reporter.report(phase: .error)
+                return
+            }
+            if session.items.isEmpty {
+                self.endSession()
+                self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(url.absoluteString) has no items Flick can show.")
+                self.reporter.report(phase: .empty)
+            }
+        }
+    }
+
+    /// Ctrl+R: loads the feed again and replaces it, keeping the current
+    /// post (and its playback) when it is still there.
+    func reload() {
+        guard let session, window?.feedView != nil else { return }
+        let isFolder = session.source is FolderSource
+        session.reload { [weak self] failure in
+            guard let failure else { return }
+            self?.window?.showToast(isFolder ? "Could not read the folder again: \(failure)"
+                                             : "Could not reload the feed: \(failure)")
+        }
+    }
+
+    // MARK: Sources
+
+    /// The menu's Open Folder…: the folder's feed replaces the current one.
+    /// A folder that cannot be read leaves the feed as it is and says why.
+    func open(folderAt path: String) {
+        do {
+            let folder = try FolderFeedSource(path: path)
+            source = .folder(path)
+            window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(folder.displayName)") }
+            show(folder: folder)
+        } catch {
+            window?.showToast("Could not open the folder: \(error)")
+        }
+    }
+
+    /// The menu's Open Feed URL… (the URL is a checked http(s) one).
+    func open(feedURL url: URL) {
+        source = .remote(url)
+        window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(url.host ?? url.absoluteString)") }
+        openRemote(url)
+    }
+
+    func show(folder: FolderFeedSource) {
+        guard let window else { return }
+        window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
+        if folder.items.isEmpty {
+            endSession() // the empty page replaces the feed: stop its players
+            let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
+            window.showEmpty(title: "No videos or pictures",
+                             hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
+            reporter.report(phase: .empty)
+            return
+        }
+        let session = makeSession(folder.source())
+        session.start() // a folder's items are there at once
+        showFeed(session)
+    }
+
+    // MARK: Feed
+
+    /// A session over `source`, replacing (and ending) the one before.
+    func makeSession(_ source: FeedSource) -> FeedSession {
+        endSession()
+        let settings = self.settings
+        // Muted at every launch while start-muted is on (the default); else
+        // the user's last choice, saved across launches. Stress runs are
+        // always muted.
+        let muted = options.stress != nil || (settings?.bool(.startMuted, default: true) ?? true)
+            || (settings?.bool(.muted, default: true) ?? true)
+        let session = FeedSession(source: source, media: mediaEngine(), engine: options.engine,
+                                  playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
+                                  radius: settings?.mountedPagesEachSide ?? 2, muted: muted)
+        self.session = session
+        applyPlaybackSettings(to: session)
+        return session
+    }
+
+    /// Stops the players of the feed shown until now (another replaces it).
+    func endSession() {
+        window?.feedView?.shutdown()
+        session?.shutdown()
+        session = nil
+    }
+
+    /// Shows `session` in a new feed view (the window lets the old view go;
+    /// the session keeps its players for the new one).
+    func showFeed(_ session: FeedSession) {
+        guard let window, let settings else { return }
+        let view = FeedView(session: session, radius: settings.mountedPagesEachSide,
+                            fit: options.fit ?? settings.contentFit, axis: options.paging)
+        view.addStateListener { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
+        view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
+        view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
+        view.onToast = { [weak window] message in window?.showToast(message) }
+        stress?.attach(view)
+        window.showFeed(view)
+        reporter.report(phase: .feed, feed: view.state)
+        runJumps(options.jumps, on: view)
+    }
+}

@@ -1,0 +1,51 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedDemo
+import FeedGObject
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// Settings wiring: the playback preferences and the desktop's conditions, live on the session.
+extension AppController {
+    /// Loop, autoplay, data saver and the desktop's conditions, on the session.
+    func applyPlaybackSettings(to session: FeedSession) {
+        guard let settings else { return }
+        session.preferences = FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
+                                                      loops: settings.bool(.loop, default: true),
+                                                      dataSaver: settings.bool(.dataSaver, default: false),
+                                                      conditions: conditionsForFeed(system.conditions))
+    }
+
+    /// The desktop's conditions as they bear on the showing feed: a feed on
+    /// this machine (the demo, a folder, a loopback server) needs no
+    /// network, so "offline" (no route out) does not hold it back.
+    func conditionsForFeed(_ conditions: SystemMonitor.Conditions) -> SystemMonitor.Conditions {
+        var result = conditions
+        let local: Bool
+        switch source {
+        case .demo, .folder: local = true
+        case .remote(let url): local = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
+        }
+        if local, result.network == .offline { result.network = .unmetered }
+        return result
+    }
+
+    /// Keeps the showing feed in step with the settings and the desktop, live.
+    func watchPlaybackSettings(_ settings: AppSettings) {
+        for key in [SettingsKey.loop, .autoplay, .dataSaver] {
+            settings.observe(key) { [weak self] in
+                guard let self, let session = self.session else { return }
+                self.applyPlaybackSettings(to: session)
+            }
+        }
+        // GSettings reports changes only of keys read after connecting.
+        _ = [settings.bool(.loop, default: true), settings.bool(.autoplay, default: true),
+             settings.bool(.dataSaver, default: false)]
+        system.onChange = { [weak self] conditions in
+            guard let self else { return }
+            self.session?.preferences.conditions = self.conditionsForFeed(conditions)
+        }
+    }
+}
