@@ -105,6 +105,26 @@ struct RangeStoreFileTests {
         #expect(store.status(S.video("y")) == .partial)
     }
 
+    @Test("an index larger than 64 MiB is not read: the cache starts empty, whatever the file holds")
+    func oversizedIndex() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        do {
+            let store = try RangeStore(directory: temp.url)
+            try store.write(S.video("x"), offset: 0, data: Data(count: 1_000))
+            store.close()
+        }
+        let index = temp.url.appendingPathComponent("index.json")
+        // Still a valid index: JSON allows any whitespace after the value.
+        var padded = try Data(contentsOf: index)
+        padded.append(Data(repeating: 0x20, count: Int(RangeStoreIndexFile.maxBytes)))
+        try padded.write(to: index)
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        #expect(store.keys.isEmpty)
+        #expect(S.dataFiles(in: temp.url).isEmpty, "the data file no index names is an orphan")
+    }
+
     @Test("a missing index starts empty; an entry whose file is missing or short is dropped at open")
     func verifiedAtOpen() throws {
         let temp = try TemporaryDirectory()

@@ -42,9 +42,19 @@ struct RangeStoreIndexFile: Codable, Equatable {
     /// Every key held.
     var entries: [Entry] = []
 
-    /// Decodes an index; nil when it is missing, unreadable, of another version or not JSON.
+    /// The largest index read, in bytes: 64 MiB, far above what the
+    /// largest budgets' entries take (a few hundred bytes each, plus 8
+    /// bytes of checksums per 64 KiB held), so a damaged or planted file
+    /// cannot make opening the cache read gigabytes into memory.
+    static let maxBytes: Int64 = 64 * 1_048_576
+
+    /// Decodes an index; nil when it is missing, unreadable, larger than
+    /// ``maxBytes``, of another version or not JSON.
     static func load(from url: URL) -> RangeStoreIndexFile? {
-        guard let data = try? Data(contentsOf: url),
+        guard let size = CacheFileIO.size(url.path), size <= maxBytes,
+              let fd = try? CacheFileIO.openForReading(url.path) else { return nil }
+        defer { CacheFileIO.close(fd) }
+        guard let data = try? CacheFileIO.read(fd, length: Int(size), at: 0, what: url.lastPathComponent),
               let index = try? JSONDecoder().decode(RangeStoreIndexFile.self, from: data),
               index.version == currentVersion else { return nil }
         return index
