@@ -1,9 +1,12 @@
 import FeedCore
+import FeedGObject
 import FeedMedia
 import Foundation
 
-/// Where the preferences read and clear what Flick keeps on disk. GTK
-/// thread only.
+/// Where the preferences read and clear what Flick keeps on disk. Asked
+/// on the GTK thread, answered there; the reading, listing, deleting and
+/// syncing run on a queue of its own, one job at a time (so two never open
+/// the folder's store at once), and the GTK thread never waits on them.
 ///
 /// Videos: the app's own media cache when it has one open (the default),
 /// so clearing goes through the store that playback and eviction use.
@@ -20,7 +23,7 @@ import Foundation
 @MainActor
 final class CacheAccess {
     /// Bytes held on disk.
-    struct Usage: Equatable {
+    struct Usage: Equatable, Sendable {
         var videoBytes: Int64
         var imageBytes: Int64
 
@@ -30,7 +33,7 @@ final class CacheAccess {
     }
 
     /// Why the cache could not be read or cleared, in one sentence for the window.
-    struct Problem: Error, Equatable, CustomStringConvertible {
+    struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         let description: String
     }
 
@@ -38,6 +41,8 @@ final class CacheAccess {
     private let imageDirectory: URL
     private let openCache: @MainActor () -> MediaCache?
     private let budgets: @MainActor () -> CacheBudgets
+    /// Runs the disk work, in order.
+    private let queue = DispatchQueue(label: "io.github.flick.Flick.cache-access", qos: .userInitiated)
 
     /// - Parameters:
     ///   - mediaDirectory: the byte-range cache's folder.
@@ -52,22 +57,24 @@ final class CacheAccess {
         self.budgets = budgets
     }
 
-    /// What is held now.
-    func usage() -> Result<Usage, Problem> {
-        withStore { store in
+    /// What is held now, to `answer` on the GTK thread.
+    func usage(_ answer: @escaping @MainActor @Sendable (Result<Usage, Problem>) -> Void) {
+        let images = imageDirectory
+        withStore(answer) { store in
             Usage(videoBytes: store?.usage(kind: .video) ?? 0,
-                  imageBytes: (store?.usage(kind: .image) ?? 0) + pictureFiles().reduce(0) { $0 + $1.bytes })
+                  imageBytes: (store?.usage(kind: .image) ?? 0) + Self.pictureFiles(in: images).reduce(0) { $0 + $1.bytes })
         }
     }
 
-    /// Deletes everything of `kind`; returns the bytes it held.
-    func clear(_ kind: CacheKey.Kind) -> Result<Int64, Problem> {
-        withStore { store in
+    /// Deletes everything of `kind`; `answer` gets the bytes it held, on the GTK thread.
+    func clear(_ kind: CacheKey.Kind, _ answer: @escaping @MainActor @Sendable (Result<Int64, Problem>) -> Void) {
+        let images = imageDirectory
+        withStore(answer) { store in
             var freed = store?.usage(kind: kind) ?? 0
             store?.clear(kind: kind)
             store?.flush()
             if kind == .image {
-                for file in pictureFiles() {
+                for file in Self.pictureFiles(in: images) {
                     if (try? FileManager.default.removeItem(at: file.url)) != nil { freed += file.bytes }
                 }
             }
@@ -75,22 +82,36 @@ final class CacheAccess {
         }
     }
 
-    /// Runs `body` with the app's store, or the folder's opened for it, or
-    /// nil when there is no folder.
-    private func withStore<Value>(_ body: (RangeStore?) -> Value) -> Result<Value, Problem> {
-        if let cache = openCache() { return .success(body(cache.store)) }
-        guard FileManager.default.fileExists(atPath: mediaDirectory.path) else { return .success(body(nil)) }
-        do {
-            let store = try RangeStore(directory: mediaDirectory, budgets: budgets())
-            defer { store.close() }
-            return .success(body(store))
-        } catch {
-            return .failure(Problem(description: "The video cache cannot be read: \(error)"))
+    /// Runs `body` on the queue with the app's store, or the folder's
+    /// opened for it, or nil when there is no folder; its value goes to
+    /// `answer` on the GTK thread.
+    private func withStore<Value: Sendable>(_ answer: @escaping @MainActor @Sendable (Result<Value, Problem>) -> Void,
+                                            _ body: @escaping @Sendable (RangeStore?) -> Value) {
+        // Read on the GTK thread: the open cache and the budgets are its.
+        let open = openCache()?.store
+        let budgets = budgets()
+        let folder = mediaDirectory
+        queue.async {
+            let result: Result<Value, Problem>
+            if let open {
+                result = .success(body(open))
+            } else if !FileManager.default.fileExists(atPath: folder.path) {
+                result = .success(body(nil))
+            } else {
+                do {
+                    let store = try RangeStore(directory: folder, budgets: budgets)
+                    defer { store.close() }
+                    result = .success(body(store))
+                } catch {
+                    result = .failure(Problem(description: "The video cache cannot be read: \(error)"))
+                }
+            }
+            MainThreadHop.post { answer(result) }
         }
     }
 
     /// The finished picture files (not the `.part` files being written) and their sizes in bytes.
-    private func pictureFiles() -> [(url: URL, bytes: Int64)] {
+    private nonisolated static func pictureFiles(in imageDirectory: URL) -> [(url: URL, bytes: Int64)] {
         let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
         let names = (try? FileManager.default.contentsOfDirectory(at: imageDirectory, includingPropertiesForKeys: keys)) ?? []
         return names.compactMap { url in

@@ -76,10 +76,14 @@ final class PreferencesWindow {
         }
     }
 
-    /// Reads the usage and shows it beside the budgets.
+    /// Reads the usage (off the GTK thread) and shows it beside the budgets.
     func refresh() {
         guard isOpen else { return }
-        let usage = cache.usage()
+        cache.usage { [weak self] usage in self?.show(usage) }
+    }
+
+    private func show(_ usage: Result<CacheAccess.Usage, CacheAccess.Problem>) {
+        guard isOpen else { return }
         self.usage = usage
         for row in budgetRows {
             let budget = Int64(settings.uint(row.key, default: row.kind == .video ? 500 : 200))
@@ -211,14 +215,17 @@ final class PreferencesWindow {
     }
 
     private func clear(_ kind: CacheKey.Kind) {
-        let message: String
-        switch cache.clear(kind) {
-        case .success(let freed):
-            message = "Cleared \(UsageText.megabytes(freed)) of \(kind == .video ? "videos" : "pictures")"
-        case .failure(let problem):
-            message = problem.description
+        cache.clear(kind) { [weak self] outcome in
+            guard let self else { return }
+            let message: String
+            switch outcome {
+            case .success(let freed):
+                message = "Cleared \(UsageText.megabytes(freed)) of \(kind == .video ? "videos" : "pictures")"
+            case .failure(let problem):
+                message = problem.description
+            }
+            if let toast = adw_toast_new(message) { adw_preferences_window_add_toast(gcast(self.window.widget), toast) }
+            self.refresh()
         }
-        if let toast = adw_toast_new(message) { adw_preferences_window_add_toast(gcast(window.widget), toast) }
-        refresh()
     }
 }
