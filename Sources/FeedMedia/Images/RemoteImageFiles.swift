@@ -8,7 +8,9 @@ import Foundation
 /// rename) under a folder named by the hash of the URL, never the URL.
 /// Later requests for the same URL are served from the file.
 ///
-/// GTK thread only (it uses the app's libsoup session on the main context).
+/// GTK thread only (it uses the app's libsoup session on the main context);
+/// a fetched body is written on a queue of its own, so the GTK thread never
+/// waits on the disk for it.
 @MainActor
 public final class RemoteImageFiles: RemoteStillSource {
     /// Pictures above this are refused (bytes).
@@ -19,6 +21,8 @@ public final class RemoteImageFiles: RemoteStillSource {
     /// Requests in flight by URL, with everyone waiting for each.
     private var waiting: [URL: [(Result<URL, RemoteImageError>) -> Void]] = [:]
     private var requests: [URL: FeedRequest] = [:]
+    /// Writes fetched bodies, in order.
+    private let writes = DispatchQueue(label: "io.github.flick.Flick.remote-images", qos: .utility)
 
     /// - Parameters:
     ///   - directory: where the files go (created 0700 if missing).
@@ -73,25 +77,36 @@ public final class RemoteImageFiles: RemoteStillSource {
 
     private func finish(_ url: URL, _ outcome: FeedRequest.Outcome, target: URL) {
         requests[url] = nil
-        let result: Result<URL, RemoteImageError>
         switch outcome {
         case .failure(let error):
-            result = .failure(.download(error.description))
+            deliver(url, .failure(.download(error.description)))
         case .response(let response) where !(200..<300).contains(response.status):
-            result = .failure(.httpStatus(response.status))
+            deliver(url, .failure(.httpStatus(response.status)))
         case .response(let response):
-            let temporary = target.appendingPathExtension("part")
-            do {
-                try response.body.write(to: temporary)
-                guard rename(temporary.path, target.path) == 0 else {
-                    throw RemoteImageError.save(String(cString: strerror(errno)))
-                }
-                result = .success(target)
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                result = .failure(error as? RemoteImageError ?? .save(error.localizedDescription))
+            let body = response.body
+            writes.async { [weak self] in
+                let saved = Self.save(body, to: target)
+                MainThreadHop.post { self?.deliver(url, saved) }
             }
         }
+    }
+
+    /// Writes `body` to `target` atomically (a temp file, then rename). On the write queue.
+    private nonisolated static func save(_ body: Data, to target: URL) -> Result<URL, RemoteImageError> {
+        let temporary = target.appendingPathExtension("part")
+        do {
+            try body.write(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else {
+                throw RemoteImageError.save(String(cString: strerror(errno)))
+            }
+            return .success(target)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return .failure(error as? RemoteImageError ?? .save(error.localizedDescription))
+        }
+    }
+
+    private func deliver(_ url: URL, _ result: Result<URL, RemoteImageError>) {
         for completion in waiting.removeValue(forKey: url) ?? [] { completion(result) }
     }
 }
