@@ -47,6 +47,8 @@ final class AppController {
         if let stress { finishStress(stress) }
         window?.feedView?.shutdown()
         session?.shutdown()
+        // The window is gone: let the players' pipelines reach NULL before the process ends.
+        if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }
         openedCache?.close()
         demoServer?.stop(waiting: false)
     }

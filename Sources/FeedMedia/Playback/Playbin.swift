@@ -97,7 +97,6 @@ final class Playbin: @unchecked Sendable {
     }
 
     deinit {
-        StallWatch.running("player to NULL") { _ = gst_element_set_state(element, GST_STATE_NULL) }
         if busWatch != 0 { g_source_remove(busWatch) }
         // Replacing the callbacks releases the mailbox and scale request now.
         var none = GstAppSinkCallbacks()
@@ -105,7 +104,11 @@ final class Playbin: @unchecked Sendable {
                                    &none, nil, nil)
         gst_object_unref(UnsafeMutableRawPointer(appsink))
         gst_object_unref(UnsafeMutableRawPointer(capsfilter))
-        gst_object_unref(UnsafeMutableRawPointer(element))
+        // To NULL on the reset queue, after any reset still queued, so the
+        // GTK thread does not wait for the streaming threads to stop; the
+        // last reference goes there too (see `VideoPlayer.waitForTeardowns`).
+        let pipeline = PipelineReference(adopting: element)
+        resets.async { _ = gst_element_set_state(pipeline.pointer, GST_STATE_NULL) }
     }
 
     /// Watches the bus on the calling thread's main context (the GTK thread);
@@ -158,12 +161,8 @@ final class Playbin: @unchecked Sendable {
         resets.async { [weak self] in
             _ = gst_element_set_state(element.pointer, state)
             MainThreadHop.post { [weak self] in
-                guard let self else {
-                    // Destroyed meanwhile: its NULL may have come before this
-                    // READY, and a pipeline is only let go at NULL.
-                    _ = gst_element_set_state(element.pointer, GST_STATE_NULL)
-                    return
-                }
+                // Destroyed meanwhile: its NULL is queued after this reset.
+                guard let self else { return }
                 resetsInFlight -= 1
                 if resetsInFlight == 0 { setBusFlushing(false) }
                 done()
@@ -235,6 +234,11 @@ private final class PipelineReference: @unchecked Sendable {
 
     init(_ pointer: UnsafeMutablePointer<GstElement>) {
         gst_object_ref(UnsafeMutableRawPointer(pointer))
+        self.pointer = pointer
+    }
+
+    /// Takes over a reference the caller holds.
+    init(adopting pointer: UnsafeMutablePointer<GstElement>) {
         self.pointer = pointer
     }
 

@@ -107,6 +107,18 @@ public final class VideoPlayer {
     /// diagnostics and leak checks. Any thread.
     public nonisolated static var pipelinesAlive: Int { Playbin.alive.load() }
 
+    /// Waits, at most `seconds`, for destroyed players' pipelines to finish
+    /// going to NULL (that runs off the GTK thread); true when none is left.
+    /// For the app's exit, after its feed let its players go.
+    public nonisolated static func waitForTeardowns(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Playbin.alive.load() > 0 {
+            if Date() > deadline { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
     /// Frames replaced in the mailbox before the GTK thread took them.
     public var coalescedFrames: Int { mailbox.coalesced.load() }
 
@@ -283,8 +295,8 @@ public final class VideoPlayer {
         rebind()
     }
 
-    /// Tears the pipeline down to NULL and releases it for good (pool shrink,
-    /// feed closed). Later calls do nothing.
+    /// Tears the pipeline down to NULL (on its reset queue) and releases it
+    /// for good (pool shrink, feed closed). Later calls do nothing.
     public func destroy() {
         rebind(resetting: false)
         mailbox.accept(0)
