@@ -1,7 +1,4 @@
-import CGLib
 import CGtk
-import FeedCore
-import FeedDemo
 import FeedGObject
 import FeedMedia
 import FeedUI

@@ -1,10 +1,4 @@
-import CGLib
-import CGtk
-import FeedCore
-import FeedDemo
-import FeedGObject
 import FeedMedia
-import FeedUI
 import Foundation
 
 /// The cache provider: the one media engine every feed of the app shares.

@@ -1,10 +1,4 @@
-import CGLib
-import CGtk
-import FeedCore
-import FeedDemo
-import FeedGObject
 import FeedMedia
-import FeedUI
 import Foundation
 
 /// Settings wiring: the playback preferences and the desktop's conditions, live on the session.

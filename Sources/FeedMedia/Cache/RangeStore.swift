@@ -225,7 +225,7 @@ public final class RangeStore: @unchecked Sendable {
     /// stays within budget plus the chunk in flight.
     func discard(_ paths: [String]) {
         guard !paths.isEmpty else { return }
-        if DispatchQueue.getSpecific(key: Self.onDiskQueue) == true {
+        if isOnDiskQueue {
             paths.forEach(CacheFileIO.remove)
         } else {
             diskQueue.async { paths.forEach(CacheFileIO.remove) }
@@ -234,16 +234,18 @@ public final class RangeStore: @unchecked Sendable {
 
     /// Runs `body` on the disk queue and waits for it (at once when already on it).
     func onDiskQueue<T>(_ body: () throws -> T) rethrows -> T {
-        if DispatchQueue.getSpecific(key: Self.onDiskQueue) == true { return try body() }
+        if isOnDiskQueue { return try body() }
         return try diskQueue.sync(execute: body)
     }
 
     /// Waits for the writes and deletions queued so far (`flush()` and
-    /// `close()` do). Not on the disk queue itself, where there is nothing to wait for.
+    /// `close()` do); on the disk queue itself there is nothing to wait for.
     func waitForDiskQueue() {
-        guard DispatchQueue.getSpecific(key: Self.onDiskQueue) != true else { return }
-        diskQueue.sync {}
+        onDiskQueue {}
     }
+
+    /// Whether this code runs on the disk queue.
+    private var isOnDiskQueue: Bool { DispatchQueue.getSpecific(key: Self.onDiskQueue) == true }
 
     /// Why the store stopped writing (the disk is full or failing), or nil
     /// while it writes. Reads go on either way; nothing held is touched.

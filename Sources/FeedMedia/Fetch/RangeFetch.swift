@@ -327,7 +327,8 @@ public final class RangeFetch {
         let keepStart = max(chunkStart, keepFrom)
         let keepEnd = min(chunkEnd, keepUntil ?? .max)
         guard keepEnd > keepStart else {
-            chunkDone(at: chunkEnd)
+            position = chunkEnd
+            chunkDone()
             return
         }
         let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
@@ -365,14 +366,13 @@ public final class RangeFetch {
         position = chunkEnd
         progress?(keepEnd)
         for watcher in watchers { watcher.progress(keepEnd) }
-        chunkDone(at: chunkEnd)
+        chunkDone()
     }
 
-    /// After a chunk (stored, or not kept): stored bytes reach its end
-    /// now; then the end of the kept range, or the next read.
-    private func chunkDone(at chunkEnd: Int64) {
-        position = chunkEnd
-        if let keepUntil, chunkEnd >= keepUntil {
+    /// After a chunk has landed (stored, or not kept; `position` is its
+    /// end): the end of the kept range, or the next read.
+    private func chunkDone() {
+        if let keepUntil, position >= keepUntil {
             finish(.finished)
             return
         }

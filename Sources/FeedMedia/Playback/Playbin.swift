@@ -142,8 +142,8 @@ final class Playbin: @unchecked Sendable {
     /// Runs this playbin's resets, in order, so the GTK thread never waits
     /// for streaming threads to stop (a reset takes up to ~10 ms). A queue
     /// of its own: a reset that hangs holds up no other player. Not
-    /// `gst_element_call_async`: on GLib 2.74 its shared thread pool now and
-    /// then left a job waiting for seconds.
+    /// `gst_element_call_async`: with it, reset jobs were seen to run ~20 s
+    /// late in the player tests (the cause was not traced).
     private let resets = DispatchQueue(label: "io.github.flick.Flick.player-reset", qos: .userInitiated)
 
     /// Goes to READY off the GTK thread. The bus is flushing from now until

@@ -67,7 +67,7 @@ extension VideoPlayer {
         if new == GST_STATE_PLAYING && old != GST_STATE_PLAYING {
             emit(.playing)
         } else if new == GST_STATE_PAUSED && old == GST_STATE_PLAYING && pending == GST_STATE_VOID_PENDING
-                    && !sourceStarved && !wantsPlay {
+                    && !sourceStarved && !isPlaying {
             // Settled in PAUSED because we asked: not a seek's lost state, not buffering.
             emit(.paused)
         }

@@ -56,7 +56,7 @@ public final class VideoPlayer {
     private var stallProbe: LocalStallProbe?
     private var stallTimer: MainLoopSource?
     /// The bound URI until the pipeline opens it: that waits for the last
-    /// binding's reset (on a GStreamer thread) and the cache's open gate.
+    /// binding's reset (off the GTK thread) and the cache's open gate.
     private var pendingOpen: String?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
@@ -76,9 +76,6 @@ public final class VideoPlayer {
         default: false
         }
     }
-
-    /// play() was asked and not undone by pause() (or a failure).
-    var wantsPlay: Bool { state == .starting || state == .playing || state == .buffering }
 
     /// A failure was reported for this binding; later ones are not.
     var failed: Bool { state == .error }
@@ -122,7 +119,7 @@ public final class VideoPlayer {
     /// Frames replaced in the mailbox before the GTK thread took them.
     public var coalescedFrames: Int { mailbox.coalesced.load() }
 
-    /// Binds the player to a new item: READY (on a GStreamer thread, see
+    /// Binds the player to a new item: READY (off the GTK thread, see
     /// `Playbin.reset`), set the URI, size frames for `box` with `fit`, then
     /// PAUSED to preroll the first frame. Frames are
     /// scaled to `fit.decodeSize(stream, box)` in the pipeline and cover
@@ -267,9 +264,9 @@ public final class VideoPlayer {
         return Double(value) / 1e9
     }
 
-    /// Whether the player plays or is about to: playing, buffering while
-    /// wanting to play, or preparing with play() asked.
-    public var isPlaying: Bool { wantsPlay }
+    /// Whether the player plays or is about to: play() was asked and not
+    /// undone by pause() or a failure (`starting`, `playing`, `buffering`).
+    public var isPlaying: Bool { state == .starting || state == .playing || state == .buffering }
 
     /// Whether the pipeline is at or heading for PLAYING (what can make
     /// sound and use the CPU), for diagnostics.
@@ -289,7 +286,7 @@ public final class VideoPlayer {
     public var isDestroyed: Bool { playbin == nil }
 
     /// Leaves the item: READY (the pipeline is kept for reuse; the reset
-    /// runs on a GStreamer thread), pending frames dropped, a new generation
+    /// runs off the GTK thread), pending frames dropped, a new generation
     /// so late frames and events are too.
     public func unload() {
         rebind()
@@ -299,15 +296,14 @@ public final class VideoPlayer {
     /// for good (pool shrink, feed closed). Later calls do nothing.
     public func destroy() {
         rebind(resetting: false)
-        mailbox.accept(0)
-        playbin = nil // Playbin.deinit: NULL, watch removed, references released
+        playbin = nil // Playbin.deinit: watch removed, NULL on its reset queue, references released
         owner.player = nil
     }
 
     // MARK: Internals, GTK thread
 
-    /// Leaves the current binding, if any: READY with the bus flushed (on a
-    /// GStreamer thread; the next binding opens once it is done), a new
+    /// Leaves the current binding, if any: READY with the bus flushed (off
+    /// the GTK thread; the next binding opens once it is done), a new
     /// generation, per-binding state reset, the machine back to idle.
     /// `resetting` false leaves the pipeline as it is (it is about to go to NULL).
     @discardableResult
@@ -376,7 +372,7 @@ public final class VideoPlayer {
         seeks = sent ? .inFlight(next: nil) : .idle
     }
 
-    /// Reports a failure once per binding and stops streaming (READY).
+    /// Reports a failure once per binding and stops streaming (NULL, off the GTK thread).
     func fail(_ failure: PlayerFailure) {
         guard !failed else { return }
         openGate?.cancel()

@@ -32,10 +32,12 @@ enum OptionParser {
             var words = GStrv(["flick"] + arguments)
             var error: UnsafeMutablePointer<GError>?
             guard g_option_context_parse_strv(context, &words.pointer, &error) != 0 else {
-                let message = error.map { String(cString: $0.pointee.message) } ?? "the command line could not be read"
-                if let error { g_error_free(error) }
-                // A refusal of Flick's own comes first: GLib's message then only repeats it.
-                return .failure(ParseError(description: state.refusal ?? "\(message) (see flick --help)"))
+                defer { if let error { g_error_free(error) } }
+                guard let error else { return .failure(ParseError(description: "the command line could not be read")) }
+                let message = String(cString: error.pointee.message)
+                // A table entry's refusal (see `optionCallback`) says what is wrong itself; GLib's own are pointed at --help.
+                let own = error.pointee.code == gint(G_OPTION_ERROR_FAILED.rawValue)
+                return .failure(ParseError(description: own ? message : "\(message) (see flick --help)"))
             }
             return .success(GStrv.strings(remaining.pointee) + Array(words.strings.dropFirst()))
         }
@@ -101,13 +103,16 @@ enum OptionParser {
     }
 }
 
-/// Called by GLib for each option met: hands it to the table's entry.
+/// Called by GLib for each option met: hands it to the table's entry. A
+/// refusal is G_OPTION_ERROR_FAILED, which GLib itself raises only for a
+/// callback that fails without saying why (never, here), so `parse` can
+/// tell Flick's messages from GLib's.
 private let optionCallback: GOptionArgFunc = { name, value, data, error in
     guard let name, let data, let state = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? OptionApplying else {
         return 0
     }
     guard let refusal = state.apply(String(cString: name), value.map { String(cString: $0) }) else { return 1 }
-    g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_BAD_VALUE.rawValue), refusal)
+    g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_FAILED.rawValue), refusal)
     return 0
 }
 
@@ -121,8 +126,6 @@ private protocol OptionApplying: AnyObject {
 private final class ParseState<Target>: OptionApplying {
     var target: Target!
     let table: [CommandLineOption<Target>]
-    /// The first message an entry refused a value with.
-    var refusal: String?
 
     init(target: Target?, table: [CommandLineOption<Target>]) {
         self.target = target
@@ -138,7 +141,6 @@ private final class ParseState<Target>: OptionApplying {
             try option.apply(&target, value)
             return nil
         } catch {
-            if refusal == nil { refusal = error.description }
             return error.description
         }
     }
