@@ -2,7 +2,19 @@
 # Installs every Debian 12 package Flick needs to build, run and test.
 # Idempotent: packages already installed are left alone and apt is not
 # touched at all when nothing is missing.
+#
+#   --bench-tools   also install the optional yardsticks `flick bench`
+#                   measures Flick against (mpv); the bench skips them,
+#                   with a note, when they are missing.
 set -euo pipefail
+
+BENCH_TOOLS=0
+for arg in "$@"; do
+  case "$arg" in
+    --bench-tools) BENCH_TOOLS=1 ;;
+    *) echo "flick setup: unknown option $arg (known: --bench-tools)" >&2; exit 2 ;;
+  esac
+done
 
 PACKAGES=(
   # Build: Swift calls pkg-config for the system-library targets.
@@ -31,6 +43,9 @@ PACKAGES=(
   fonts-cantarell
   adwaita-icon-theme
   librsvg2-common
+  # GTK's own video widget (GtkVideo's GStreamer backend): the yardstick
+  # flick bench plays the demo clip with before its runs.
+  libgtk-4-media-gstreamer
   # Picture formats beyond JPEG/PNG/GIF: gdk-pixbuf loaders for WebP
   # (animated too), HEIF/HEIC and AVIF.
   webp-pixbuf-loader
@@ -51,6 +66,14 @@ PACKAGES=(
   at-spi2-core            # the accessibility bus the screen-reader tests read
   python3-pyatspi         # walks the app's accessible tree in the screen-reader tests
 )
+
+# Optional: a player flick bench compares with (see BENCHMARKS.md).
+OPTIONAL_BENCH_TOOLS=(
+  mpv
+)
+if [ "$BENCH_TOOLS" -eq 1 ]; then
+  PACKAGES+=("${OPTIONAL_BENCH_TOOLS[@]}")
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
