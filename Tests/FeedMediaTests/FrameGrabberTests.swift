@@ -25,7 +25,7 @@ import Testing
         let box = PixelSize(width: 270, height: 480)
         let frame = try FrameGrabber.firstFrame(uri: clip.absoluteString, box: box, fit: .cover)
         #expect(frame.width == box.width && frame.height == box.height)
-        #expect(frame.format == .rgba8Premultiplied)
+        #expect(frame.format == .bgra8Premultiplied)
         #expect(frame.stride == box.width * 4)
         let centre = pixel(frame, x: box.width / 2, y: box.height / 2)
         #expect(abs(centre.r - color.red) < 24 && abs(centre.g - color.green) < 24 && abs(centre.b - color.blue) < 24,

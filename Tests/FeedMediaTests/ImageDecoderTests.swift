@@ -129,13 +129,14 @@ import Testing
     }
 }
 
-/// The pixel at (x, y) of an RGB(A) image; (-1, -1, -1) outside it, so a wrong size fails an expectation instead of crashing.
+/// The pixel at (x, y) of an image in the byte order its format says
+/// (RGB, RGBA or BGRA); (-1, -1, -1) outside it, so a wrong size fails an
+/// expectation instead of crashing.
 func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
     guard x >= 0, y >= 0, x < image.width, y < image.height else { return (-1, -1, -1) }
-    let offset = y * image.stride + x * image.format.bytesPerPixel
-    return (Int(image.bytes[image.bytes.startIndex + offset]),
-            Int(image.bytes[image.bytes.startIndex + offset + 1]),
-            Int(image.bytes[image.bytes.startIndex + offset + 2]))
+    let offset = image.bytes.startIndex + y * image.stride + x * image.format.bytesPerPixel
+    let first = Int(image.bytes[offset]), second = Int(image.bytes[offset + 1]), third = Int(image.bytes[offset + 2])
+    return image.format == .bgra8Premultiplied ? (third, second, first) : (first, second, third)
 }
 
 /// Pictures whose header claims more pixels than Flick decodes.

@@ -29,6 +29,8 @@ struct PhoneMediaTests {
 
     private func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
         let at = y * image.stride + x * image.format.bytesPerPixel
-        return (Int(image.bytes[at]), Int(image.bytes[at + 1]), Int(image.bytes[at + 2]))
+        let first = Int(image.bytes[at]), second = Int(image.bytes[at + 1]), third = Int(image.bytes[at + 2])
+        // The byte order is the one the image says it has.
+        return image.format == .bgra8Premultiplied ? (third, second, first) : (first, second, third)
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 public enum PixelFormat: Sendable, Equatable {
     /// 3 bytes per pixel, R G B (GDK_MEMORY_R8G8B8). Opaque pictures.
     case rgb8
-    /// 4 bytes per pixel, R G B A, colour already multiplied by alpha
-    /// (GDK_MEMORY_R8G8B8A8_PREMULTIPLIED). Video frames, which are opaque:
-    /// GTK 4.8 uploads this format without converting it first.
-    case rgba8Premultiplied
+    /// 4 bytes per pixel, B G R A, colour already multiplied by alpha
+    /// (GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, GDK's default). Video frames,
+    /// which are opaque: GTK 4.8's GL renderer uploads it as it is and its
+    /// cairo renderer draws it as it is (cairo's own ARGB32), where RGBA
+    /// is converted pixel by pixel on every frame.
+    case bgra8Premultiplied
     /// 4 bytes per pixel, R G B A, straight alpha (GDK_MEMORY_R8G8B8A8).
     /// Pictures with transparency.
     case rgba8

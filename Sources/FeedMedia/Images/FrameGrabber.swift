@@ -13,7 +13,7 @@ public enum FrameGrabber {
 
     /// The first frame of a video (any URI GStreamer plays: file://, http://)
     /// at the page size, upright: uridecodebin → videoconvert → videoscale →
-    /// videoflip → appsink (RGBA), prerolled to PAUSED. A ``ScaleRequest``,
+    /// videoflip → appsink (BGRA), prerolled to PAUSED. A ``ScaleRequest``,
     /// as in the players, scales to the size ContentFit picks for the
     /// stream as shown and turns it by its orientation tag; cover then crops
     /// to the box. Blocking with a 5 s timeout; any thread.
@@ -74,6 +74,6 @@ public enum FrameGrabber {
         guard decoded.width > 0, decoded.height > 0, let base = frame.data.0 else { return nil }
         return DecodedImage.copying(from: UnsafeRawPointer(base), sourceStride: Int(frame.info.stride.0),
                                     rect: fit.visibleRect(decoded: decoded, box: box),
-                                    format: .rgba8Premultiplied)
+                                    format: .bgra8Premultiplied)
     }
 }

@@ -51,7 +51,7 @@ final class Playbin: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let description = """
             videoscale name=scale ! videoconvert ! capsfilter name=size caps=\(ScaleRequest.anySize) \
-            ! videoflip name=flip ! appsink name=sink caps=video/x-raw,format=RGBA max-buffers=\(Self.maxBuffers) drop=true \
+            ! videoflip name=flip ! appsink name=sink caps=video/x-raw,format=BGRA max-buffers=\(Self.maxBuffers) drop=true \
             enable-last-sample=false
             """
         let made = gst_parse_bin_from_description(description, 1, &error)

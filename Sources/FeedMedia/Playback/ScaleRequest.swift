@@ -7,7 +7,7 @@ import Foundation
 /// Sizes the player's frames in the pipeline: a pad probe on videoscale's
 /// sink pad sees each new stream's caps first, picks the size with
 /// ContentFit, and writes it into the capsfilter behind the converter, so
-/// frames are scaled before they are converted to RGBA, copied or uploaded.
+/// frames are scaled before they are converted to BGRA, copied or uploaded.
 ///
 /// Cover scales so the frame fills the box and overflows it on one axis;
 /// ``visibleRect(decoded:)`` then picks the box-sized middle, so no frame
@@ -16,7 +16,7 @@ import Foundation
 /// The same probe reads the stream's orientation tag and sets the
 /// `videoflip` behind the capsfilter: the size is decided for the frame as
 /// shown (a phone's portrait clip is portrait) and written into the
-/// capsfilter as stored, so the flip turns page-sized RGBA frames only.
+/// capsfilter as stored, so the flip turns page-sized BGRA frames only.
 ///
 /// `box` and `fit` are set by the GTK thread at each load and read by the
 /// streaming thread in the probe; `lock` guards them, the stream's size and
@@ -33,7 +33,7 @@ final class ScaleRequest: @unchecked Sendable {
     private let flip: UnsafeMutablePointer<GstElement>
 
     /// Caps with no size: what the capsfilter holds between bindings.
-    static let anySize = "video/x-raw,format=RGBA,pixel-aspect-ratio=1/1"
+    static let anySize = "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1"
 
     private init(capsfilter: UnsafeMutablePointer<GstElement>, flip: UnsafeMutablePointer<GstElement>) {
         self.capsfilter = capsfilter
@@ -87,7 +87,7 @@ final class ScaleRequest: @unchecked Sendable {
         self.fit = fit
         let size = scaledSizeLocked()
         lock.unlock()
-        if let size { setCaps(StreamCaps.rgba(size)) }
+        if let size { setCaps(StreamCaps.bgra(size)) }
     }
 
     /// The part of a `decoded`-sized frame to hand over: all of it for
@@ -118,7 +118,7 @@ final class ScaleRequest: @unchecked Sendable {
         if stored == nil { stored = seen }
         let size = scaledSizeLocked() ?? seen
         lock.unlock()
-        setCaps(StreamCaps.rgba(size))
+        setCaps(StreamCaps.bgra(size))
     }
 
     /// Streaming thread: a tag event naming an orientation. Tags follow the
@@ -131,7 +131,7 @@ final class ScaleRequest: @unchecked Sendable {
         lock.unlock()
         guard changed else { return }
         newOrientation.apply(to: flip)
-        if let size { setCaps(StreamCaps.rgba(size)) }
+        if let size { setCaps(StreamCaps.bgra(size)) }
     }
 
     /// The capsfilter's size (as stored, before the flip) for the stream's

@@ -19,8 +19,8 @@ enum StreamCaps {
         return PixelSize(width: Int(saturatingRounded: Double(width) * Double(parN) / Double(parD)), height: Int(height))
     }
 
-    /// The capsfilter caps for RGBA frames of `size`.
-    static func rgba(_ size: PixelSize) -> String {
-        "video/x-raw,format=RGBA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1"
+    /// The capsfilter caps for BGRA frames of `size`.
+    static func bgra(_ size: PixelSize) -> String {
+        "video/x-raw,format=BGRA,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1"
     }
 }

@@ -10,7 +10,7 @@ import FeedCore
 /// element) report it as the `image-orientation` tag, which
 /// `gst_video_orientation_from_tag` reads. The players and the frame grabber
 /// put a `videoflip` behind their scaler and set its direction from this, so
-/// the turn is done on page-sized RGBA frames, never on decoded ones.
+/// the turn is done on page-sized BGRA frames, never on decoded ones.
 /// Immutable; any thread.
 struct StreamOrientation: Equatable, Sendable {
     /// The direction `videoflip` is set to (a `GstVideoOrientationMethod`).

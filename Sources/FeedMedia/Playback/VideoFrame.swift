@@ -14,7 +14,7 @@ public final class VideoFrame: @unchecked Sendable {
     public let height: Int
     /// Bytes from the start of one row to the next.
     public let stride: Int
-    /// Always `.rgba8Premultiplied`: the appsink asks for RGBA and video is
+    /// Always `.bgra8Premultiplied`: the appsink asks for BGRA and video is
     /// opaque, so straight and premultiplied alpha are the same bytes.
     public let format: PixelFormat
     /// A `GBytes *` holding the mapped frame; owned by this frame.
@@ -40,7 +40,7 @@ public final class VideoFrame: @unchecked Sendable {
     }
 
     /// Wraps the `visible` part (see ``ScaleRequest/visibleRect(decoded:)``)
-    /// of an RGBA `sample`'s frame without copying it: the bytes start at the
+    /// of a BGRA `sample`'s frame without copying it: the bytes start at the
     /// part's first pixel and keep the frame's stride. Streaming thread; the
     /// caller keeps its own reference to the sample.
     static func wrapping(_ sample: OpaquePointer, generation: UInt64,
@@ -71,7 +71,7 @@ public final class VideoFrame: @unchecked Sendable {
             return nil
         }
         let pts = buffer.pointee.pts
-        return VideoFrame(width: width, height: height, stride: stride, format: .rgba8Premultiplied,
+        return VideoFrame(width: width, height: height, stride: stride, format: .bgra8Premultiplied,
                           bytes: bytes, generation: generation,
                           pts: pts == UInt64.max ? nil : Double(pts) / 1e9)
     }

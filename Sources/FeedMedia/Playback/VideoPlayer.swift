@@ -6,7 +6,7 @@ import FeedGObject
 import Foundation
 
 /// A reusable GStreamer video player: one playbin, bound to one item at a
-/// time, handing scaled RGBA frames and events to the GTK thread.
+/// time, handing scaled BGRA frames and events to the GTK thread.
 ///
 /// Owned by the GTK thread (``PlayerPool``). Commands are short: check, then
 /// ask GStreamer. Streaming threads only touch the frame mailbox; bus
@@ -88,7 +88,7 @@ public final class VideoPlayer {
     let network: NetworkActivity
 
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
-    /// scales to the requested box and ends in an RGBA appsink; muted.
+    /// scales to the requested box and ends in a BGRA appsink; muted.
     /// Network sources give up after `networkTimeoutSeconds` without bytes.
     public init(id: Int, networkTimeoutSeconds: UInt32 = VideoPlayer.networkTimeoutSeconds) throws {
         self.id = id

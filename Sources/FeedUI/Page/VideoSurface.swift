@@ -32,7 +32,7 @@ final class VideoSurface {
     /// frame's mapped buffer, which is unmapped when GTK drops the texture.
     func show(_ frame: VideoFrame) {
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   GDK_MEMORY_R8G8B8A8_PREMULTIPLIED,
+                                                   GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, // frame.format, GDK's default
                                                    frame.bytes, gsize(frame.stride)) else { return }
         flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)
         g_object_unref(texture.rawGObject)
