@@ -71,7 +71,13 @@ final class PlayerRecorder {
         precondition(Int(size) >= frame.stride * (frame.height - 1) + frame.width * 4)
         frames.append(Frame(generation: frame.generation, width: frame.width, height: frame.height,
                             stride: frame.stride, pts: frame.pts,
-                            centre: (Int(data[offset]), Int(data[offset + 1]), Int(data[offset + 2]))))
+                            centre: Self.rgb(data + offset, frame.format)))
+    }
+
+    /// One pixel's colour, read in the byte order `format` says.
+    private static func rgb(_ pixel: UnsafePointer<UInt8>, _ format: PixelFormat) -> (r: Int, g: Int, b: Int) {
+        let first = Int(pixel[0]), second = Int(pixel[1]), third = Int(pixel[2])
+        return format == .bgra8Premultiplied ? (third, second, first) : (first, second, third)
     }
 
     func frames(of generation: UInt64) -> [Frame] { frames.filter { $0.generation == generation } }

@@ -13,7 +13,7 @@ extension AppUnderX {
             "engine", "mode", "run", "seconds", "first_frames", "ttff_p50_ms", "ttff_p90_ms", "ttff_p99_ms",
             "rebuffers", "rebuffer_ms", "dropped_frames", "cache_hit_rate", "network_bytes", "speculative_bytes",
             "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
-            "cpu_per_played_s",
+            "cpu_per_played_s", "gtk_thread_busy",
         ]
 
         private static func temporaryFile(_ name: String) -> URL {
@@ -53,6 +53,8 @@ extension AppUnderX {
                 let start = number("rss_start_kb") ?? 0, end = number("rss_end_kb") ?? 0, peak = number("rss_max_kb") ?? 0
                 #expect(start > 10_000 && end > 10_000 && peak >= max(start, end), "\(run)")
                 #expect((number("cpu_per_played_s") ?? 0) > 0, "\(run)")
+                let busy = number("gtk_thread_busy") ?? -1
+                #expect(busy > 0 && busy <= 1, "the GTK thread drew and handed frames: \(run)")
             }
             #expect(((runs.first?["network_bytes"] as? NSNumber)?.intValue ?? 0) > 0, "the cold run fetched media")
             // One markdown row per run under the header.

@@ -26,6 +26,7 @@ struct DiagnosticsTextTests {
         snapshot.cache = cache
         snapshot.residentBytes = 181_400_000
         snapshot.constraints = PlanConstraints(network: .metered, memory: .pressure, powerSaver: true)
+        snapshot.gtkThreadBusy = 0.184
         #expect(DiagnosticsText.lines(snapshot) == [
             "Players   3 alive · 1 prepared",
             "Surfaces  5 mounted",
@@ -35,6 +36,7 @@ struct DiagnosticsTextTests {
             "Cache     45.0 MB videos · 512 kB pictures · 75 % hits",
             "Memory    181.4 MB resident",
             "Limits    metered, low memory, power saver",
+            "GTK       18 % busy",
         ])
     }
 
@@ -45,6 +47,7 @@ struct DiagnosticsTextTests {
         #expect(lines[4] == "Network   not counted (no media cache)")
         #expect(lines[6] == "Memory    unknown")
         #expect(lines[7] == "Limits    not reported", "the plan's conditions are not wired")
+        #expect(lines[8] == "GTK       not measured yet")
         var calm = DiagnosticsSnapshot()
         calm.constraints = PlanConstraints()
         #expect(DiagnosticsText.lines(calm)[7] == "Limits    none")

@@ -27,6 +27,8 @@ final class DiagnosticsOverlay {
     private let read: @MainActor () -> DiagnosticsSnapshot
     private var timer: MainLoopSource?
     private var connections: [SignalConnection] = []
+    /// The GTK thread's load between two readings (this overlay lives on it).
+    private var gtkThread = ThreadLoad()
 
     /// `read` takes a snapshot of the feed's numbers; called on the GTK thread.
     init(read: @escaping @MainActor () -> DiagnosticsSnapshot) {
@@ -51,7 +53,9 @@ final class DiagnosticsOverlay {
 
     /// Reads the numbers now and shows them.
     func refresh() {
-        let fresh = DiagnosticsText.lines(read())
+        var snapshot = read()
+        snapshot.gtkThreadBusy = gtkThread.share()
+        let fresh = DiagnosticsText.lines(snapshot)
         guard fresh != lines else { return }
         lines = fresh
         gtk_label_set_text(gopaque(widget), fresh.joined(separator: "\n"))

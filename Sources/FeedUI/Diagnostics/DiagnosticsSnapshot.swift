@@ -24,6 +24,9 @@ public struct DiagnosticsSnapshot: Sendable, Equatable {
     public var residentBytes: Int64?
     /// The conditions the preload plan follows; nil while nothing reports them.
     public var constraints: PlanConstraints?
+    /// The GTK thread's CPU time over the wall time since the overlay's
+    /// previous reading, 0 to 1; nil before a second reading.
+    public var gtkThreadBusy: Double?
 
     public init() {}
 }

@@ -33,6 +33,7 @@ public enum DiagnosticsText {
         case let active? where active.isEmpty: lines.append("Limits    none")
         case let active?: lines.append("Limits    \(active.map(\.rawValue).joined(separator: ", "))")
         }
+        lines.append("GTK       " + (snapshot.gtkThreadBusy.map { "\(Int(($0 * 100).rounded())) % busy" } ?? "not measured yet"))
         return lines
     }
 

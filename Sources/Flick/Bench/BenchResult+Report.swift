@@ -30,6 +30,7 @@ extension BenchResult {
         rssEndKB = report.end.rssKB
         rssMaxKB = report.end.peakRSSKB
         cpuPerPlayedSecond = report.playedSeconds > 1 ? report.cpuSeconds / report.playedSeconds : nil
+        gtkThreadBusy = report.gtkThreadBusy
         self.machine = machine
         postsLanded = report.postsLanded
         leftBeforeFirstFrame = report.leftBeforeFirstFrame

@@ -63,6 +63,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
     /// The machine's 1-minute load average when the run ended: other work
     /// on the machine shows here, and in every number above.
     var loadAverage: Double?
+    /// The GTK thread's CPU time over the run's wall time, 0 to 1.
+    var gtkThreadBusy: Double? = nil
 
     /// Players, surfaces, GStreamer threads and memory before the first
     /// teardown and at the end of a remount run.
@@ -116,7 +118,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         "engine", "mode", "run", "seconds", "first_frames", "ttff_p50_ms", "ttff_p90_ms", "ttff_p99_ms",
         "rebuffers", "rebuffer_ms", "dropped_frames", "cache_hit_rate", "network_bytes", "speculative_bytes",
         "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
-        "cpu_per_played_s",
+        "cpu_per_played_s", "gtk_thread_busy",
     ]
 
     enum CodingKeys: String, CodingKey {
@@ -131,7 +133,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         case networkVideoBytes = "network_video_bytes", networkStreamBytes = "network_stream_bytes"
         case networkImageBytes = "network_image_bytes", cacheNetworkBytes = "cache_network_bytes"
         case rssAfter100PostsKB = "rss_after_100_posts_kb", cpuBaselinePerPlayedSecond = "cpu_baseline_per_played_s"
-        case loadAverage = "load_1m"
+        case loadAverage = "load_1m", gtkThreadBusy = "gtk_thread_busy"
     }
 
     /// Every optional is written, as `null` when absent: the keys never come and go.
@@ -173,6 +175,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         try container.encode(cpuBaselinePerPlayedSecond.map { Self.round($0, 3) }, forKey: .cpuBaselinePerPlayedSecond)
         try container.encode(remount, forKey: .remount)
         try container.encode(loadAverage.map { Self.round($0, 2) }, forKey: .loadAverage)
+        try container.encode(gtkThreadBusy.map { Self.round($0, 3) }, forKey: .gtkThreadBusy)
     }
 
     static func round(_ value: Double, _ places: Int) -> Double {

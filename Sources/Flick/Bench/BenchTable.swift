@@ -5,8 +5,8 @@ import Foundation
 /// `--compare` the Flick/naive ratios. Plain text from values.
 enum BenchTable {
     static let header = """
-        | machine | engine | mode | run | first frames | TTFF p50 / p90 / p99 | rebuffers | dropped frames | cache hits | network | wasted | on disk | players / surfaces (max) | RSS start / end / max | CPU s per played s | after remount |
-        |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+        | machine | engine | mode | run | first frames | TTFF p50 / p90 / p99 | rebuffers | dropped frames | cache hits | network | wasted | on disk | players / surfaces (max) | RSS start / end / max | CPU s per played s | GTK thread busy | after remount |
+        |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
         """
 
     static func row(_ result: BenchResult) -> String {
@@ -26,6 +26,7 @@ enum BenchTable {
             "\(result.playersMax) / \(result.surfacesMax)",
             "\(mebibytes(result.rssStartKB)) / \(mebibytes(result.rssEndKB)) / \(mebibytes(result.rssMaxKB)) MiB",
             cpu,
+            result.gtkThreadBusy.map { percent($0) } ?? "–",
             result.remount.map(remount) ?? "–",
         ]
         return "| " + cells.joined(separator: " | ") + " |"

@@ -35,6 +35,8 @@ final class StressRecorder {
     /// Whether the followed feed's current video plays (before the run too).
     private var playingNow = false
     private var playedSeconds = 0.0
+    /// The GTK thread's CPU time from the start (this recorder lives on it).
+    private var gtkThread: ThreadLoad?
     private var playersMax = 0
     private var surfacesMax = 0
     private var sampler: MainLoopSource?
@@ -76,6 +78,7 @@ final class StressRecorder {
         guard startedAt == nil else { return }
         startedAt = Int(g_get_monotonic_time())
         start = ProcessSample.read()
+        gtkThread = ThreadLoad()
         if playingNow { playingSince = startedAt }
         sampleMaxima()
         sampler = MainLoopSource.timeout(milliseconds: Self.sampleMilliseconds) { [weak self] in
@@ -139,7 +142,7 @@ final class StressRecorder {
                             start: start, after100Posts: after100Posts, end: end,
                             playersMax: playersMax, surfacesMax: surfacesMax,
                             playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
-                            cache: cache, remount: remount)
+                            cache: cache, remount: remount, gtkThreadBusy: gtkThread?.share())
     }
 
     // MARK: Internals

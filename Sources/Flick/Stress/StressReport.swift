@@ -43,6 +43,9 @@ struct StressReport: Codable, Equatable, Sendable {
     var cache: CacheStatistics?
     /// For `remount`: one mounted feed before the first teardown and at the end.
     var remount: Remount?
+    /// The GTK thread's CPU time over the run's wall time, 0 to 1 (nil
+    /// where /proc cannot be read).
+    var gtkThreadBusy: Double? = nil
 
     /// Players, surfaces, threads and memory of one mounted feed.
     struct Checkpoint: Codable, Equatable, Sendable {
@@ -64,6 +67,7 @@ struct StressReport: Codable, Equatable, Sendable {
         case postsLanded = "posts_landed", ttffMilliseconds = "ttff_ms", leftBeforeFirstFrame = "left_before_first_frame", rebufferMilliseconds = "rebuffer_ms"
         case droppedFrames = "dropped_frames", errorsShown = "errors_shown", playedSeconds = "played_s"
         case cpuSeconds = "cpu_s", after100Posts = "after_100_posts", playersMax = "players_max"
+        case gtkThreadBusy = "gtk_thread_busy"
         case surfacesMax = "surfaces_max", playersEnd = "players_end", surfacesEnd = "surfaces_end"
     }
 
