@@ -32,6 +32,8 @@ enum FlickApp {
             return ServeCommand.run(folder: folder, options: options)
         case .bench(let bench):
             return BenchCommand.run(bench)
+        case .gtkVideoYardstick(let request):
+            return GtkVideoYardstick.runChild(request)
         case .cache(let action):
             return CacheCommand.run(action, directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"))
         }

@@ -10,13 +10,13 @@ struct ThreadLoadTests {
     func parsesStatLines() {
         // Fields 14 and 15 (utime 250, stime 50 ticks) behind a name with spaces and parentheses.
         let line = "4242 (gtk (main) thread) S 1 4242 4242 0 -1 4194560 5000 0 12 0 250 50 0 0 20 0 9 0 123 456789 1234\n"
-        #expect(ThreadLoad.cpuSeconds(inStat: line, ticksPerSecond: 100) == 3.0)
-        #expect(ThreadLoad.cpuSeconds(inStat: "4242 (flick) S 1 2 3", ticksPerSecond: 100) == nil, "too few fields")
-        #expect(ThreadLoad.cpuSeconds(inStat: "no parenthesis here", ticksPerSecond: 100) == nil)
+        #expect(ProcStat.cpuSeconds(inStat: line, ticksPerSecond: 100) == 3.0)
+        #expect(ProcStat.cpuSeconds(inStat: "4242 (flick) S 1 2 3", ticksPerSecond: 100) == nil, "too few fields")
+        #expect(ProcStat.cpuSeconds(inStat: "no parenthesis here", ticksPerSecond: 100) == nil)
         let junk = "1 (x) S 1 1 1 0 -1 0 0 0 0 0 lots 50 0 0 20 0 1 0 1 1 1"
-        #expect(ThreadLoad.cpuSeconds(inStat: junk, ticksPerSecond: 100) == nil, "a field that is not a number")
+        #expect(ProcStat.cpuSeconds(inStat: junk, ticksPerSecond: 100) == nil, "a field that is not a number")
         let huge = "1 (x) S 1 1 1 0 -1 0 0 0 0 0 18446744073709551615 18446744073709551615 0 0 20 0 1 0 1 1 1"
-        #expect(ThreadLoad.cpuSeconds(inStat: huge, ticksPerSecond: 100) != nil, "the largest counters add up without trapping")
+        #expect(ProcStat.cpuSeconds(inStat: huge, ticksPerSecond: 100) != nil, "the largest counters add up without trapping")
     }
 
     @Test("a thread that spins reads as busy, between 0 and 1")

@@ -97,6 +97,26 @@ struct BenchReportingTests {
         #expect(verdict?.line.hasPrefix("· ") == true)
     }
 
+    @Test("with the yardsticks measured, CPU is judged against GtkVideo and mpv, and the GTK thread's share too")
+    func yardsticks() throws {
+        var run = Self.result()
+        run.cpuPerPlayedSecond = 0.33
+        run.gtkThreadBusy = 0.25
+        run.yardsticks = BenchResult.Yardsticks(gtkVideoCPUPerPlayedSecond: 0.22, gtkVideoRSSMaxKB: 250_000,
+                                                mpvCPUPerPlayedSecond: 0.2, mpvRSSMaxKB: 90_000)
+        let missed = BenchTargets.evaluate([run]).filter { $0.met == false }.map(\.line)
+        #expect(missed.contains { $0.contains("CPU 0.33 s per played s = 1.50× GtkVideo's 0.22 (target ≤ 1.0×)") }, "\(missed)")
+        #expect(!missed.contains { $0.contains("mpv") }, "0.33 is within twice mpv's 0.2: \(missed)")
+        #expect(!missed.contains { $0.contains("gst-launch") }, "GtkVideo replaces gst-launch as the CPU yardstick")
+        #expect(missed.contains { $0.contains("GTK thread busy 25% (target ≤ 20%)") }, "\(missed)")
+        #expect(BenchTable.row(run).contains("0.33 (1.5× GtkVideo)"))
+        let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(run)) as? [String: Any])
+        #expect(object["gtkvideo_cpu_per_played_s"] as? Double == 0.22)
+        #expect(object["mpv_rss_max_kb"] as? Int == 90_000)
+        #expect(object["mpv_switch_p90_ms"] is NSNull, "not measured: null, never absent")
+        #expect(object["gtk_thread_busy"] as? Double == 0.25)
+    }
+
     @Test("a row has a cell per column")
     func row() {
         let columns = BenchTable.header.split(separator: "\n")[0].split(separator: "|").count

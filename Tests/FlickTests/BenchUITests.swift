@@ -13,7 +13,8 @@ extension AppUnderX {
             "engine", "mode", "run", "seconds", "first_frames", "ttff_p50_ms", "ttff_p90_ms", "ttff_p99_ms",
             "rebuffers", "rebuffer_ms", "dropped_frames", "cache_hit_rate", "network_bytes", "speculative_bytes",
             "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
-            "cpu_per_played_s", "gtk_thread_busy",
+            "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
+            "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
         ]
 
         private static func temporaryFile(_ name: String) -> URL {
@@ -53,6 +54,9 @@ extension AppUnderX {
                 let start = number("rss_start_kb") ?? 0, end = number("rss_end_kb") ?? 0, peak = number("rss_max_kb") ?? 0
                 #expect(start > 10_000 && end > 10_000 && peak >= max(start, end), "\(run)")
                 #expect((number("cpu_per_played_s") ?? 0) > 0, "\(run)")
+                // The set-up script installs GtkVideo's GStreamer backend: its yardstick is always there.
+                #expect((number("gtkvideo_cpu_per_played_s") ?? 0) > 0, "\(run)")
+                #expect((number("gtkvideo_rss_max_kb") ?? 0) > 10_000, "\(run)")
                 let busy = number("gtk_thread_busy") ?? -1
                 #expect(busy > 0 && busy <= 1, "the GTK thread drew and handed frames: \(run)")
             }

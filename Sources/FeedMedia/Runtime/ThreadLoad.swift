@@ -31,20 +31,9 @@ public struct ThreadLoad {
     /// The calling thread's CPU seconds and the monotonic clock, in seconds.
     private static func reading() -> (cpu: Double, wall: Double)? {
         guard let text = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-              let cpu = cpuSeconds(inStat: text, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK)))) else { return nil }
+              let cpu = ProcStat.cpuSeconds(inStat: text, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK)))) else { return nil }
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return (cpu, Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
-    }
-
-    /// User plus system time of a `/proc/…/stat` line in seconds: fields 14
-    /// and 15, counted after the command name, which is in parentheses and
-    /// may itself hold spaces and parentheses. Nil for a malformed line.
-    public static func cpuSeconds(inStat text: String, ticksPerSecond: Double) -> Double? {
-        guard ticksPerSecond > 0, let close = text.lastIndex(of: ")") else { return nil }
-        // After ")": field 3 (state) is the first, so utime (14) is the 12th.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = UInt64(fields[11]), let system = UInt64(fields[12]) else { return nil }
-        return (Double(user) + Double(system)) / ticksPerSecond
     }
 }

@@ -62,6 +62,8 @@ enum BenchCommand {
         if baseline == nil { note("no CPU yardstick: gst-launch-1.0 is missing or did not play the clip") }
 
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let yardsticks = measureYardsticks(binary: binary, library: library, server: server, work: work,
+                                           environment: environment, seconds: options.seconds)
         var results: [BenchResult] = []
         var failed = false
         out(BenchTable.header)
@@ -82,7 +84,7 @@ enum BenchCommand {
                         let report = try bench.execute(label: label, interrupt: interrupt)
                         let result = BenchResult(report: report, run: run, network: mediaBytes(server) - before,
                                                  diskBytes: DiskUsage.bytes(under: cacheHome), machine: machine,
-                                                 cpuBaseline: baseline)
+                                                 cpuBaseline: baseline, yardsticks: yardsticks)
                         results.append(result)
                         out(BenchTable.row(result))
                         if let path = options.jsonPath, !write(results, to: path) { failed = true }
@@ -106,6 +108,37 @@ enum BenchCommand {
     }
 
     // MARK: Internals
+
+    /// Seconds each yardstick plays: enough for a steady figure, short
+    /// beside the runs.
+    static func yardstickSeconds(_ runSeconds: Int) -> Int { max(5, min(20, runSeconds)) }
+
+    /// GtkVideo and mpv playing the first demo clip from the bench's server
+    /// in a window of the bench window's size, one after the other.
+    private static func measureYardsticks(binary: String, library: DemoMediaLibrary, server: MediaServer, work: URL,
+                                          environment: [String: String], seconds: Int) -> BenchResult.Yardsticks {
+        var yardsticks = BenchResult.Yardsticks()
+        guard let clip = library.clips.first, let uri = server.url(for: "/media/" + clip.video.lastPathComponent) else {
+            return yardsticks
+        }
+        let playSeconds = yardstickSeconds(seconds)
+        note("measuring GTK's own GtkVideo on one clip for \(playSeconds) s")
+        let request = GtkVideoYardstick.Request(uri: uri.absoluteString, width: FlickWindow.defaultWidth,
+                                                height: FlickWindow.defaultHeight, seconds: playSeconds)
+        if let gtkVideo = GtkVideoYardstick.measure(binary: binary, request: request, work: work,
+                                                    environment: environment, note: note) {
+            yardsticks.gtkVideoCPUPerPlayedSecond = gtkVideo.cpuPerPlayedSecond
+            yardsticks.gtkVideoRSSMaxKB = gtkVideo.rssMaxKB
+        }
+        note("measuring mpv on one clip for \(playSeconds) s")
+        if let mpv = MpvYardstick.measure(uri: uri.absoluteString, width: FlickWindow.defaultWidth,
+                                          height: FlickWindow.defaultHeight, seconds: UInt32(playSeconds),
+                                          environment: environment, note: note) {
+            yardsticks.mpvCPUPerPlayedSecond = mpv.cpuPerPlayedSecond
+            yardsticks.mpvRSSMaxKB = mpv.rssMaxKB
+        }
+        return yardsticks
+    }
 
     /// The demo media, made on first use under the user's cache folder and
     /// reused by every later bench and by the app itself.

@@ -6,7 +6,7 @@ extension BenchResult {
     /// The row of one run: the app's own report, what the server sent, and
     /// what the run's cache folder holds.
     init(report: StressReport, run: Temperature, network: MediaBytes, diskBytes: Int64, machine: String,
-         cpuBaseline: Double?) {
+         cpuBaseline: Double?, yardsticks: Yardsticks = Yardsticks()) {
         let samples = report.ttffMilliseconds
         engine = report.engine
         mode = report.mode
@@ -31,6 +31,7 @@ extension BenchResult {
         rssMaxKB = report.end.peakRSSKB
         cpuPerPlayedSecond = report.playedSeconds > 1 ? report.cpuSeconds / report.playedSeconds : nil
         gtkThreadBusy = report.gtkThreadBusy
+        self.yardsticks = yardsticks
         self.machine = machine
         postsLanded = report.postsLanded
         leftBeforeFirstFrame = report.leftBeforeFirstFrame

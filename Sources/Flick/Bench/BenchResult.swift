@@ -65,6 +65,18 @@ struct BenchResult: Encodable, Equatable, Sendable {
     var loadAverage: Double?
     /// The GTK thread's CPU time over the run's wall time, 0 to 1.
     var gtkThreadBusy: Double? = nil
+    /// The yardsticks measured before the runs (the same for every run of
+    /// one bench): GTK's own GtkVideo playing one demo clip, and mpv.
+    var yardsticks = Yardsticks()
+
+    struct Yardsticks: Equatable, Sendable {
+        var gtkVideoCPUPerPlayedSecond: Double?
+        var gtkVideoRSSMaxKB: Int?
+        var mpvCPUPerPlayedSecond: Double?
+        var mpvRSSMaxKB: Int?
+        var mpvSwitchP50: Double?
+        var mpvSwitchP90: Double?
+    }
 
     /// Players, surfaces, GStreamer threads and memory before the first
     /// teardown and at the end of a remount run.
@@ -118,7 +130,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
         "engine", "mode", "run", "seconds", "first_frames", "ttff_p50_ms", "ttff_p90_ms", "ttff_p99_ms",
         "rebuffers", "rebuffer_ms", "dropped_frames", "cache_hit_rate", "network_bytes", "speculative_bytes",
         "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
-        "cpu_per_played_s", "gtk_thread_busy",
+        "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
+        "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
     ]
 
     enum CodingKeys: String, CodingKey {
@@ -134,6 +147,9 @@ struct BenchResult: Encodable, Equatable, Sendable {
         case networkImageBytes = "network_image_bytes", cacheNetworkBytes = "cache_network_bytes"
         case rssAfter100PostsKB = "rss_after_100_posts_kb", cpuBaselinePerPlayedSecond = "cpu_baseline_per_played_s"
         case loadAverage = "load_1m", gtkThreadBusy = "gtk_thread_busy"
+        case gtkVideoCPU = "gtkvideo_cpu_per_played_s", gtkVideoRSS = "gtkvideo_rss_max_kb"
+        case mpvCPU = "mpv_cpu_per_played_s", mpvRSS = "mpv_rss_max_kb"
+        case mpvSwitchP50 = "mpv_switch_p50_ms", mpvSwitchP90 = "mpv_switch_p90_ms"
     }
 
     /// Every optional is written, as `null` when absent: the keys never come and go.
@@ -176,6 +192,12 @@ struct BenchResult: Encodable, Equatable, Sendable {
         try container.encode(remount, forKey: .remount)
         try container.encode(loadAverage.map { Self.round($0, 2) }, forKey: .loadAverage)
         try container.encode(gtkThreadBusy.map { Self.round($0, 3) }, forKey: .gtkThreadBusy)
+        try container.encode(yardsticks.gtkVideoCPUPerPlayedSecond.map { Self.round($0, 3) }, forKey: .gtkVideoCPU)
+        try container.encode(yardsticks.gtkVideoRSSMaxKB, forKey: .gtkVideoRSS)
+        try container.encode(yardsticks.mpvCPUPerPlayedSecond.map { Self.round($0, 3) }, forKey: .mpvCPU)
+        try container.encode(yardsticks.mpvRSSMaxKB, forKey: .mpvRSS)
+        try container.encode(yardsticks.mpvSwitchP50.map { Self.round($0, 1) }, forKey: .mpvSwitchP50)
+        try container.encode(yardsticks.mpvSwitchP90.map { Self.round($0, 1) }, forKey: .mpvSwitchP90)
     }
 
     static func round(_ value: Double, _ places: Int) -> Double {

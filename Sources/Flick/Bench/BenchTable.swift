@@ -12,8 +12,12 @@ enum BenchTable {
     static func row(_ result: BenchResult) -> String {
         let ttff = [result.ttffP50, result.ttffP90, result.ttffP99].map { $0.map { milliseconds($0) } ?? "–" }
             .joined(separator: " / ") + " ms"
+        // Against GTK's own video widget when it was measured, else gst-launch.
         let cpu = result.cpuPerPlayedSecond.map { value in
-            String(format: "%.2f", value) + (result.cpuBaselinePerPlayedSecond.map { String(format: " (%.1f× gst-launch)", value / $0) } ?? "")
+            if let gtkVideo = result.yardsticks.gtkVideoCPUPerPlayedSecond, gtkVideo > 0 {
+                return String(format: "%.2f (%.1f× GtkVideo)", value, value / gtkVideo)
+            }
+            return String(format: "%.2f", value) + (result.cpuBaselinePerPlayedSecond.map { String(format: " (%.1f× gst-launch)", value / $0) } ?? "")
         } ?? "–"
         let cells = [
             result.machine, result.engine.rawValue, result.mode.rawValue, result.run.rawValue,

@@ -25,8 +25,14 @@ enum BenchTargets {
     static let memoryGrowth = 0.10
     /// TTFF p90 at most this share of the naive engine's.
     static let naiveTTFFShare = 0.1
-    /// CPU per played second at most this many times gst-launch's.
+    /// CPU per played second at most this many times gst-launch's (when
+    /// GtkVideo could not be measured).
     static let cpuOverBaseline = 1.3
+    /// CPU per played second at most GtkVideo's, and at most twice mpv's.
+    static let cpuOverGtkVideo = 1.0
+    static let cpuOverMpv = 2.0
+    /// The GTK thread's busy share at most this.
+    static let gtkThreadBusy = 0.20
 
     static func evaluate(_ results: [BenchResult]) -> [Verdict] {
         var verdicts: [Verdict] = []
@@ -68,8 +74,18 @@ enum BenchTargets {
             } else {
                 check(nil, "RSS growth not measured: the run did not reach 100 posts")
             }
-            if let cpu = result.cpuPerPlayedSecond, let baseline = result.cpuBaselinePerPlayedSecond, baseline > 0 {
-                check(cpu <= baseline * cpuOverBaseline, String(format: "CPU %.2f s per played s = %.2f× gst-launch's %.2f (target ≤ 1.3×)", cpu, cpu / baseline, baseline))
+            if let cpu = result.cpuPerPlayedSecond {
+                if let gtkVideo = result.yardsticks.gtkVideoCPUPerPlayedSecond, gtkVideo > 0 {
+                    check(cpu <= gtkVideo * cpuOverGtkVideo, String(format: "CPU %.2f s per played s = %.2f× GtkVideo's %.2f (target ≤ 1.0×)", cpu, cpu / gtkVideo, gtkVideo))
+                } else if let baseline = result.cpuBaselinePerPlayedSecond, baseline > 0 {
+                    check(cpu <= baseline * cpuOverBaseline, String(format: "CPU %.2f s per played s = %.2f× gst-launch's %.2f (target ≤ 1.3×)", cpu, cpu / baseline, baseline))
+                }
+                if let mpv = result.yardsticks.mpvCPUPerPlayedSecond, mpv > 0 {
+                    check(cpu <= mpv * cpuOverMpv, String(format: "CPU %.2f s per played s = %.2f× mpv's %.2f (target ≤ 2×)", cpu, cpu / mpv, mpv))
+                }
+            }
+            if let busy = result.gtkThreadBusy {
+                check(busy <= gtkThreadBusy, "GTK thread busy \(BenchTable.percent(busy)) (target ≤ 20%)")
             }
             if let remount = result.remount {
                 check(remount.isBackAtBaseline, "after \(remount.cycles) remounts players \(remount.playersBefore)→\(remount.playersAfter), surfaces \(remount.surfacesBefore)→\(remount.surfacesAfter), GStreamer threads \(remount.gstreamerThreadsBefore)→\(remount.gstreamerThreadsAfter), RSS \(signedPercent(remount.rssChange)) (target: back at the baseline, memory within 5%)")

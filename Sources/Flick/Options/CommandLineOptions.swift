@@ -26,6 +26,8 @@ struct CommandLineOptions: Equatable {
         case bench(BenchOptions)
         /// `flick bench --help`: what the bench's options mean.
         case benchHelp
+        /// The bench's GtkVideo yardstick, run as a child (hidden: not in --help).
+        case gtkVideoYardstick(GtkVideoYardstick.Request)
         case help
         case version
     }
@@ -167,6 +169,12 @@ struct CommandLineOptions: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
+        if arguments.first == GtkVideoYardstick.command {
+            guard let request = GtkVideoYardstick.Request(arguments: Array(arguments.dropFirst())) else {
+                throw ParseError(description: "usage: flick \(GtkVideoYardstick.command) URI WIDTH HEIGHT SECONDS RESULT")
+            }
+            return CommandLineOptions(command: .gtkVideoYardstick(request))
+        }
         if arguments.first == "bench" {
             let bench = try BenchOptions.parse(Array(arguments.dropFirst()))
             return CommandLineOptions(command: bench.helpAsked ? .benchHelp : .bench(bench))

@@ -33,18 +33,14 @@ struct ProcessSample: Sendable, Equatable, Codable {
         func kB(_ field: String) -> Int? {
             ProcessMemory.kilobytes(field, inStatus: status).map { Int($0) }
         }
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        guard let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after ")".
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]),
+        guard let cpu = ProcStat.cpuSeconds(inStat: stat, ticksPerSecond: ticksPerSecond),
               let rss = kB("VmRSS") else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: base + "/task")) ?? []).map { task in
             (try? String(contentsOfFile: "\(base)/task/\(task)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
         return ProcessSample(rssKB: rss, peakRSSKB: kB("VmHWM") ?? rss,
-                             cpuSeconds: (user + system) / ticksPerSecond,
+                             cpuSeconds: cpu,
                              threads: names.count,
                              gstreamerThreads: names.filter(Self.isGStreamerThread).count)
     }

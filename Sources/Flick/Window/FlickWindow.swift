@@ -10,6 +10,11 @@ import Foundation
 /// the feed, an empty state, an error). GTK thread only.
 @MainActor
 final class FlickWindow {
+    /// The window's size on first start (logical pixels): a phone's
+    /// portrait page. The bench's windows have it too.
+    nonisolated static let defaultWidth: Int32 = 420
+    nonisolated static let defaultHeight: Int32 = 760
+
     /// What the window shows.
     enum View: String {
         case loading, feed, empty, error
@@ -57,8 +62,8 @@ final class FlickWindow {
         self.window = GObjectRef(retaining: window)!
         gtk_window_set_title(gcast(window), title)
         gtk_window_set_default_size(gcast(window),
-                                    settings.int(.windowWidth, default: 420),
-                                    settings.int(.windowHeight, default: 760))
+                                    settings.int(.windowWidth, default: Self.defaultWidth),
+                                    settings.int(.windowHeight, default: Self.defaultHeight))
         if settings.bool(.windowMaximized, default: false) { gtk_window_maximize(gcast(window)) }
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
