@@ -23,7 +23,7 @@ extension AppUnderX {
             }
             let lines = try #require(shown?.diagnostics, "Ctrl+Shift+D shows the overlay: \(String(describing: app.latest))")
             let labels = lines.map { String($0.prefix(while: { $0 != " " })) }
-            #expect(labels == ["Players", "Surfaces", "TTFF", "Rebuffers", "Network", "Cache", "Memory", "Limits"])
+            #expect(labels == ["Players", "Surfaces", "TTFF", "Rebuffers", "Network", "Cache", "Memory", "Limits", "GTK"])
             #expect(lines[1] == "Surfaces  \(shown?.mountedPages ?? -1) mounted")
             #expect(lines[2].contains("p50") && lines[2].contains("p90"), "the first post's TTFF is counted: \(lines[2])")
             #expect(lines[4].contains("active") && lines[4].contains("wasted"), "the demo plays through the media cache: \(lines[4])")
@@ -34,12 +34,15 @@ extension AppUnderX {
             seen = app.states.count
             #expect(app.waitForState(after: seen) { $0.diagnostics != nil && $0.diagnostics != lines } != nil,
                     "the numbers refresh while shown")
+            // From the second reading on, the GTK thread's share since the previous one.
+            let busy = app.waitForState(after: seen) { $0.diagnostics?.last?.hasSuffix("% busy") == true }
+            #expect(busy != nil, "the GTK thread's load shows: \(String(describing: app.latest?.diagnostics))")
 
             // The constraints are those the preload plan follows: data saver
             // plans like a metered link.
             seen = app.states.count
             #expect(try GSettingsTool.set("data-saver", "true", app: app))
-            let saving = app.waitForState(after: seen) { $0.diagnostics?.last?.contains("data saver") == true }
+            let saving = app.waitForState(after: seen) { $0.diagnostics?.first(where: { $0.hasPrefix("Limits") })?.contains("data saver") == true }
             #expect(saving != nil, "the data saver shows among the limits: \(String(describing: app.latest?.diagnostics))")
 
             seen = app.states.count
