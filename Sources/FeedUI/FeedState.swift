@@ -79,6 +79,10 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var shimmersAnimating = 0
     /// Picture posts whose animation plays now (at most the current one).
     public var animationsPlaying = 0
+    /// The video decoder the current post's player plugged (its GStreamer
+    /// factory, `avdec_h264`, `vah264dec`, …); nil for a picture or before
+    /// one is plugged.
+    public var decoder: String? = nil
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -144,5 +148,6 @@ public struct FeedState: Sendable, Equatable, Codable {
         case focus
         case shimmersAnimating = "shimmers_animating"
         case animationsPlaying = "animations_playing"
+        case decoder
     }
 }

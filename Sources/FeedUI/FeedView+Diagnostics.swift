@@ -42,6 +42,9 @@ extension FeedView {
         snapshot.cache = session.mediaCache?.statistics
         snapshot.cacheProblem = session.mediaCache?.writeProblemText
         snapshot.residentBytes = ProcessMemory.residentBytes()
+        let decoder = session.decoder(at: currentIndex)
+        snapshot.decoder = decoder?.name
+        snapshot.decoderIsHardware = decoder?.kind == .hardwareVideoDecoder
         // What the preload plan follows now: the desktop's signals, with
         // the data-saver setting applied to the network.
         snapshot.constraints = PlanConstraints(network: session.networkCondition,

@@ -179,6 +179,7 @@ public final class FeedView: FeedSessionObserver {
                          toastsShown: toastsShown,
                          likesPending: session.likesPending)
         state.network = session.networkCondition
+        state.decoder = session.decoder(at: currentIndex)?.name
         return state
     }
 

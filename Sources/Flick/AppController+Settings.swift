@@ -26,8 +26,17 @@ extension AppController {
         return result
     }
 
+    /// `--hardware-decoding`, else the setting, on GStreamer's registry:
+    /// players pick their decoders by rank when they load a post.
+    func applyHardwareDecoding() {
+        DecoderRanks.apply(options.hardwareDecoding ?? settings?.hardwareDecoding ?? .auto)
+    }
+
     /// Keeps the showing feed in step with the settings and the desktop, live.
     func watchPlaybackSettings(_ settings: AppSettings) {
+        applyHardwareDecoding()
+        settings.observe(.hardwareDecoding) { [weak self] in self?.applyHardwareDecoding() }
+        _ = settings.hardwareDecoding
         for key in [SettingsKey.loop, .autoplay, .dataSaver] {
             settings.observe(key) { [weak self] in
                 guard let self, let session = self.session else { return }

@@ -27,6 +27,7 @@ struct DiagnosticsTextTests {
         snapshot.residentBytes = 181_400_000
         snapshot.constraints = PlanConstraints(network: .metered, memory: .pressure, powerSaver: true)
         snapshot.gtkThreadBusy = 0.184
+        snapshot.decoder = "avdec_h264"
         #expect(DiagnosticsText.lines(snapshot) == [
             "Players   3 alive · 1 prepared",
             "Surfaces  5 mounted",
@@ -37,6 +38,7 @@ struct DiagnosticsTextTests {
             "Memory    181.4 MB resident",
             "Limits    metered, low memory, power saver",
             "GTK       18 % busy",
+            "Decoder   avdec_h264 (software)",
         ])
     }
 
@@ -48,6 +50,7 @@ struct DiagnosticsTextTests {
         #expect(lines[6] == "Memory    unknown")
         #expect(lines[7] == "Limits    not reported", "the plan's conditions are not wired")
         #expect(lines[8] == "GTK       not measured yet")
+        #expect(lines[9] == "Decoder   none")
         var calm = DiagnosticsSnapshot()
         calm.constraints = PlanConstraints()
         #expect(DiagnosticsText.lines(calm)[7] == "Limits    none")

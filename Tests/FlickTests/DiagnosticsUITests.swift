@@ -12,6 +12,9 @@ extension AppUnderX {
             let app = try AppProcess(["--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
             let playing = app.waitForState(timeout: 300) { $0.phase == "feed" && $0.playersPlaying == 1 }
             try #require(playing != nil, "the first video never played; stderr: \(app.stderr)")
+            // This machine has no video hardware: under `auto` the demo's H.264 plays in software.
+            let decoded = app.waitForState { $0.decoder != nil }
+            #expect(decoded?.decoder == "avdec_h264", "the current player's decoder: \(String(describing: decoded))")
             #expect(playing?.diagnostics == nil, "hidden by default")
             let window = try app.focusedWindow()
 
@@ -23,11 +26,12 @@ extension AppUnderX {
             }
             let lines = try #require(shown?.diagnostics, "Ctrl+Shift+D shows the overlay: \(String(describing: app.latest))")
             let labels = lines.map { String($0.prefix(while: { $0 != " " })) }
-            #expect(labels == ["Players", "Surfaces", "TTFF", "Rebuffers", "Network", "Cache", "Memory", "Limits", "GTK"])
+            #expect(labels == ["Players", "Surfaces", "TTFF", "Rebuffers", "Network", "Cache", "Memory", "Limits", "GTK", "Decoder"])
             #expect(lines[1] == "Surfaces  \(shown?.mountedPages ?? -1) mounted")
             #expect(lines[2].contains("p50") && lines[2].contains("p90"), "the first post's TTFF is counted: \(lines[2])")
             #expect(lines[4].contains("active") && lines[4].contains("wasted"), "the demo plays through the media cache: \(lines[4])")
             #expect(lines[6].hasSuffix("MB resident"), "memory is read from /proc: \(lines[6])")
+            #expect(lines[9] == "Decoder   avdec_h264 (software)", "\(lines)")
             #expect(try GSettingsTool.get("show-diagnostics", app: app) == "true", "the key follows the keys")
 
             // Live: the memory line moves as the video plays and the next post is fetched.
@@ -35,7 +39,7 @@ extension AppUnderX {
             #expect(app.waitForState(after: seen) { $0.diagnostics != nil && $0.diagnostics != lines } != nil,
                     "the numbers refresh while shown")
             // From the second reading on, the GTK thread's share since the previous one.
-            let busy = app.waitForState(after: seen) { $0.diagnostics?.last?.hasSuffix("% busy") == true }
+            let busy = app.waitForState(after: seen) { $0.diagnostics?.first(where: { $0.hasPrefix("GTK") })?.hasSuffix("% busy") == true }
             #expect(busy != nil, "the GTK thread's load shows: \(String(describing: app.latest?.diagnostics))")
 
             // The constraints are those the preload plan follows: data saver

@@ -42,7 +42,7 @@ final class Playbin: @unchecked Sendable {
     /// The bus watch's source on the GTK thread's main context; 0 when none.
     private var busWatch: guint = 0
 
-    init(name: String, mailbox: FrameMailbox, network: NetworkActivity) throws(VideoPlayerError) {
+    init(name: String, mailbox: FrameMailbox, network: NetworkActivity, decoder: DecoderWatch) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
         guard let playbin = gst_element_factory_make("playbin", name) else {
             throw .cannotCreate("GStreamer could not make a playbin")
@@ -90,6 +90,7 @@ final class Playbin: @unchecked Sendable {
         }
         flick_object_set_boolean(object, "mute", 1)
         network.watch(playbin)
+        decoder.watch(playbin)
         // playbin takes the bin's floating reference.
         flick_object_set_object(object, "video-sink", UnsafeMutableRawPointer(bin))
         Self.alive.add(1)

@@ -86,6 +86,8 @@ public final class VideoPlayer {
 
     /// When this player's network sources last brought bytes.
     let network: NetworkActivity
+    /// Which video decoder the current binding plugged.
+    let decoderWatch = DecoderWatch()
 
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in a BGRA appsink; muted.
@@ -94,7 +96,7 @@ public final class VideoPlayer {
         self.id = id
         mailbox = FrameMailbox(owner: owner)
         network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
-        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, network: network)
+        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, network: network, decoder: decoderWatch)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)
@@ -175,6 +177,7 @@ public final class VideoPlayer {
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
         network.restart()
+        decoderWatch.restart()
         flick_object_set_string(playbin.object, "uri", uri)
         playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
     }
@@ -267,6 +270,10 @@ public final class VideoPlayer {
     /// Whether the player plays or is about to: play() was asked and not
     /// undone by pause() or a failure (`starting`, `playing`, `buffering`).
     public var isPlaying: Bool { state == .starting || state == .playing || state == .buffering }
+
+    /// The video decoder the current binding plugged (its factory's name)
+    /// and whether it is a hardware one; nil before one is plugged.
+    public var decoder: (name: String, kind: DecoderKind)? { decoderWatch.decoder }
 
     /// Whether the pipeline is at or heading for PLAYING (what can make
     /// sound and use the CPU), for diagnostics.

@@ -183,6 +183,9 @@ public final class FeedSession {
                      playing: pool.playingCount, unmuted: pool.unmutedCount)
     }
 
+    /// The video decoder the player of `index` plugged, and its kind.
+    public func decoder(at index: Int) -> (name: String, kind: DecoderKind)? { pool.player(for: index)?.decoder }
+
     /// Whether the video at `index` plays or is about to.
     public func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
     /// Where the video at `index` is, in seconds, when known.

@@ -27,6 +27,11 @@ public struct DiagnosticsSnapshot: Sendable, Equatable {
     /// The GTK thread's CPU time over the wall time since the overlay's
     /// previous reading, 0 to 1; nil before a second reading.
     public var gtkThreadBusy: Double?
+    /// The current post's video decoder (its GStreamer factory); nil for a
+    /// picture or before one is plugged.
+    public var decoder: String?
+    /// Whether that decoder is a hardware one.
+    public var decoderIsHardware = false
 
     public init() {}
 }

@@ -34,6 +34,7 @@ public enum DiagnosticsText {
         case let active?: lines.append("Limits    \(active.map(\.rawValue).joined(separator: ", "))")
         }
         lines.append("GTK       " + (snapshot.gtkThreadBusy.map { "\(Int(($0 * 100).rounded())) % busy" } ?? "not measured yet"))
+        lines.append("Decoder   " + (snapshot.decoder.map { "\($0) (\(snapshot.decoderIsHardware ? "hardware" : "software"))" } ?? "none"))
         return lines
     }
 

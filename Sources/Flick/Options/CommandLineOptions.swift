@@ -39,6 +39,8 @@ struct CommandLineOptions: Equatable {
     var demoItems = 1200
     /// Overrides the saved content fit.
     var fit: ContentFit?
+    /// Overrides the saved `hardware-decoding`.
+    var hardwareDecoding: HardwareDecoding?
     /// Which way the feed pages (stories style when horizontal).
     var paging = PagingAxis.vertical
     /// Indices to jump to without animation, one every 180 ms, once the feed shows.
@@ -122,6 +124,14 @@ struct CommandLineOptions: Equatable {
                 throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
             }
             return fit
+        },
+        .value("hardware-decoding", "auto|off", help: "Let GStreamer use a hardware video decoder where the "
+               + "machine has one, or always decode in software (default: the saved preference, auto)",
+               \.hardwareDecoding) { text throws(ParseError) in
+            guard let mode = HardwareDecoding(rawValue: text) else {
+                throw ParseError(description: "--hardware-decoding takes ‘auto’ or ‘off’, not ‘\(text)’")
+            }
+            return mode
         },
         .value("paging", "vertical|horizontal", help: "Page up and down (default) or left and right, stories style",
                \.paging) { text throws(ParseError) in

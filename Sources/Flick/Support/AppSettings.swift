@@ -119,6 +119,13 @@ final class AppSettings {
         }
     }
 
+    /// Whether hardware video decoders may be used (the enum's values are
+    /// HardwareDecoding's order: auto 0, off 1).
+    var hardwareDecoding: HardwareDecoding {
+        guard let gsettings else { return .auto }
+        return g_settings_get_enum(gsettings, SettingsKey.hardwareDecoding.rawValue) == 1 ? .off : .auto
+    }
+
     /// Pages kept mounted on each side of the current one.
     var mountedPagesEachSide: Int {
         Int(uint(.mountedPagesEachSide, default: 2))

@@ -12,6 +12,7 @@ enum SettingsKey: String, CaseIterable {
     case mountedPagesEachSide = "mounted-pages-each-side"
     case showDiagnostics = "show-diagnostics"
     case contentFit = "content-fit"
+    case hardwareDecoding = "hardware-decoding"
     case windowWidth = "window-width"
     case windowHeight = "window-height"
     case windowMaximized = "window-maximized"
@@ -30,7 +31,8 @@ enum SettingsKey: String, CaseIterable {
         case .playerPoolSize: return 1...5
         case .mountedPagesEachSide: return 1...3
         case .windowWidth, .windowHeight: return 100...16_384
-        case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .windowMaximized:
+        case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
+             .windowMaximized:
             return nil
         }
     }

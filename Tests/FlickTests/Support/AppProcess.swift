@@ -53,6 +53,7 @@ struct ReportedState: Decodable, Equatable {
     var announcement: String?
     var focus: String?
     var shimmersAnimating: Int?
+    var decoder: String?
 
     enum CodingKeys: String, CodingKey {
         case phase
@@ -98,6 +99,7 @@ struct ReportedState: Decodable, Equatable {
         case announcement
         case focus
         case shimmersAnimating = "shimmers_animating"
+        case decoder
         case skippedFiles = "skipped_files"
         case animationsPlaying = "animations_playing"
         case skippedSummary = "skipped_summary"

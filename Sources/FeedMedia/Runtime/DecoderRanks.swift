@@ -1,0 +1,64 @@
+import CGLib
+import CGStreamer
+import FeedCore
+
+/// Carries out `hardware-decoding` on GStreamer's registry: under `off`
+/// every hardware video decoder (klass `…/Decoder/Video/Hardware`: VA-API,
+/// V4L2 stateless, NVDEC, …) gets rank NONE, so no playbin of this process
+/// plugs one; `auto` gives them back the ranks their plugins registered.
+/// The registry is the process's, so this is too: it keeps only the
+/// ranks it changed, to restore them. GTK thread.
+@MainActor
+public enum DecoderRanks {
+    /// The ranks hardware decoders had before `off` lowered them, by factory name.
+    private static var lowered: [String: UInt32] = [:]
+
+    /// The mode in force.
+    public private(set) static var mode = HardwareDecoding.auto
+
+    /// Applies `mode` to every video decoder in the registry.
+    public static func apply(_ mode: HardwareDecoding) {
+        self.mode = mode
+        for (feature, kind, name) in videoDecoders() where kind == .hardwareVideoDecoder {
+            let rank = gst_plugin_feature_get_rank(feature)
+            let original = lowered[name] ?? rank
+            let wanted = UInt32(kind.rank(original: Int(original), under: mode))
+            if mode == .off, rank != wanted { lowered[name] = original }
+            if mode == .auto { lowered[name] = nil }
+            gst_plugin_feature_set_rank(feature, wanted)
+        }
+    }
+
+    /// Every hardware video decoder in the registry with its rank now.
+    public static func hardwareDecoders() -> [(name: String, rank: UInt32)] {
+        videoDecoders().filter { $0.kind == .hardwareVideoDecoder }
+            .map { ($0.name, gst_plugin_feature_get_rank($0.feature)) }
+    }
+
+    /// The video decoder factories of the registry.
+    private static func videoDecoders() -> [(feature: OpaquePointer, kind: DecoderKind, name: String)] {
+        guard let list = gst_registry_get_feature_list(gst_registry_get(), gst_element_factory_get_type()) else { return [] }
+        defer { gst_plugin_feature_list_free(list) }
+        var found: [(OpaquePointer, DecoderKind, String)] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let item = node {
+            defer { node = item.pointee.next }
+            guard let data = item.pointee.data else { continue }
+            let factory = OpaquePointer(data)
+            guard let klass = gst_element_factory_get_metadata(factory, "klass") else { continue }
+            let kind = DecoderKind(klass: String(cString: klass))
+            guard kind != .other, let name = name(of: factory) else { continue }
+            // The list holds a reference on each feature until it is freed;
+            // the registry keeps them alive beyond that.
+            found.append((OpaquePointer(data), kind, name))
+        }
+        return found
+    }
+
+    /// A factory's name (its feature's object name). Any thread.
+    nonisolated static func name(of factory: OpaquePointer) -> String? {
+        guard let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self)) else { return nil }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+}
