@@ -330,6 +330,17 @@ enum X11 {
         return value
     }
 
+    /// The colours of column `x` of a PNG from top to bottom, as 0xRRGGBB,
+    /// read with ImageMagick in one go.
+    static func column(_ png: URL, x: Int) throws -> [UInt32] {
+        let text = try run(["convert", png.path, "-crop", "1x\(Int32.max)+\(x)+0", "-depth", "8", "txt:-"])
+        // One line per pixel, "0,Y: (r,g,b)  #RRGGBB  srgb(…)", after a header line.
+        return text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), let hash = line.split(separator: "#").dropFirst().first?.prefix(6) else { return nil }
+            return UInt32(hash, radix: 16)
+        }
+    }
+
     /// Whether two 0xRRGGBB colours are within `tolerance` on every channel.
     static func close(_ a: UInt32, _ b: UInt32, tolerance: Int32 = 24) -> Bool {
         let channels = [16, 8, 0].map { (Int32((a >> $0) & 0xFF), Int32((b >> $0) & 0xFF)) }
