@@ -4,4 +4,5 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
+#include <gio/gunixsocketaddress.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

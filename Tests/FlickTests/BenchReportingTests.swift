@@ -115,6 +115,12 @@ struct BenchReportingTests {
         #expect(object["mpv_rss_max_kb"] as? Int == 90_000)
         #expect(object["mpv_switch_p90_ms"] is NSNull, "not measured: null, never absent")
         #expect(object["gtk_thread_busy"] as? Double == 0.25)
+
+        var burst = Self.result(mode: .burst)
+        burst.ttffP90 = 85
+        burst.yardsticks.mpvSwitchP90 = 65
+        let burstMissed = BenchTargets.evaluate([burst]).filter { $0.met == false }.map(\.line)
+        #expect(burstMissed.contains { $0.contains("TTFF p90 85 ms against mpv's switch p90 65 ms") }, "\(burstMissed)")
     }
 
     @Test("a row has a cell per column")

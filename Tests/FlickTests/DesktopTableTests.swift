@@ -63,13 +63,15 @@ struct DesktopTableTests {
         #expect(UsageText.fraction(900_000_000, budgetMB: 500) == 1)
     }
 
-    /// The schema compiled into a folder of the test's own.
-    private func compiledSchema() throws -> OpaquePointer {
+    /// The schema compiled into a folder of the test's own; `edit` may
+    /// change its XML first (to make an older schema).
+    private func compiledSchema(_ edit: (String) -> String = { $0 }) throws -> OpaquePointer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/io.github.flick.Flick.gschema.xml")
-        try FileManager.default.copyItem(at: schema, to: folder.appendingPathComponent(schema.lastPathComponent))
+        try edit(String(contentsOf: schema, encoding: .utf8))
+            .write(to: folder.appendingPathComponent(schema.lastPathComponent), atomically: true, encoding: .utf8)
         try X11.run(["glib-compile-schemas", "--strict", folder.path])
         var error: UnsafeMutablePointer<GError>?
         let source = g_settings_schema_source_new_from_directory(folder.path, nil, 1, &error)
@@ -98,6 +100,25 @@ struct DesktopTableTests {
         #expect(settings.int(.windowHeight, default: 0) == 900)
         settings.contentFit = .contain
         #expect(settings.contentFit == .contain)
+        #expect(settings.hardwareDecoding == .auto, "the default")
+    }
+
+    @Test("an installed schema older than the app (a key missing) gives that key its default instead of aborting")
+    @MainActor
+    func olderSchema() throws {
+        let source = try compiledSchema { xml in
+            guard let start = xml.range(of: "<key name=\"hardware-decoding\""),
+                  let end = xml.range(of: "</key>", range: start.upperBound..<xml.endIndex) else { return xml }
+            return xml.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        }
+        defer { g_settings_schema_source_unref(source) }
+        let backend = try #require(memorySettingsBackend())
+        defer { g_object_unref(UnsafeMutableRawPointer(backend)) }
+        let settings = AppSettings(source: source, backend: backend)
+        #expect(settings.isPersistent)
+        #expect(settings.hardwareDecoding == .auto, "GSettings would abort on the unknown key")
+        settings.observe(.hardwareDecoding) {}
+        #expect(settings.uint(.videoCacheBudgetMB, default: 0) == 500, "the keys it has still work")
     }
 }
 

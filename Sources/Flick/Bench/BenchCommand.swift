@@ -136,6 +136,13 @@ enum BenchCommand {
                                           environment: environment, note: note) {
             yardsticks.mpvCPUPerPlayedSecond = mpv.cpuPerPlayedSecond
             yardsticks.mpvRSSMaxKB = mpv.rssMaxKB
+            note("measuring mpv switching between clips every 180 ms")
+            let uris = library.clips.prefix(10).compactMap { server.url(for: "/media/" + $0.video.lastPathComponent)?.absoluteString }
+            if let switches = MpvSwitchTimes.measure(uris: uris, width: FlickWindow.defaultWidth, height: FlickWindow.defaultHeight,
+                                                     work: work, environment: environment, note: note) {
+                yardsticks.mpvSwitchP50 = switches.p50
+                yardsticks.mpvSwitchP90 = switches.p90
+            }
         }
         return yardsticks
     }

@@ -84,6 +84,10 @@ enum BenchTargets {
                     check(cpu <= mpv * cpuOverMpv, String(format: "CPU %.2f s per played s = %.2f× mpv's %.2f (target ≤ 2×)", cpu, cpu / mpv, mpv))
                 }
             }
+            if result.mode == .burst, let mine = result.ttffP90, let mpv = result.yardsticks.mpvSwitchP90 {
+                // The measure is unthrottled (--bandwidth none --latency 0), as mpv's switches are.
+                check(mine <= mpv, "TTFF p90 \(BenchTable.milliseconds(mine)) ms against mpv's switch p90 \(BenchTable.milliseconds(mpv)) ms (target: no higher, with --bandwidth none --latency 0)")
+            }
             if let busy = result.gtkThreadBusy {
                 check(busy <= gtkThreadBusy, "GTK thread busy \(BenchTable.percent(busy)) (target ≤ 20%)")
             }

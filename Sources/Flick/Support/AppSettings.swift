@@ -20,6 +20,8 @@ final class AppSettings {
     private let settings: GObjectRef?
     /// Ranges of the number keys as the schema declares them (empty without a schema).
     private let schemaRanges: [SettingsKey: ClosedRange<Int64>]
+    /// The keys the installed schema has (all of them but for an older schema).
+    private let schemaKeys: Set<SettingsKey>
 
     /// The installed schema, read and saved through the default backend.
     convenience init() {
@@ -36,6 +38,7 @@ final class AppSettings {
         guard let source, let schema = g_settings_schema_source_lookup(source, AppInfo.schemaID, 1) else {
             settings = nil
             schemaRanges = [:]
+            schemaKeys = []
             return
         }
         defer { g_settings_schema_unref(schema) }
@@ -44,6 +47,12 @@ final class AppSettings {
             if let range = Self.schemaRange(schema, key) { ranges[key] = range }
         }
         schemaRanges = ranges
+        let present = Set(SettingsKey.allCases.filter { g_settings_schema_has_key(schema, $0.rawValue) != 0 })
+        schemaKeys = present
+        let missing = SettingsKey.allCases.filter { !present.contains($0) }.map(\.rawValue)
+        if !missing.isEmpty {
+            Log.warning("the installed settings schema \(AppInfo.schemaID) is older than this Flick (no \(missing.joined(separator: ", "))): those keep their defaults and are not saved; install this Flick's schema")
+        }
         settings = GObjectRef(owning: g_settings_new_full(schema, backend, nil))
     }
 
@@ -62,14 +71,21 @@ final class AppSettings {
     /// (`g_settings_bind`, default flags). Without a schema the property
     /// keeps its own value and nothing is saved.
     func bind(_ key: SettingsKey, to object: some GObjectPointer, property: String) {
-        guard let gsettings else { return }
+        guard let gsettings = gsettings(key) else { return }
         g_settings_bind(gsettings, key.rawValue, object.rawGObject, property, G_SETTINGS_BIND_DEFAULT)
     }
 
     /// Whether preferences are read from and saved to GSettings.
     var isPersistent: Bool { settings != nil }
 
-    private var gsettings: UnsafeMutablePointer<GSettings>? { settings?.pointer(as: GSettings.self) }
+    /// The settings object for reading or writing `key`; nil without a
+    /// schema, or when the installed schema is older than this Flick and
+    /// lacks the key (GSettings aborts the process on a key it does not
+    /// know): the key then keeps its default and is not saved.
+    private func gsettings(_ key: SettingsKey) -> UnsafeMutablePointer<GSettings>? {
+        guard schemaKeys.contains(key) else { return nil }
+        return settings?.pointer(as: GSettings.self)
+    }
 
     /// The values `key` may take: the schema's range, else the app's own
     /// (`SettingsKey.acceptedRange`); nil for keys that are not numbers.
@@ -78,43 +94,43 @@ final class AppSettings {
     }
 
     func int(_ key: SettingsKey, default fallback: Int32) -> Int32 {
-        guard let gsettings else { return fallback }
+        guard let gsettings = gsettings(key) else { return fallback }
         return Int32(clamped(key, Int64(g_settings_get_int(gsettings, key.rawValue))))
     }
 
     func uint(_ key: SettingsKey, default fallback: UInt32) -> UInt32 {
-        guard let gsettings else { return fallback }
+        guard let gsettings = gsettings(key) else { return fallback }
         return UInt32(clamped(key, Int64(g_settings_get_uint(gsettings, key.rawValue))))
     }
 
     func bool(_ key: SettingsKey, default fallback: Bool) -> Bool {
-        guard let gsettings else { return fallback }
+        guard let gsettings = gsettings(key) else { return fallback }
         return g_settings_get_boolean(gsettings, key.rawValue) != 0
     }
 
     func set(_ key: SettingsKey, int value: Int32) {
-        guard let gsettings else { return }
+        guard let gsettings = gsettings(key) else { return }
         g_settings_set_int(gsettings, key.rawValue, value)
     }
 
     func set(_ key: SettingsKey, uint value: UInt32) {
-        guard let gsettings else { return }
+        guard let gsettings = gsettings(key) else { return }
         g_settings_set_uint(gsettings, key.rawValue, value)
     }
 
     func set(_ key: SettingsKey, bool value: Bool) {
-        guard let gsettings else { return }
+        guard let gsettings = gsettings(key) else { return }
         g_settings_set_boolean(gsettings, key.rawValue, value ? 1 : 0)
     }
 
     /// How media fills a page (the enum's values are ContentFit's order: cover 0, contain 1).
     var contentFit: ContentFit {
         get {
-            guard let gsettings else { return .cover }
+            guard let gsettings = gsettings(.contentFit) else { return .cover }
             return g_settings_get_enum(gsettings, SettingsKey.contentFit.rawValue) == 1 ? .contain : .cover
         }
         set {
-            guard let gsettings else { return }
+            guard let gsettings = gsettings(.contentFit) else { return }
             g_settings_set_enum(gsettings, SettingsKey.contentFit.rawValue, newValue == .contain ? 1 : 0)
         }
     }
@@ -122,7 +138,7 @@ final class AppSettings {
     /// Whether hardware video decoders may be used (the enum's values are
     /// HardwareDecoding's order: auto 0, off 1).
     var hardwareDecoding: HardwareDecoding {
-        guard let gsettings else { return .auto }
+        guard let gsettings = gsettings(.hardwareDecoding) else { return .auto }
         return g_settings_get_enum(gsettings, SettingsKey.hardwareDecoding.rawValue) == 1 ? .off : .auto
     }
 
