@@ -5,19 +5,50 @@ import Foundation
 
 /// Which video decoder a player's playbin plugged for its current binding
 /// (the element's factory name, `avdec_h264`, `vah264dec`, …), for
-/// `--report-state`'s `decoder` and the diagnostics overlay. Streaming
-/// threads add elements (GstBin's `deep-element-added`), the GTK thread
-/// reads; `lock` guards the name.
+/// `--report-state`'s `decoder` and the diagnostics overlay; and the
+/// fallback when a hardware decoder fails before the first frame: the
+/// binding is opened again once with hardware decoders skipped (each
+/// decodebin's `autoplug-select`). Streaming threads add elements
+/// (GstBin's `deep-element-added`) and ask what to skip, the GTK thread
+/// reads and decides; `lock` guards both fields.
 final class DecoderWatch: @unchecked Sendable {
     private let lock = NSLock()
     private var current: (name: String, kind: DecoderKind)?
+    /// This binding skips hardware video decoders (it fell back once).
+    private var softwareOnly = false
 
     /// The decoder of the current binding; nil before one is plugged.
     var decoder: (name: String, kind: DecoderKind)? { lock.withLock { current } }
 
-    /// A new binding forgets the last one's decoder.
+    /// A new binding forgets the last one's decoder and fallback.
     func restart() {
+        lock.withLock {
+            current = nil
+            softwareOnly = false
+        }
+    }
+
+    /// The binding opens (again): its decoder is plugged anew.
+    func forgetDecoder() {
         lock.withLock { current = nil }
+    }
+
+    /// The binding failed: true (and from now on hardware decoders are
+    /// skipped) when a hardware decoder was plugged and this binding has
+    /// not fallen back yet.
+    func fallBackToSoftware() -> Bool {
+        lock.withLock {
+            guard current?.kind == .hardwareVideoDecoder, !softwareOnly else { return false }
+            softwareOnly = true
+            current = nil
+            return true
+        }
+    }
+
+    /// Streaming thread: whether decodebin may try `factory`.
+    fileprivate func allows(_ factory: OpaquePointer) -> Bool {
+        guard lock.withLock({ softwareOnly }), let klass = gst_element_factory_get_metadata(factory, "klass") else { return true }
+        return DecoderKind(klass: String(cString: klass)) != .hardwareVideoDecoder
     }
 
     /// Watches every element added anywhere inside `playbin`, for its life.
@@ -34,6 +65,15 @@ final class DecoderWatch: @unchecked Sendable {
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
         guard let factory = gst_element_get_factory(element),
               let klass = gst_element_factory_get_metadata(factory, "klass") else { return }
+        if DecoderRanks.name(of: factory) == "decodebin" {
+            g_signal_connect_data(UnsafeMutableRawPointer(element), "autoplug-select",
+                                  unsafeBitCast(autoplugSelect, to: GCallback.self),
+                                  Unmanaged.passRetained(self).toOpaque(), { data, _ in
+                                      guard let data else { return }
+                                      Unmanaged<DecoderWatch>.fromOpaque(data).release()
+                                  }, GConnectFlags(rawValue: 0))
+            return
+        }
         let kind = DecoderKind(klass: String(cString: klass))
         guard kind != .other, let name = DecoderRanks.name(of: factory) else { return }
         lock.withLock { current = (name, kind) }
@@ -46,4 +86,14 @@ private let decoderAdded: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutabl
     _, _, element, data in
     guard let element, let data else { return }
     Unmanaged<DecoderWatch>.fromOpaque(data).takeUnretainedValue().added(element)
+}
+
+/// GstDecodeBin::autoplug-select(bin, pad, caps, factory, user_data):
+/// GST_AUTOPLUG_SELECT_TRY (0) or _SKIP (2); the enum is not in an
+/// installed header.
+private let autoplugSelect: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                            OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
+    _, _, _, factory, data in
+    guard let factory, let data else { return 0 }
+    return Unmanaged<DecoderWatch>.fromOpaque(data).takeUnretainedValue().allows(factory) ? 0 : 2
 }

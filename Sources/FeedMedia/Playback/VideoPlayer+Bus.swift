@@ -10,6 +10,10 @@ extension VideoPlayer {
         guard let playbin, uri != nil else { return }
         let own = playbin.isOwnMessage(message)
         switch message.pointee.type {
+        case GST_MESSAGE_ERROR where !prerolled && decoderWatch.fallBackToSoftware():
+            // A hardware decoder that fails before the first frame: the
+            // binding opens again in software, once and silently.
+            openAgain()
         case GST_MESSAGE_ERROR:
             // One failure often makes several elements post errors; those
             // already queued are read now, and the code is FeedCore's pick

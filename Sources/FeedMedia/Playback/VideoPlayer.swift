@@ -131,6 +131,7 @@ public final class VideoPlayer {
     public func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
         let generation = rebind()
         guard let playbin else { return generation }
+        decoderWatch.restart()
         self.uri = uri
         self.box = box
         self.fit = fit
@@ -167,6 +168,14 @@ public final class VideoPlayer {
         return generation
     }
 
+    /// The same binding opens once more (the software fallback): from NULL,
+    /// as after any failure, so that no element of the failed chain stays.
+    func openAgain() {
+        guard let playbin, let uri else { return }
+        pendingOpen = uri
+        playbin.reset(to: GST_STATE_NULL) { [weak self] in self?.openIfAllowed() }
+    }
+
     /// Opens the bound URI once the last binding's reset is done and the
     /// cache's gate is open: flags and frame size of this binding, its
     /// frames accepted, then PAUSED to preroll the first frame.
@@ -177,7 +186,7 @@ public final class VideoPlayer {
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
         network.restart()
-        decoderWatch.restart()
+        decoderWatch.forgetDecoder()
         flick_object_set_string(playbin.object, "uri", uri)
         playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
     }
