@@ -53,8 +53,13 @@ final class DecoderWatch: @unchecked Sendable {
 
     /// Watches every element added anywhere inside `playbin`, for its life.
     func watch(_ playbin: UnsafeMutablePointer<GstElement>) {
-        g_signal_connect_data(UnsafeMutableRawPointer(playbin), "deep-element-added",
-                              unsafeBitCast(decoderAdded, to: GCallback.self),
+        connect(playbin, "deep-element-added", unsafeBitCast(decoderAdded, to: GCallback.self))
+    }
+
+    /// Connects `callback` to `signal` of `element`, which holds this watch
+    /// until the element goes.
+    private func connect(_ element: UnsafeMutablePointer<GstElement>, _ signal: String, _ callback: GCallback) {
+        g_signal_connect_data(UnsafeMutableRawPointer(element), signal, callback,
                               Unmanaged.passRetained(self).toOpaque(), { data, _ in
                                   guard let data else { return }
                                   Unmanaged<DecoderWatch>.fromOpaque(data).release()
@@ -66,12 +71,7 @@ final class DecoderWatch: @unchecked Sendable {
         guard let factory = gst_element_get_factory(element),
               let klass = gst_element_factory_get_metadata(factory, "klass") else { return }
         if DecoderRanks.name(of: factory) == "decodebin" {
-            g_signal_connect_data(UnsafeMutableRawPointer(element), "autoplug-select",
-                                  unsafeBitCast(autoplugSelect, to: GCallback.self),
-                                  Unmanaged.passRetained(self).toOpaque(), { data, _ in
-                                      guard let data else { return }
-                                      Unmanaged<DecoderWatch>.fromOpaque(data).release()
-                                  }, GConnectFlags(rawValue: 0))
+            connect(element, "autoplug-select", unsafeBitCast(autoplugSelect, to: GCallback.self))
             return
         }
         let kind = DecoderKind(klass: String(cString: klass))

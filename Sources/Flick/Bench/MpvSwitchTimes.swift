@@ -24,15 +24,11 @@ enum MpvSwitchTimes {
         guard uris.count > 1, let mpv = ChildProcess.find("mpv", path: environment["PATH"]) else { return nil }
         let socketPath = work.appendingPathComponent("mpv.sock").path
         try? FileManager.default.removeItem(atPath: socketPath)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: mpv)
-        process.arguments = ["--no-config", "--vo=x11", "--hwdec=no", "--ao=null", "--loop-playlist=inf",
-                             "--geometry=\(width)x\(height)", "--really-quiet", "--input-ipc-server=\(socketPath)"] + uris
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: Process
+        do {
+            process = try MpvYardstick.launch(mpv, ["--loop-playlist=inf", "--input-ipc-server=\(socketPath)"] + uris,
+                                              width: width, height: height, environment: environment)
+        } catch {
             note("no mpv switch times: mpv did not start: \(error)")
             return nil
         }

@@ -21,6 +21,23 @@ enum MpvYardstick {
     /// before its CPU time is counted.
     static let settleSeconds: UInt32 = 3
 
+    /// Starts `mpv` as every yardstick runs it (software decoding, X11
+    /// output, no sound, no user config, the bench window's size) with
+    /// `arguments` after those, its output discarded.
+    static func launch(_ mpv: String, _ arguments: [String], width: Int32, height: Int32,
+                       environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mpv)
+        process.arguments = ["--no-config", "--vo=x11", "--hwdec=no", "--ao=null", "--geometry=\(width)x\(height)",
+                             "--really-quiet"] + arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Plays `uri` for `seconds` after settling; nil (with a note saying why)
     /// when mpv is missing or did not keep playing.
     static func measure(uri: String, width: Int32, height: Int32, seconds: UInt32, environment: [String: String],
@@ -29,15 +46,10 @@ enum MpvYardstick {
             note("no mpv yardstick: mpv is not installed (meson-helpers/setup-debian.sh --bench-tools installs it)")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: mpv)
-        process.arguments = ["--no-config", "--vo=x11", "--hwdec=no", "--ao=null", "--loop-file=inf",
-                             "--geometry=\(width)x\(height)", "--really-quiet", uri]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: Process
+        do {
+            process = try launch(mpv, ["--loop-file=inf", uri], width: width, height: height, environment: environment)
+        } catch {
             note("no mpv yardstick: mpv did not start: \(error)")
             return nil
         }
