@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Which video decoder a player's playbin plugged for its current binding
@@ -47,35 +48,26 @@ final class DecoderWatch: @unchecked Sendable {
 
     /// Streaming thread: whether decodebin may try `factory`.
     fileprivate func allows(_ factory: OpaquePointer) -> Bool {
-        guard lock.withLock({ softwareOnly }), let klass = gst_element_factory_get_metadata(factory, "klass") else { return true }
-        return DecoderKind(klass: String(cString: klass)) != .hardwareVideoDecoder
+        guard lock.withLock({ softwareOnly }), let klass = ElementFactory.klass(factory) else { return true }
+        return DecoderKind(klass: klass) != .hardwareVideoDecoder
     }
 
     /// Watches every element added anywhere inside `playbin`, for its life.
     func watch(_ playbin: UnsafeMutablePointer<GstElement>) {
-        connect(playbin, "deep-element-added", unsafeBitCast(decoderAdded, to: GCallback.self))
+        StreamingSignal.connect(playbin, "deep-element-added", unsafeBitCast(decoderAdded, to: GCallback.self), holding: self)
     }
 
-    /// Connects `callback` to `signal` of `element`, which holds this watch
-    /// until the element goes.
-    private func connect(_ element: UnsafeMutablePointer<GstElement>, _ signal: String, _ callback: GCallback) {
-        g_signal_connect_data(UnsafeMutableRawPointer(element), signal, callback,
-                              Unmanaged.passRetained(self).toOpaque(), { data, _ in
-                                  guard let data else { return }
-                                  Unmanaged<DecoderWatch>.fromOpaque(data).release()
-                              }, GConnectFlags(rawValue: 0))
-    }
-
-    /// A new element (any thread): a video decoder is remembered.
+    /// A new element (any thread): a video decoder is remembered, and
+    /// each decodebin asks this watch what it may plug.
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
-        guard let factory = gst_element_get_factory(element),
-              let klass = gst_element_factory_get_metadata(factory, "klass") else { return }
-        if DecoderRanks.name(of: factory) == "decodebin" {
-            connect(element, "autoplug-select", unsafeBitCast(autoplugSelect, to: GCallback.self))
+        guard let factory = ElementFactory.of(element), let name = ElementFactory.name(factory),
+              let klass = ElementFactory.klass(factory) else { return }
+        if name == "decodebin" {
+            StreamingSignal.connect(element, "autoplug-select", unsafeBitCast(autoplugSelect, to: GCallback.self), holding: self)
             return
         }
-        let kind = DecoderKind(klass: String(cString: klass))
-        guard kind != .other, let name = DecoderRanks.name(of: factory) else { return }
+        let kind = DecoderKind(klass: klass)
+        guard kind != .other else { return }
         lock.withLock { current = (name, kind) }
     }
 }

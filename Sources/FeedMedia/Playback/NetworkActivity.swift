@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import CFlickShim
+import FeedGObject
 import Foundation
 
 /// When a player's network sources (every `souphttpsrc` in its playbin,
@@ -46,22 +47,13 @@ final class NetworkActivity: @unchecked Sendable {
     /// Watches every souphttpsrc added anywhere inside `playbin` (its own
     /// source and those an adaptive demuxer makes), for the playbin's life.
     func watch(_ playbin: UnsafeMutablePointer<GstElement>) {
-        g_signal_connect_data(UnsafeMutableRawPointer(playbin), "deep-element-added",
-                              unsafeBitCast(elementAdded, to: GCallback.self),
-                              Unmanaged.passRetained(self).toOpaque(), { data, _ in
-                                  guard let data else { return }
-                                  Unmanaged<NetworkActivity>.fromOpaque(data).release()
-                              }, GConnectFlags(rawValue: 0))
+        StreamingSignal.connect(playbin, "deep-element-added", unsafeBitCast(elementAdded, to: GCallback.self), holding: self)
     }
 
     /// A new element somewhere in the playbin (any thread): a network
     /// source gets the timeout and a probe that stamps its bytes.
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
-        guard let factory = gst_element_get_factory(element),
-              let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))
-        else { return }
-        defer { g_free(name) }
-        guard String(cString: name) == "souphttpsrc" else { return }
+        guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "souphttpsrc" else { return }
         flick_object_set_uint(UnsafeMutableRawPointer(element), "timeout", timeoutSeconds)
         guard let pad = gst_element_get_static_pad(element, "src") else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }

@@ -93,8 +93,8 @@ struct PlayerFailure: Sendable, Equatable {
         guard let source = message.pointee.src,
               g_type_check_instance_is_a(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GTypeInstance.self),
                                          gst_element_get_type()) != 0,
-              let factory = gst_element_get_factory(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstElement.self)),
-              let klass = gst_element_factory_get_metadata(factory, "klass") else { return false }
-        return String(cString: klass).contains("Decoder")
+              let factory = ElementFactory.of(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstElement.self)),
+              let klass = ElementFactory.klass(factory) else { return false }
+        return klass.contains("Decoder")
     }
 }

@@ -13,12 +13,8 @@ public enum DecoderRanks {
     /// The ranks hardware decoders had before `off` lowered them, by factory name.
     private static var lowered: [String: UInt32] = [:]
 
-    /// The mode in force.
-    public private(set) static var mode = HardwareDecoding.auto
-
     /// Applies `mode` to every video decoder in the registry.
     public static func apply(_ mode: HardwareDecoding) {
-        self.mode = mode
         for (feature, kind, name) in videoDecoders() where kind == .hardwareVideoDecoder {
             let rank = gst_plugin_feature_get_rank(feature)
             let original = lowered[name] ?? rank
@@ -45,20 +41,13 @@ public enum DecoderRanks {
             defer { node = item.pointee.next }
             guard let data = item.pointee.data else { continue }
             let factory = OpaquePointer(data)
-            guard let klass = gst_element_factory_get_metadata(factory, "klass") else { continue }
-            let kind = DecoderKind(klass: String(cString: klass))
-            guard kind != .other, let name = name(of: factory) else { continue }
+            guard let klass = ElementFactory.klass(factory) else { continue }
+            let kind = DecoderKind(klass: klass)
+            guard kind != .other, let name = ElementFactory.name(factory) else { continue }
             // The list holds a reference on each feature until it is freed;
             // the registry keeps them alive beyond that.
-            found.append((OpaquePointer(data), kind, name))
+            found.append((factory, kind, name))
         }
         return found
-    }
-
-    /// A factory's name (its feature's object name). Any thread.
-    nonisolated static func name(of factory: OpaquePointer) -> String? {
-        guard let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self)) else { return nil }
-        defer { g_free(name) }
-        return String(cString: name)
     }
 }
