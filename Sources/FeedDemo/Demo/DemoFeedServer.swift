@@ -24,6 +24,9 @@ public struct DemoFeedServer: Sendable {
     public static let defaultPageSize = 20
     /// Where the feed is served.
     public static let feedPath = "/feed.json"
+
+    /// Where the server serves a file of the demo media (a clip, poster or picture).
+    public static func mediaPath(of file: URL) -> String { Paths.media + file.lastPathComponent }
     /// The share of like requests that fail by default.
     public static let defaultLikeFailureShare = 0.1
 
@@ -169,19 +172,19 @@ public struct DemoFeedServer: Sendable {
         let id = "item-\(number)"
         switch entry(number: number) {
         case .clip(let clip):
-            return Item(id: id, type: "video", uri: url(Paths.media + clip.video.lastPathComponent),
-                        poster: url(Paths.media + clip.poster.lastPathComponent), width: clip.width, height: clip.height,
+            return Item(id: id, type: "video", uri: url(Self.mediaPath(of: clip.video)),
+                        poster: url(Self.mediaPath(of: clip.poster)), width: clip.width, height: clip.height,
                         duration: clip.duration, title: "Clip \(clip.number) · \(clip.colorName.capitalized)",
                         subtitle: "Demo video · \(Int(clip.duration.rounded())) s · post \(number)", likes: likes,
                         accessibilityLabel: "Video: clip \(clip.number), a \(clip.colorName) card with the number \(clip.number)")
         case .picture(let picture):
-            return Item(id: id, type: "image", uri: url(Paths.media + picture.url.lastPathComponent),
+            return Item(id: id, type: "image", uri: url(Self.mediaPath(of: picture.url)),
                         width: picture.width, height: picture.height, title: "Picture \(picture.number)",
                         subtitle: "Demo picture · \(picture.width)×\(picture.height) · post \(number)", likes: likes,
                         accessibilityLabel: "Picture \(picture.number), \(picture.width) by \(picture.height) pixels")
         case .forbiddenClip(let clip):
             return Item(id: id, type: "video", uri: url(Paths.forbidden(number)),
-                        poster: url(Paths.media + clip.poster.lastPathComponent), width: clip.width, height: clip.height,
+                        poster: url(Self.mediaPath(of: clip.poster)), width: clip.width, height: clip.height,
                         duration: clip.duration, title: "Clip \(clip.number) · forbidden",
                         subtitle: "Demo fault · the video answers 403 · post \(number)", likes: likes,
                         accessibilityLabel: "Video that cannot be played: access is forbidden")
@@ -196,7 +199,7 @@ public struct DemoFeedServer: Sendable {
                         accessibilityLabel: "Video that cannot be played: the file is damaged")
         case .hlsClip(let clip):
             return Item(id: id, type: "video", uri: url(Paths.hlsPlaylist),
-                        poster: url(Paths.media + clip.poster.lastPathComponent), width: clip.width, height: clip.height,
+                        poster: url(Self.mediaPath(of: clip.poster)), width: clip.width, height: clip.height,
                         duration: clip.duration, title: "Clip \(clip.number) · HLS",
                         subtitle: "Demo stream · HLS segments · post \(number)", likes: likes,
                         accessibilityLabel: "Video: clip \(clip.number), streamed with HLS")

@@ -31,7 +31,7 @@ public struct ThreadLoad {
     /// The calling thread's CPU seconds and the monotonic clock, in seconds.
     private static func reading() -> (cpu: Double, wall: Double)? {
         guard let text = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-              let cpu = ProcStat.cpuSeconds(inStat: text, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK)))) else { return nil }
+              let cpu = ProcStat.cpuSeconds(inStat: text) else { return nil }
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return (cpu, Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)

@@ -56,7 +56,7 @@ enum BenchCommand {
 
         note("measuring gst-launch-1.0 playbin on one clip for the CPU yardstick")
         let baseline = library.clips.first.flatMap { clip -> Double? in
-            guard let uri = server.url(for: "/media/" + clip.video.lastPathComponent) else { return nil }
+            guard let uri = server.url(for: DemoFeedServer.mediaPath(of: clip.video)) else { return nil }
             return PlaybinBaseline.measure(uri: uri.absoluteString, durationSeconds: clip.duration, environment: environment)
         }
         if baseline == nil { note("no CPU yardstick: gst-launch-1.0 is missing or did not play the clip") }
@@ -118,7 +118,7 @@ enum BenchCommand {
     private static func measureYardsticks(binary: String, library: DemoMediaLibrary, server: MediaServer, work: URL,
                                           environment: [String: String], seconds: Int) -> BenchResult.Yardsticks {
         var yardsticks = BenchResult.Yardsticks()
-        guard let clip = library.clips.first, let uri = server.url(for: "/media/" + clip.video.lastPathComponent) else {
+        guard let clip = library.clips.first, let uri = server.url(for: DemoFeedServer.mediaPath(of: clip.video)) else {
             return yardsticks
         }
         let playSeconds = yardstickSeconds(seconds)
@@ -137,7 +137,7 @@ enum BenchCommand {
             yardsticks.mpvCPUPerPlayedSecond = mpv.cpuPerPlayedSecond
             yardsticks.mpvRSSMaxKB = mpv.rssMaxKB
             note("measuring mpv switching between clips every 180 ms")
-            let uris = library.clips.prefix(10).compactMap { server.url(for: "/media/" + $0.video.lastPathComponent)?.absoluteString }
+            let uris = library.clips.prefix(10).compactMap { server.url(for: DemoFeedServer.mediaPath(of: $0.video))?.absoluteString }
             if let switches = MpvSwitchTimes.measure(uris: uris, width: FlickWindow.defaultWidth, height: FlickWindow.defaultHeight,
                                                      work: work, environment: environment, note: note) {
                 yardsticks.mpvSwitchP50 = switches.p50

@@ -38,14 +38,14 @@ enum MpvSwitchTimes {
             return nil
         }
         // The first file's first frame, then a switch every 180 ms.
-        guard ipc.waitForRestart() != nil else {
+        guard ipc.waitForRestart() else {
             note("no mpv switch times: mpv never started the first clip")
             return nil
         }
         var samples: [Double] = []
         for _ in 0..<switches {
             let start = Self.now
-            guard ipc.send(#"{"command": ["playlist-next"]}"#), ipc.waitForRestart() != nil else {
+            guard ipc.send(#"{"command": ["playlist-next"]}"#), ipc.waitForRestart() else {
                 note("no mpv switch times: mpv stopped answering")
                 return nil
             }
@@ -94,17 +94,17 @@ enum MpvSwitchTimes {
             return line.withCString { g_output_stream_write_all(output, $0, gsize(strlen($0)), nil, nil, nil) } != 0
         }
 
-        /// Reads lines until a `playback-restart` event; the time it came,
-        /// or nil when the socket failed or timed out.
-        func waitForRestart() -> Double? {
+        /// Reads lines until a `playback-restart` event; false when the
+        /// socket failed or timed out first.
+        func waitForRestart() -> Bool {
             while true {
                 var length: gsize = 0
-                guard let line = g_data_input_stream_read_line(UnsafeMutablePointer(lines), &length, nil, nil) else { return nil }
+                guard let line = g_data_input_stream_read_line(UnsafeMutablePointer(lines), &length, nil, nil) else { return false }
                 defer { g_free(line) }
                 // A bounded line of mpv's own JSON; anything unreadable is skipped.
                 guard length < 65_536, let object = try? JSONSerialization.jsonObject(with: Data(bytes: line, count: Int(length))),
                       let event = (object as? [String: Any])?["event"] as? String else { continue }
-                if event == "playback-restart" { return Double(g_get_monotonic_time()) / 1e6 }
+                if event == "playback-restart" { return true }
             }
         }
     }

@@ -22,9 +22,6 @@ struct ProcessSample: Sendable, Equatable, Codable {
         case gstreamerThreads = "gst_threads"
     }
 
-    /// Clock ticks per second of /proc/PID/stat's times.
-    private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-
     /// Reads `/proc/<pid>` (`self` by default); nil when it cannot be read.
     static func read(pid: String = "self") -> ProcessSample? {
         let base = "/proc/\(pid)"
@@ -33,7 +30,7 @@ struct ProcessSample: Sendable, Equatable, Codable {
         func kB(_ field: String) -> Int? {
             ProcessMemory.kilobytes(field, inStatus: status).map { Int($0) }
         }
-        guard let cpu = ProcStat.cpuSeconds(inStat: stat, ticksPerSecond: ticksPerSecond),
+        guard let cpu = ProcStat.cpuSeconds(inStat: stat),
               let rss = kB("VmRSS") else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: base + "/task")) ?? []).map { task in
             (try? String(contentsOfFile: "\(base)/task/\(task)/comm", encoding: .utf8))?
