@@ -84,6 +84,14 @@ struct RangeStoreFileTests {
         #expect(try store.read(key, offset: 0, length: 2_000) == Data(repeating: 9, count: 2_000))
     }
 
+    /// A closed cache in `folder` holding 1,000 bytes of one video, so its
+    /// index names one data file.
+    private static func storeOneVideo(in folder: URL) throws {
+        let store = try RangeStore(directory: folder)
+        try store.write(S.video("x"), offset: 0, data: Data(count: 1_000))
+        store.close()
+    }
+
     @Test("a garbage, truncated or foreign-version index starts an empty cache without crashing",
           arguments: ["garbage \u{0}\u{1}\u{2}", "{\"version\":1,\"entries\":[{\"key\":", "{\"version\":99,\"nextIncarnation\":1,\"entries\":[]}", "",
                       // An index an older Flick wrote (version 1: keys not scoped by origin, no block checksums).
@@ -91,11 +99,7 @@ struct RangeStoreFileTests {
     func badIndex(_ text: String) throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        do {
-            let store = try RangeStore(directory: temp.url)
-            try store.write(S.video("x"), offset: 0, data: Data(count: 1_000))
-            store.close()
-        }
+        try Self.storeOneVideo(in: temp.url)
         try Data(text.utf8).write(to: temp.url.appendingPathComponent("index.json"))
         let store = try RangeStore(directory: temp.url)
         defer { store.close() }
@@ -109,11 +113,7 @@ struct RangeStoreFileTests {
     func oversizedIndex() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        do {
-            let store = try RangeStore(directory: temp.url)
-            try store.write(S.video("x"), offset: 0, data: Data(count: 1_000))
-            store.close()
-        }
+        try Self.storeOneVideo(in: temp.url)
         let index = temp.url.appendingPathComponent("index.json")
         // Still a valid index: JSON allows any whitespace after the value.
         var padded = try Data(contentsOf: index)
