@@ -16,3 +16,21 @@ extension Signals {
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
+
+extension Signals {
+    /// `int handler(GObject *self, gpointer arg, gpointer user_data)`:
+    /// GApplication's `handle-local-options` (a GVariantDict), ...
+    @MainActor @discardableResult
+    public static func connectReturningInt(_ instance: Instance, _ signal: String,
+                                           _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32)
+        -> SignalConnection? {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
+        let thunk: Thunk = { _, arg, data in
+            guard let data else { return -1 }
+            let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Int32>.from(data)
+            return MainActor.assumeIsolated { box.value(arg) }
+        }
+        return SignalConnection.connect(instance.rawGObject, signal, box: ClosureBox(handler),
+                                        thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

@@ -9,6 +9,7 @@ import Foundation
 enum FlickApp {
     /// Runs Flick and returns the process exit status.
     static func run(arguments: [String]) -> Int32 {
+        guard CommandLineOptions.isSubcommand(arguments) else { return runApplication(arguments) }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -17,64 +18,109 @@ enum FlickApp {
             return 2
         }
         switch options.command {
-        case .help:
-            print(CommandLineOptions.help, terminator: "")
-            return 0
+        case .bench(let bench): return BenchCommand.run(bench)
         case .benchHelp:
             print(BenchOptions.help, terminator: "")
+            return 0
+        case .gtkVideoYardstick(let request): return GtkVideoYardstick.runChild(request)
+        default: return runCommand(options) ?? 0
+        }
+    }
+
+    /// The app: GApplication parses the command line (its main option
+    /// entries), `handle-local-options` runs a command that needs no window
+    /// or checks the system and makes the controller, and `activate` shows
+    /// the feed. A command-line mistake exits with status 2.
+    private static func runApplication(_ arguments: [String]) -> Int32 {
+        let app = adw_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!
+        let application = gcast(app, to: GApplication.self)!
+        let commandLine = ApplicationOptions(table: CommandLineOptions.applicationTable, text: CommandLineOptions.helpText,
+                                             target: CommandLineOptions(), application: application)
+        var controller: AppController?
+        var signals: QuitSignals?
+        var parsed = false
+        let local = Signals.connectReturningInt(app, "handle-local-options") { dictionary in
+            parsed = true
+            let options: CommandLineOptions
+            do throws(CommandLineOptions.ParseError) {
+                options = try CommandLineOptions.interpret(commandLine.target,
+                                                           positional: commandLine.remaining(in: dictionary))
+            } catch {
+                Log.error(error.description)
+                return 2
+            }
+            if let status = runCommand(options) { return status }
+            guard case .run(let source) = options.command else { return 2 }
+            switch prepare(source) {
+            case .failure(let refused): return refused.status
+            case .success(let folder):
+                controller = AppController(options: options, folder: folder)
+                signals = QuitSignals(application: app)
+                return -1 // go on: register and activate
+            }
+        }
+        let activate = Signals.connect(app, "activate") {
+            controller?.activate(application: app)
+        }
+        let status = commandLine.run(application, arguments: arguments)
+        controller?.shutdown()
+        signals?.remove()
+        activate?.disconnect()
+        local?.disconnect()
+        g_object_unref(app.rawGObject)
+        // GLib refused the command line (and said why) before `handle-local-options`.
+        return !parsed && status != 0 ? 2 : status
+    }
+
+    /// Runs a command that shows no feed and returns its status; nil for `.run`.
+    private static func runCommand(_ options: CommandLineOptions) -> Int32? {
+        switch options.command {
+        case .run: return nil
+        case .help:
+            print(CommandLineOptions.help, terminator: "")
             return 0
         case .version:
             print("\(AppInfo.name) \(AppInfo.version)")
             return 0
-        case .run(let source):
-            return open(source, options: options)
-        case .serve(let folder):
-            return ServeCommand.run(folder: folder, options: options)
-        case .bench(let bench):
-            return BenchCommand.run(bench)
-        case .gtkVideoYardstick(let request):
-            return GtkVideoYardstick.runChild(request)
+        case .serve(let folder): return ServeCommand.run(folder: folder, options: options)
         case .cache(let action):
             return CacheCommand.run(action, directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"))
+        case .bench, .benchHelp, .gtkVideoYardstick:
+            Log.error("flick bench takes its options after the word bench")
+            return 2
         }
     }
 
-    private static func open(_ source: CommandLineOptions.Source, options: CommandLineOptions) -> Int32 {
-        // A folder that cannot be read is the user's mistake: say so before
-        // any window appears.
+    /// What a status of 1 means on the way to a window: the reason was logged.
+    private struct Refused: Error {
+        let status: Int32
+    }
+
+    /// Checks what showing `source` needs before any window appears: a
+    /// readable folder (the user's mistake, said first), a display, the
+    /// media runtime. Returns the folder's source for a folder.
+    private static func prepare(_ source: CommandLineOptions.Source) -> Result<FolderFeedSource?, Refused> {
         var folder: FolderFeedSource?
         if case .folder(let path) = source {
             do {
                 folder = try FolderFeedSource(path: path)
             } catch {
                 Log.error("\(error)")
-                return 1
+                return .failure(Refused(status: 1))
             }
         }
         guard gtk_init_check() != 0 else {
             Log.error("cannot open a display: run Flick in a desktop session (or set DISPLAY / WAYLAND_DISPLAY, e.g. under xvfb-run)")
-            return 1
+            return .failure(Refused(status: 1))
         }
         do {
             try MediaRuntime.initialize()
         } catch {
             Log.error("\(error)")
-            return 1
+            return .failure(Refused(status: 1))
         }
         MainThreadBridge.install()
         StallWatch.installIfAsked()
-
-        let controller = AppController(options: options, folder: folder)
-        let app = adw_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!
-        let connection = Signals.connect(app, "activate") {
-            controller.activate(application: app)
-        }
-        let signals = QuitSignals(application: app)
-        let status = g_application_run(gcast(app), 0, nil)
-        controller.shutdown()
-        signals.remove()
-        connection?.disconnect()
-        g_object_unref(app.rawGObject)
-        return status
+        return .success(folder)
     }
 }

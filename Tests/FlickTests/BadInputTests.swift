@@ -80,6 +80,22 @@ extension AppUnderX {
             for word in ["Usage:", "flick [OPTION…]", "FOLDER", "--report-state", "--demo-items", "--fit", "--help", "--version"] {
                 #expect(text.contains(word), "help lacks \(word)")
             }
+            // GApplication parses the app's command line: its own help group is there, and every option of the table.
+            #expect(text.contains("--help-gapplication"))
+            for option in CommandLineOptions.applicationTable {
+                #expect(text.contains("--\(option.long)"), "help lacks --\(option.long)")
+            }
+        }
+
+        @Test("options reach the app through GApplication, in both spellings, and a word after -- is a folder")
+        func applicationOptions() throws {
+            // A refused value and a missing folder are told apart: the first is GLib's parse (2), the second the app's (1).
+            #expect(try run(["--demo-items=0"]).status == 2)
+            let missing = try run(["--fit=contain", "--", "/nonexistent/--flick"])
+            #expect(missing.status == 1)
+            expectOneLine(missing.stderr, containing: "/nonexistent/--flick")
+            let version = try X11.run([AppProcess.binary.path, "--paging", "horizontal", "--version"])
+            #expect(version.hasPrefix("Flick "))
         }
 
         @Test("flick bench --help says what each bench option means, and exits 0")

@@ -174,10 +174,25 @@ struct CommandLineOptions: Equatable {
         },
     ] }
 
-    /// What `flick --help` prints: GLib's help for ``table``.
+    /// The table the app gives GApplication (``ApplicationOptions``):
+    /// ``table`` without its `-h, --help`, which GApplication's own help is.
+    static var applicationTable: [CommandLineOption<CommandLineOptions>] { table.filter { $0.long != "help" } }
+
+    /// What ``table``'s --help says, as GLib writes it (for tests and
+    /// ``parse``; the app's --help is GApplication's, from the same table).
     static var help: String { OptionParser.help(table: table, text: helpText, program: "flick") }
 
-    /// Parses the arguments after the program name.
+    /// Whether `arguments` (after the program name) are a command with
+    /// options of its own, parsed without a GApplication: `flick bench` and
+    /// the bench's GtkVideo child.
+    static func isSubcommand(_ arguments: [String]) -> Bool {
+        arguments.first == "bench" || arguments.first == GtkVideoYardstick.command
+    }
+
+    /// Parses the arguments after the program name with GLib's option
+    /// parser: the whole command line of `flick bench` and its child; the
+    /// app parses through GApplication instead (``ApplicationOptions``,
+    /// the same table and ``interpret(_:positional:)``).
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
         if arguments.first == GtkVideoYardstick.command {
             guard let request = GtkVideoYardstick.Request(arguments: Array(arguments.dropFirst())) else {
@@ -191,6 +206,13 @@ struct CommandLineOptions: Equatable {
         }
         var options = CommandLineOptions()
         let positional = try OptionParser.parse(arguments, table: table, into: &options, text: helpText)
+        return try interpret(options, positional: positional)
+    }
+
+    /// The command the options and the other words (`positional`, in
+    /// order) ask for, with the checks that span several options.
+    static func interpret(_ parsed: CommandLineOptions, positional: [String]) throws(ParseError) -> CommandLineOptions {
+        var options = parsed
         // Help and version win over everything else.
         if options.command == .help || options.command == .version { return CommandLineOptions(command: options.command) }
         if options.stress == nil, options.stressSeconds != nil || options.stressReport != nil {

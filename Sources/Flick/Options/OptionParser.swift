@@ -66,41 +66,63 @@ enum OptionParser {
         _ table: [CommandLineOption<Target>], text: Text, user: ParseState<Target>,
         _ body: (OpaquePointer, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?>) -> Result
     ) -> Result {
-        var kept: [UnsafeMutablePointer<CChar>] = []
-        func keep(_ string: String) -> UnsafePointer<CChar> {
-            let copy = strdup(string)!
-            kept.append(copy)
-            return UnsafePointer(copy)
-        }
+        let strings = KeptStrings()
         let remaining = UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?>.allocate(capacity: 1)
         remaining.initialize(to: nil)
         defer {
             g_strfreev(remaining.pointee)
             remaining.deallocate()
-            kept.forEach { free($0) }
         }
-        var entries = table.map { option in
-            GOptionEntry(long_name: keep(option.long),
-                         short_name: option.short.flatMap(\.asciiValue).map { gchar(bitPattern: $0) } ?? 0,
-                         flags: option.value == nil ? gint(G_OPTION_FLAG_NO_ARG.rawValue) : 0,
-                         arg: G_OPTION_ARG_CALLBACK, arg_data: unsafeBitCast(optionCallback, to: gpointer.self),
-                         description: keep(option.help), arg_description: option.value.map(keep))
-        }
-        // G_OPTION_REMAINING (""): every word that is not an option, in order.
-        entries.append(GOptionEntry(long_name: keep(""), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING_ARRAY,
-                                    arg_data: UnsafeMutableRawPointer(remaining), description: nil, arg_description: nil))
-        entries.append(GOptionEntry())
+        var entries = entries(table, strings: strings, remaining: UnsafeMutableRawPointer(remaining))
         let context = g_option_context_new(text.parameters)!
         defer { g_option_context_free(context) }
         g_option_context_set_help_enabled(context, 0)
         g_option_context_set_summary(context, text.summary)
         if let description = text.description { g_option_context_set_description(context, description) }
         let callbacks = Unmanaged.passUnretained(user as AnyObject).toOpaque()
-        let group = g_option_group_new(keep("flick"), keep("Options"), keep("Show the options"), callbacks, nil)
+        let group = g_option_group_new(strings.keep("flick"), strings.keep("Options"), strings.keep("Show the options"),
+                                       callbacks, nil)
         g_option_group_add_entries(group, &entries)
         g_option_context_set_main_group(context, group) // the context owns the group
-        return withExtendedLifetime(user) { body(context, remaining) }
+        return withExtendedLifetime((user, strings)) { body(context, remaining) }
     }
+
+    /// GLib's entries for `table`, every one a callback, then
+    /// G_OPTION_REMAINING ("") landing at `remaining` (a `gchar**` slot;
+    /// nil asks GApplication to pack the words into its options dictionary),
+    /// then the terminator. Their strings live in `strings`.
+    static func entries<Target>(_ table: [CommandLineOption<Target>], strings: KeptStrings,
+                                remaining: UnsafeMutableRawPointer?) -> [GOptionEntry] {
+        var entries = table.map { option in
+            GOptionEntry(long_name: strings.keep(option.long),
+                         short_name: option.short.flatMap(\.asciiValue).map { gchar(bitPattern: $0) } ?? 0,
+                         flags: option.value == nil ? gint(G_OPTION_FLAG_NO_ARG.rawValue) : 0,
+                         arg: G_OPTION_ARG_CALLBACK, arg_data: unsafeBitCast(optionCallback, to: gpointer.self),
+                         description: strings.keep(option.help), arg_description: option.value.map(strings.keep))
+        }
+        entries.append(GOptionEntry(long_name: strings.keep(""), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING_ARRAY,
+                                    arg_data: remaining, description: nil, arg_description: nil))
+        entries.append(GOptionEntry())
+        return entries
+    }
+
+    /// The parse GApplication is running (see ``ApplicationOptions``): its
+    /// main group carries no user data, so the callback finds the table
+    /// here. Set and read on the GTK thread only, around `g_application_run`.
+    nonisolated(unsafe) static var applicationParse: OptionApplying?
+}
+
+/// C copies of strings that GLib keeps pointers to, freed with this object.
+final class KeptStrings {
+    private var copies: [UnsafeMutablePointer<CChar>] = []
+
+    func keep(_ string: String) -> UnsafePointer<CChar> {
+        let copy = strdup(string)!
+        copies.append(copy)
+        return UnsafePointer(copy)
+    }
+
+    deinit { copies.forEach { free($0) } }
 }
 
 /// Called by GLib for each option met: hands it to the table's entry. A
@@ -108,22 +130,21 @@ enum OptionParser {
 /// callback that fails without saying why (never, here), so `parse` can
 /// tell Flick's messages from GLib's.
 private let optionCallback: GOptionArgFunc = { name, value, data, error in
-    guard let name, let data, let state = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? OptionApplying else {
-        return 0
-    }
+    let given = data.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() as? OptionApplying }
+    guard let name, let state = given ?? OptionParser.applicationParse else { return 0 }
     guard let refusal = state.apply(String(cString: name), value.map { String(cString: $0) }) else { return 1 }
     g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_FAILED.rawValue), refusal)
     return 0
 }
 
 /// What the callback sees of a parse, whatever its target.
-private protocol OptionApplying: AnyObject {
+protocol OptionApplying: AnyObject {
     /// Applies the option as typed ("--fit", "-h"); the refusal's message, if refused.
     func apply(_ name: String, _ value: String?) -> String?
 }
 
 /// One parse's target and table, for the callback.
-private final class ParseState<Target>: OptionApplying {
+final class ParseState<Target>: OptionApplying {
     var target: Target!
     let table: [CommandLineOption<Target>]
 
@@ -148,7 +169,7 @@ private final class ParseState<Target>: OptionApplying {
 
 /// A NULL-terminated array of strings as GLib allocates them, for
 /// `g_option_context_parse_strv` (which frees the words it takes out).
-private struct GStrv: ~Copyable {
+struct GStrv: ~Copyable {
     var pointer: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
 
     init(_ strings: [String]) {
