@@ -82,9 +82,12 @@ extension AppController {
 
     /// `--local-demo`: the generated files, played as they are.
     private func showLocalDemo(_ library: DemoMediaLibrary) {
-        let session = makeSession(DemoFeedSource(library: library, count: options.demoItems))
-        session.start()
-        showFeed(session)
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            let session = self.makeSession(DemoFeedSource(library: library, count: self.options.demoItems), engine: engine)
+            session.start()
+            self.showFeed(session)
+        }
     }
 
     /// Starts the built-in server with the demo feed on a thread of its

@@ -11,7 +11,11 @@ extension AppController {
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope, session: mediaEngine().http.api))
+        withMediaEngine { [weak self] engine in self?.showRemote(url, cacheScope: cacheScope, engine: engine) }
+    }
+
+    private func showRemote(_ url: URL, cacheScope: String?, engine: MediaEngine) {
+        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api), engine: engine)
         showFeed(session)
         session.start { [weak self, weak session] failure in
             guard let self, let session, session === self.session else { return }
@@ -79,15 +83,18 @@ extension AppController {
             reporter.report(phase: .empty)
             return
         }
-        let session = makeSession(folder.source())
-        session.start() // a folder's items are there at once
-        showFeed(session)
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            let session = self.makeSession(folder.source(), engine: engine)
+            session.start() // a folder's items are there at once
+            self.showFeed(session)
+        }
     }
 
     // MARK: Feed
 
     /// A session over `source`, replacing (and ending) the one before.
-    func makeSession(_ source: FeedSource) -> FeedSession {
+    func makeSession(_ source: FeedSource, engine: MediaEngine) -> FeedSession {
         endSession()
         let settings = self.settings
         // Muted at every launch while start-muted is on (the default); else
@@ -95,7 +102,7 @@ extension AppController {
         // always muted.
         let muted = options.stress != nil || (settings?.bool(.startMuted, default: true) ?? true)
             || (settings?.bool(.muted, default: true) ?? true)
-        let session = FeedSession(source: source, media: mediaEngine(), engine: options.engine,
+        let session = FeedSession(source: source, media: engine, engine: options.engine,
                                   playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
                                   radius: settings?.mountedPagesEachSide ?? 2, muted: muted)
         self.session = session

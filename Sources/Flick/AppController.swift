@@ -27,6 +27,10 @@ final class AppController {
     var demoServer: MediaServer?
     /// The HTTP sessions, media cache and picture caches every feed shares.
     var engine: MediaEngine?
+    /// Whether the engine's cache folder is being opened (off the GTK thread).
+    var engineOpening = false
+    /// What waits for the engine to open (``withMediaEngine(_:)``), in order.
+    var waitingForEngine: [@MainActor (MediaEngine) -> Void] = []
     /// The byte-range cache, once the engine has opened one.
     var openedCache: MediaCache? { engine?.cache }
     /// Menus, keys, fullscreen and the preferences around the feed.
@@ -71,6 +75,7 @@ final class AppController {
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
         let settings = AppSettings()
         self.settings = settings
+        openMediaEngine() // the cache folder opens while the window is built
         var title = folder.map { "\(AppInfo.name) — \($0.displayName)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         let window = FlickWindow(application: application, settings: settings, title: title)

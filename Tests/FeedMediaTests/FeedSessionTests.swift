@@ -266,7 +266,17 @@ extension PlaybackTests {
         var sessions: [FeedSession] = []
         var probes: [SessionProbe] = []
         for side in ["a", "b"] {
-            let engine = try MediaEngine(cacheDirectory: temp.url.appendingPathComponent(side), budgets: budgets)
+            // The first opens as the app opens its engine (the folder off the GTK thread), the second in place.
+            let folder = temp.url.appendingPathComponent(side)
+            let engine: MediaEngine
+            if side == "a" {
+                nonisolated(unsafe) var opened: Result<MediaEngine, Error>?
+                MediaEngine.open(cacheDirectory: folder, budgets: budgets) { opened = $0 }
+                #expect(await pumpUntil { opened != nil })
+                engine = try #require(try opened?.get())
+            } else {
+                engine = try MediaEngine(cacheDirectory: folder, budgets: budgets)
+            }
             let items = (0..<2).map { index in
                 FeedItem(id: "feed-\(side)-post-\(index)", kind: .video, uri: base.appendingPathComponent("\(side)\(index).mp4").absoluteString)
             }

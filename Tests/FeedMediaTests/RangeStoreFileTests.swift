@@ -43,6 +43,26 @@ struct RangeStoreFileTests {
         #expect(second.available(S.video("held"), from: 0) == 100)
     }
 
+    @Test("opening in the background answers later, through the main loop: the folder's bytes, or why it cannot be used")
+    @MainActor
+    func opensInBackground() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let first = try RangeStore(directory: temp.url)
+        try first.write(S.video("held"), offset: 0, data: Data(count: 100))
+        nonisolated(unsafe) var answers: [Result<RangeStore, Error>] = []
+        RangeStore.openInBackground(directory: temp.url, budgets: .init()) { answers.append($0) }
+        #expect(answers.isEmpty, "the call returns before the folder is opened")
+        #expect(await pumpUntil { answers.count == 1 })
+        #expect(throws: CacheStoreError.self) { try answers.first?.get() } // the first store holds the folder
+        first.close()
+        RangeStore.openInBackground(directory: temp.url, budgets: .init()) { answers.append($0) }
+        #expect(await pumpUntil { answers.count == 2 })
+        let second = try #require(try answers.last?.get())
+        defer { second.close() }
+        #expect(second.available(S.video("held"), from: 0) == 100)
+    }
+
     @Test("the index is written in the background soon after a write, without a flush")
     func debouncedIndex() throws {
         let temp = try TemporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Flick
 
 extension AppUnderX {
     /// Mistakes get one clear line on stderr and a non-zero exit, never a crash.

@@ -28,8 +28,13 @@ public final class MediaCache {
     /// Opens the store under `directory` with `budgets`, fetching on
     /// `session` (media ranges and pictures), and makes the hub of the
     /// `flick-cache` source elements that playback reads through.
-    public init(directory: URL, budgets: CacheBudgets, session: GObjectRef = HTTPSessions.standalone()) throws {
-        store = try RangeStore(directory: directory, budgets: budgets)
+    public convenience init(directory: URL, budgets: CacheBudgets, session: GObjectRef = HTTPSessions.standalone()) throws {
+        self.init(store: try RangeStore(directory: directory, budgets: budgets), session: session)
+    }
+
+    /// The cache over a store already opened (``RangeStore/openInBackground(directory:budgets:answer:)``).
+    public init(store: RangeStore, session: GObjectRef = HTTPSessions.standalone()) {
+        self.store = store
         fetcher = RangeFetcher(session: session)
         hub = CacheSource.makeHub(store: store, fetcher: fetcher)
         fetcher.onBytesFetched = { [weak self] key, priority, bytes in

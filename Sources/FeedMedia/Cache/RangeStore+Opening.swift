@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -85,6 +86,20 @@ extension RangeStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where CacheFileName.isOwned(name) && !live.contains(name) {
             CacheFileIO.remove(path(name))
+        }
+    }
+}
+
+extension RangeStore {
+    /// Opens the store as `init` does, on a thread of its own (reading the
+    /// index, sweeping orphans and the first flush touch the disk), and
+    /// hands it, or why it could not be opened, to `answer` on the GTK
+    /// thread: the GTK thread never waits for a cache folder.
+    public static func openInBackground(directory: URL, budgets: CacheBudgets,
+                            answer: @escaping @MainActor @Sendable (Result<RangeStore, Error>) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Result { try RangeStore(directory: directory, budgets: budgets) }
+            MainThreadHop.post { answer(result) }
         }
     }
 }

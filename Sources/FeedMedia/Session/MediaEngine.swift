@@ -35,6 +35,21 @@ public final class MediaEngine {
         self.init(http: http, cache: cache, imageDirectory: nil, decodedPictureBytes: decodedPictureBytes)
     }
 
+    /// Opens an engine with the media cache under `cacheDirectory` without
+    /// the GTK thread waiting on the disk: the store opens on a thread of
+    /// its own (``RangeStore/openInBackground(directory:budgets:answer:)``), the engine
+    /// is made on the GTK thread and handed to `answer`, or the error.
+    public static func open(cacheDirectory: URL, budgets: CacheBudgets, decodedPictureBytes: Int = 64_000_000,
+                            answer: @escaping @MainActor @Sendable (Result<MediaEngine, Error>) -> Void) {
+        RangeStore.openInBackground(directory: cacheDirectory, budgets: budgets) { opened in
+            answer(opened.map { store in
+                let http = HTTPSessions()
+                return MediaEngine(http: http, cache: MediaCache(store: store, session: http.media), imageDirectory: nil,
+                                   decodedPictureBytes: decodedPictureBytes)
+            })
+        }
+    }
+
     private init(http: HTTPSessions, cache: MediaCache?, imageDirectory: URL?, decodedPictureBytes: Int) {
         self.http = http
         self.cache = cache
