@@ -12,7 +12,8 @@ import Foundation
 /// This file holds its state and its life (activate, shutdown); the rest is
 /// split by concern: opening feeds and their sessions (`+Feeds`), the demo
 /// feed's bootstrap (`+Demo`), the cache provider (`+MediaEngine`), the
-/// settings wiring (`+Settings`) and stress runs (`+Stress`).
+/// settings wiring (`+Settings`), stress runs (`+Stress`) and the exit
+/// (`+Exit`).
 @MainActor
 final class AppController {
     let options: CommandLineOptions
@@ -45,16 +46,15 @@ final class AppController {
     /// What the desktop says about the network, memory and power.
     let system = SystemMonitor()
 
-    /// Writes what must outlive the process (the cache index), and the
-    /// stress report, read before the feed lets its players go.
+    /// The exit work running off the GTK thread (``finish()``), once begun.
+    var exitWork: DispatchGroup?
+
+    /// After the main loop: the exit work, if the loop ended before
+    /// ``finish()`` ran (a quit with no window), and waits for what is
+    /// still in flight, so the cache index is on disk before the process ends.
     func shutdown() {
-        if let stress { finishStress(stress) }
-        window?.feedView?.shutdown()
-        session?.shutdown()
-        // The window is gone: let the players' pipelines reach NULL before the process ends.
-        if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }
-        openedCache?.close()
-        demoServer?.stop(waiting: false)
+        finish(quitting: false)
+        if exitWork?.wait(timeout: .now() + 5) == .timedOut { Log.warning("the media cache did not close in time") }
     }
 
     init(options: CommandLineOptions, folder: FolderFeedSource?) {
@@ -63,7 +63,7 @@ final class AppController {
         reporter = StateReporter(enabled: options.reportState)
         stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
         stress?.rebuild = { [weak self] in self?.rebuildFeed() }
-        stress?.quit = { g_application_quit(g_application_get_default()) }
+        stress?.quit = { [weak self] in self?.quit() }
     }
 
     func activate(application: UnsafeMutablePointer<AdwApplication>) {
@@ -87,7 +87,7 @@ final class AppController {
                                           mediaCache: { [weak self] in self?.mediaCache() },
                                           stress: { [weak self] in self?.startStress($0) }))
         watchPlaybackSettings(settings)
-        window.onClose = { [weak self] in self?.endSession() }
+        window.onClose = { [weak self] in self?.finish() }
         window.present()
         if let folder {
             show(folder: folder)

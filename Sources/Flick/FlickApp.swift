@@ -55,7 +55,7 @@ enum FlickApp {
             case .failure(let refused): return refused.status
             case .success(let folder):
                 controller = AppController(options: options, folder: folder)
-                signals = QuitSignals(application: app)
+                signals = QuitSignals { [weak controller] in controller?.quit() }
                 return -1 // go on: register and activate
             }
         }

@@ -200,12 +200,18 @@ public final class MediaCache {
 
     /// Stops every preload and writes the index (the app is quitting).
     public func close() {
+        stopFetching()
+        store.close()
+    }
+
+    /// Cancels the preloads and lets the pins go, leaving the store open
+    /// (its owner closes it, e.g. off the GTK thread at exit).
+    public func stopFetching() {
         for purpose in [FetchPurpose.startupPreload, .picturePreload] {
             for fetch in fetcher.running(purpose).values { fetch.cancel() }
         }
         for key in pinned { store.unpin(key) }
         pinned.removeAll()
-        store.close()
     }
 
     /// The item's own headers for fetches under `key` (its origin only).

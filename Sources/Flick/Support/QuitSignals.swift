@@ -1,12 +1,15 @@
 import CGLib
 import CGtk
+import FeedGObject
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Quits the application cleanly on SIGINT and SIGTERM, through GLib's
-/// signal sources (the handler runs on the main loop, not in signal context).
+/// signal sources (the handler runs on the main loop, not in signal
+/// context): the first signal asks `quit` (as closing the window does, so
+/// the exit work runs), a second ends the main loop at once.
 ///
 /// A process may start with these signals blocked (a parent's worker thread
 /// mask is inherited across fork/exec); they are unblocked first, or a
@@ -14,19 +17,24 @@ import Glibc
 @MainActor
 final class QuitSignals {
     private var sources: [guint] = []
-    private let application: UnsafeMutableRawPointer
 
-    init(application: UnsafeMutablePointer<AdwApplication>) {
-        self.application = UnsafeMutableRawPointer(application)
+    init(quit: @escaping @MainActor () -> Void) {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        var asked = false
+        let box = ClosureBox<@MainActor () -> Void> {
+            if asked { g_application_quit(g_application_get_default()) }
+            asked = true
+            quit()
+        }
         for signal in [SIGINT, SIGTERM] {
             sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                g_application_quit(data?.assumingMemoryBound(to: GApplication.self))
-                return 1 // keep the source: a second signal quits again
-            }, self.application, nil))
+                guard let data else { return 0 }
+                MainActor.assumeIsolated { ClosureBox<@MainActor () -> Void>.from(data).value() }
+                return 1 // keep the source: a second signal quits at once
+            }, box.retainedPointer(), releaseBoxDestroyNotify))
         }
     }
 

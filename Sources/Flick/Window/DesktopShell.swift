@@ -97,9 +97,8 @@ final class DesktopShell {
         case .stressSlow, .stressFast, .stressBurst, .stressRemount:
             if let mode = action.stressMode { hooks.stress(mode) }
         case .quit:
-            // Closing the window first saves its size, as a click on its close button would.
+            // As a click on its close button: the size is saved, and the app's exit work ends the main loop.
             gtk_window_close(gtkWindow)
-            g_application_quit(gcast(application))
         }
     }
 

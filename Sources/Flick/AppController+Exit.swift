@@ -1,0 +1,55 @@
+import CGLib
+import CGtk
+import FeedGObject
+import FeedMedia
+import Foundation
+
+/// The exit: what must outlive the process (the stress report, the cache
+/// index) is written without the GTK thread waiting on the disk or on
+/// players stopping.
+extension AppController {
+    /// Quits as closing the window does (its size saved, the exit work
+    /// done); with no window, ends the main loop at once. SIGINT, SIGTERM
+    /// and stress runs quit here.
+    func quit() {
+        if let window {
+            gtk_window_close(gcast(window.window.widget))
+        } else {
+            g_application_quit(g_application_get_default())
+        }
+    }
+
+    /// Lets the feed go and closes the cache. The stress report is read
+    /// first, before the players go. The players' pipelines reaching NULL
+    /// and the store's last flush run on a thread of their own while the
+    /// application is held; the main loop ends when they are done (once).
+    /// `quitting` false: the loop is over already (``shutdown()`` waits).
+    func finish(quitting: Bool = true) {
+        guard exitWork == nil else { return }
+        if let stress { finishStress(stress) }
+        window?.feedView?.shutdown()
+        session?.shutdown()
+        session = nil
+        // Fetches stop and pins go here; the store is closed off the GTK thread below.
+        let store = openedCache.map { cache in
+            cache.stopFetching()
+            return cache.store
+        }
+        demoServer?.stop(waiting: false)
+        let work = DispatchGroup()
+        exitWork = work
+        let application = g_application_get_default()
+        if quitting { g_application_hold(application) }
+        DispatchQueue.global(qos: .userInitiated).async(group: work) {
+            // The window is gone: let the players' pipelines reach NULL before the process ends.
+            if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }
+            store?.close()
+            guard quitting else { return }
+            MainThreadHop.post {
+                let application = g_application_get_default()
+                g_application_release(application)
+                g_application_quit(application)
+            }
+        }
+    }
+}
