@@ -26,6 +26,10 @@ extension AppController {
     /// `quitting` false: the loop is over already (``shutdown()`` waits).
     func finish(quitting: Bool = true) {
         guard exitWork == nil else { return }
+        StallWatch.running("app exit") { beginExit(quitting: quitting) }
+    }
+
+    private func beginExit(quitting: Bool) {
         if let stress { finishStress(stress) }
         window?.feedView?.shutdown()
         session?.shutdown()
