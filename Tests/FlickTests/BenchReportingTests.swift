@@ -97,9 +97,9 @@ struct BenchReportingTests {
         #expect(verdict?.line.hasPrefix("· ") == true)
     }
 
-    @Test("with the yardsticks measured, CPU is judged against GtkVideo and mpv, and the GTK thread's share too")
+    @Test("with the yardsticks measured, steady playback's CPU is judged against GtkVideo and mpv, and the GTK thread's share too")
     func yardsticks() throws {
-        var run = Self.result()
+        var run = Self.result(mode: .steady)
         run.cpuPerPlayedSecond = 0.33
         run.gtkThreadBusy = 0.25
         run.yardsticks = BenchResult.Yardsticks(gtkVideoCPUPerPlayedSecond: 0.22, gtkVideoRSSMaxKB: 250_000,
@@ -116,11 +116,34 @@ struct BenchReportingTests {
         #expect(object["mpv_switch_p90_ms"] is NSNull, "not measured: null, never absent")
         #expect(object["gtk_thread_busy"] as? Double == 0.25)
 
+        // A paging run starts a new clip at every change: its ratio is in the table, not judged against one looping clip.
+        var paging = run
+        paging.mode = .fast
+        #expect(!BenchTargets.evaluate([paging]).contains { $0.line.contains("GtkVideo") })
+        #expect(BenchTable.row(paging).contains("0.33 (1.5× GtkVideo)"))
+
         var burst = Self.result(mode: .burst)
         burst.ttffP90 = 85
         burst.yardsticks.mpvSwitchP90 = 65
         let burstMissed = BenchTargets.evaluate([burst]).filter { $0.met == false }.map(\.line)
         #expect(burstMissed.contains { $0.contains("TTFF p90 85 ms against mpv's switch p90 65 ms") }, "\(burstMissed)")
+    }
+
+    @Test("memory's peak is judged against 320 MiB, and dropped frames against the naive engine's")
+    func memoryAndDroppedFrames() {
+        var flick = Self.result(mode: .fast)
+        flick.rssMaxKB = 400 * 1_024
+        flick.droppedFrames = 7
+        var naive = Self.result(engine: .naive, mode: .fast)
+        naive.rssMaxKB = 500 * 1_024
+        naive.droppedFrames = 6
+        let verdicts = BenchTargets.evaluate([flick, naive])
+        #expect(verdicts.contains(BenchTargets.Verdict(met: false, text: "fast cold: RSS peak 400 MiB (target ≤ 320 MiB)")), "\(verdicts)")
+        #expect(verdicts.contains(BenchTargets.Verdict(met: false, text: "fast cold: 7 dropped frames against naive's 6 (target: no more)")))
+        flick.droppedFrames = 6
+        flick.rssMaxKB = 300 * 1_024
+        let met = BenchTargets.evaluate([flick, naive]).filter { $0.text.contains("RSS peak") || $0.text.contains("dropped") }
+        #expect(met.count == 2 && met.allSatisfy { $0.met == true }, "\(met)")
     }
 
     @Test("a row has a cell per column")

@@ -12,6 +12,10 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
     /// The feed widget torn down and built again every 250 ms, `remountCycles`
     /// times: nothing may be left behind.
     case remount
+    /// Nothing paged: the first post (the demo's first clip) plays on,
+    /// looping. One clip's steady cost, like for like with the bench's
+    /// GtkVideo and mpv yardsticks, which play the same clip.
+    case steady
 
     /// What the driver does at one step.
     enum Step: Equatable, Sendable {
@@ -45,6 +49,7 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
         case .fast: return 350
         case .burst: return 180
         case .remount: return 250
+        case .steady: return 1_000
         }
     }
 
@@ -55,12 +60,13 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
         case .slow, .fast: return .next
         case .burst: return .jump(Self.burstJumps[number % Self.burstJumps.count])
         case .remount: return number < Self.remountCycles ? .remount : .done
+        case .steady: return .done
         }
     }
 }
 
 extension StressMode {
-    /// The modes for messages: "slow, fast, burst or remount".
+    /// The modes for messages: "slow, fast, burst, remount or steady".
     static var allNames: String {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
