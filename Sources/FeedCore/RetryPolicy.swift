@@ -77,11 +77,18 @@ public enum RetryPolicy {
         /// Whether the failing item's bytes were read from the disk cache:
         /// then bytes that would not demux or decode may be corrupt on disk.
         public var fromCache: Bool = false
+        /// Whether the cached bytes are tied to one version of the origin's
+        /// file (the entry has its ETag or Last-Modified). Every block is
+        /// checked against its checksum when read and every range was
+        /// fetched against that version, so bytes that would not demux or
+        /// decode are the origin's: evicting them would only fetch them again.
+        public var cacheVersionKnown: Bool = false
 
         /// Creates an input; by default the item is current, online, not in
         /// error, and read from the network.
         public init(event: Event, budget: Budget = .fresh, isCurrent: Bool = true, online: Bool = true,
-                    inError: Bool = false, delays: [Double] = [0.5, 1, 2], fromCache: Bool = false) {
+                    inError: Bool = false, delays: [Double] = [0.5, 1, 2], fromCache: Bool = false,
+                    cacheVersionKnown: Bool = false) {
             self.event = event
             self.budget = budget
             self.isCurrent = isCurrent
@@ -89,6 +96,7 @@ public enum RetryPolicy {
             self.inError = inError
             self.delays = delays
             self.fromCache = fromCache
+            self.cacheVersionKnown = cacheVersionKnown
         }
     }
 
@@ -124,9 +132,11 @@ public enum RetryPolicy {
     /// The decision for `input`.
     ///
     /// - A failure of a non-current item: nothing, and a fresh budget.
-    /// - A cache corruption, or bytes read from the cache that would not
-    ///   demux or decode: evict and retry silently, once; then the failure
-    ///   is judged as it is.
+    /// - A cache corruption (a checksum that does not match), or bytes read
+    ///   from the cache that would not demux or decode and are not tied to
+    ///   one version of the file: evict and retry silently, once; then the
+    ///   failure is judged as it is. Bytes tied to one version that would
+    ///   not decode are judged as they are at once.
     /// - The disk cache cannot be written: retry now, silently, once (the
     ///   item then plays straight from the network).
     /// - A failure while offline: wait for the network, spending nothing.
@@ -171,7 +181,7 @@ public enum RetryPolicy {
             }
             return Decision(action: .report(code), budget: budget)
         }
-        if code == .cacheCorrupt || (input.fromCache && mayBeCorruptBytes(code)) {
+        if code == .cacheCorrupt || (input.fromCache && !input.cacheVersionKnown && mayBeCorruptBytes(code)) {
             guard budget.silentRetrySpent else {
                 budget.silentRetrySpent = true
                 return Decision(action: .evictAndRetry, budget: budget)

@@ -18,6 +18,7 @@ struct RetryRow: TableRow {
     var online: Bool?
     var inError: Bool?
     var fromCache: Bool?
+    var versionKnown: Bool?
     var action: String
     var expectedSpent: Int
     var expectedSilentSpent: Bool?
@@ -41,6 +42,7 @@ struct RetryRow: TableRow {
         if let online { input.online = online }
         if let inError { input.inError = inError }
         if let fromCache { input.fromCache = fromCache }
+        if let versionKnown { input.cacheVersionKnown = versionKnown }
         return input
     }
 }

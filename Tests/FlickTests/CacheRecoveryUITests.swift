@@ -57,5 +57,36 @@ extension AppUnderX {
             #expect(!second.states.contains { $0.currentError != nil }, "no error card was shown")
             #expect(server.bytesSent(path: "/clip.mp4") > servedBefore, "the clip was fetched again")
         }
+
+        @Test("a file that is not a video, served with an ETag, is fetched once: the next run reads it from the cache and shows its error without fetching it again")
+        func originsBadBytesAreKept() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-not-a-video-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Smaller than a startup range, so the first run holds all of it.
+            let file = folder.appendingPathComponent("broken.mp4")
+            try Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: file)
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            server.serveFile(file, at: "/broken.mp4", contentType: "video/mp4")
+            let id = "not-a-video-\(UUID().uuidString)"
+            let feed = """
+            {"items": [{"id": "\(id)", "type": "video", "uri": "\(base.absoluteString)broken.mp4", "title": "Broken"}], "next": null}
+            """
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            let failed = { (state: ReportedState) in state.currentID == id && state.currentError != nil }
+
+            let first = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
+            #expect(first.waitForState(timeout: 30, failed) != nil, "\(String(describing: first.latest)); \(first.stderr)")
+            first.stop()
+            let servedFirst = server.bytesSent(path: "/broken.mp4")
+            #expect(servedFirst == 100_000, "fetched once, not evicted and fetched again: \(servedFirst) bytes")
+
+            let second = try AppProcess([base.absoluteString + "feed.json", "--report-state"])
+            #expect(second.waitForState(timeout: 30, failed) != nil, "\(String(describing: second.latest)); \(second.stderr)")
+            second.stop()
+            #expect(server.bytesSent(path: "/broken.mp4") == servedFirst, "the origin's bytes came from the cache")
+        }
     }
 }

@@ -195,6 +195,14 @@ public final class MediaCache {
         store.remove(videoKey(for: item))
     }
 
+    /// Whether the video bytes held for `item` are tied to one version of
+    /// the origin's file: the entry knows its ETag or Last-Modified (reads
+    /// check both, fetches ask with If-Range).
+    public func holdsOneVersion(of item: FeedItem) -> Bool {
+        guard let info = store.info(videoKey(for: item)) else { return false }
+        return info.etag != nil || info.lastModified != nil
+    }
+
     /// Applies new budgets at once (eviction runs).
     public func setBudgets(_ budgets: CacheBudgets) { store.setBudgets(budgets) }
 

@@ -13,9 +13,12 @@ extension FeedSession {
             guard index == current else { return } // speculative failures stay quiet
             // What failed, for the log (the card says it in plain words).
             FileHandle.standardError.write(Data("flick: post \(index + 1): \(code.rawValue): \(message)\n".utf8))
-            let fromCache = item(at: index).map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
+            let failing = item(at: index)
+            let fromCache = failing.map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
+            let versionKnown = fromCache && (failing.flatMap { mediaCache?.holdsOneVersion(of: $0) } ?? false)
             decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget,
-                                     online: preferences.conditions.network != .offline, fromCache: fromCache),
+                                     online: preferences.conditions.network != .offline, fromCache: fromCache,
+                                     cacheVersionKnown: versionKnown),
                    status: status, index: index)
         case .bufferingStarted where index == current:
             rebuffer.record(.bufferingStarted)
