@@ -52,7 +52,7 @@ enum FlickApp {
             if let status = runCommand(options) { return status }
             guard case .run(let source) = options.command else { return 2 }
             switch prepare(source) {
-            case .failure(let refused): return refused.status
+            case .failure: return 1 // said why
             case .success(let folder):
                 controller = AppController(options: options, folder: folder)
                 signals = QuitSignals { [weak controller] in controller?.quit() }
@@ -91,33 +91,31 @@ enum FlickApp {
         }
     }
 
-    /// What a status of 1 means on the way to a window: the reason was logged.
-    private struct Refused: Error {
-        let status: Int32
-    }
+    /// Something a window needs is missing; the reason was logged.
+    private struct NotReady: Error {}
 
     /// Checks what showing `source` needs before any window appears: a
     /// readable folder (the user's mistake, said first), a display, the
     /// media runtime. Returns the folder's source for a folder.
-    private static func prepare(_ source: CommandLineOptions.Source) -> Result<FolderFeedSource?, Refused> {
+    private static func prepare(_ source: CommandLineOptions.Source) -> Result<FolderFeedSource?, NotReady> {
         var folder: FolderFeedSource?
         if case .folder(let path) = source {
             do {
                 folder = try FolderFeedSource(path: path)
             } catch {
                 Log.error("\(error)")
-                return .failure(Refused(status: 1))
+                return .failure(NotReady())
             }
         }
         guard gtk_init_check() != 0 else {
             Log.error("cannot open a display: run Flick in a desktop session (or set DISPLAY / WAYLAND_DISPLAY, e.g. under xvfb-run)")
-            return .failure(Refused(status: 1))
+            return .failure(NotReady())
         }
         do {
             try MediaRuntime.initialize()
         } catch {
             Log.error("\(error)")
-            return .failure(Refused(status: 1))
+            return .failure(NotReady())
         }
         MainThreadBridge.install()
         StallWatch.installIfAsked()
