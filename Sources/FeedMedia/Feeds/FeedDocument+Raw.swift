@@ -117,6 +117,20 @@ extension FeedDocument {
             }
         }
 
+        /// An item made by another format's reader (``JSONFeedDocument``), to
+        /// go through the same rules.
+        init(id: String, type: String, uri: String, poster: String?, duration: Double?,
+             title: String?, subtitle: String?, author: String?) {
+            self.id = id
+            self.type = type
+            self.uri = uri
+            self.poster = poster
+            self.duration = duration
+            self.title = title
+            self.subtitle = subtitle
+            self.author = author
+        }
+
         private static func required<T: Decodable>(_ container: KeyedDecodingContainer<CodingKeys>,
                                                    _ key: CodingKeys) throws(SkippedFeedItem.Reason) -> T {
             guard let value: T = try optional(container, key) else { throw .missingField(key.stringValue) }

@@ -4,7 +4,9 @@ import FeedCore
 import FeedGObject
 import Foundation
 
-/// Loads the pages of one JSON feed over HTTP, one at a time, in order.
+/// Loads the pages of one JSON feed over HTTP, one at a time, in order:
+/// Flick's format or a JSON Feed, as ``FeedFormat`` says (by default the
+/// first page says which).
 ///
 /// GTK thread only: one SoupSession on the default main context; every
 /// answer arrives there. Each load carries the loader's generation, and an
@@ -40,6 +42,10 @@ public final class FeedPageLoader {
     /// The feed's own URL; cursors are sent back on it.
     public let feedURL: URL
     public let options: Options
+    /// What the pages are read as: as asked, or, for `.detect`, what the
+    /// first page turned out to be (from then on until `loadFirst()`).
+    public private(set) var format: FeedFormat
+    private let askedFormat: FeedFormat
 
     /// A page load is running.
     public var isLoading: Bool { inFlight != nil }
@@ -59,8 +65,12 @@ public final class FeedPageLoader {
     /// - Parameter session: the libsoup session (an engine's
     ///   ``HTTPSessions/api``; default: one of its own); each request keeps
     ///   `options.timeoutSeconds` as its own deadline.
-    public init(feedURL: URL, options: Options = .init(), session: GObjectRef = HTTPSessions.standalone()) {
+    ///   `format`: what the pages are (default: the first page says).
+    public init(feedURL: URL, format: FeedFormat = .detect, options: Options = .init(),
+                session: GObjectRef = HTTPSessions.standalone()) {
         self.feedURL = feedURL
+        self.format = format
+        askedFormat = format
         self.options = options
         self.session = session
     }
@@ -79,6 +89,7 @@ public final class FeedPageLoader {
         pagesLoaded = 0
         knownIDs.removeAll()
         visitedURLs.removeAll()
+        format = askedFormat
         nextURL = feedURL
         let generation = generations.bind()
         guard MediaLocation(feedURL.absoluteString).isNetwork else {
@@ -147,7 +158,8 @@ public final class FeedPageLoader {
         }
         var page: FeedPage
         do {
-            page = try FeedDocument.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
+            format = format.resolved(for: response.body)
+            page = try format.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
         } catch {
             completion(.failure(Self.namingContentType(error, response.contentType)))
             return

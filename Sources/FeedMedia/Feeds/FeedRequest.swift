@@ -34,7 +34,8 @@ final class FeedRequest {
         guard let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
         self.url = url
-        soup_message_headers_replace(soup_message_get_request_headers(made), "Accept", "application/json")
+        soup_message_headers_replace(soup_message_get_request_headers(made), "Accept",
+                                    "application/feed+json, application/json, audio/x-mpegurl;q=0.9, */*;q=0.5")
         // What the user waits on (the next page): first in its session's queue.
         soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)
         exchange = BoundedBodyRequest(message: message, session: session, maxBytes: maxBytes,

@@ -26,6 +26,9 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         case duplicateID
         /// An earlier page of the same feed already had this id.
         case alreadyInFeed
+        /// The entry carries no video or picture (a JSON Feed item without
+        /// a `video/*` or `image/*` attachment).
+        case noMedia
     }
 
     /// The item's position in the page's `items` array, from 0.
@@ -65,6 +68,7 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .invalidHeader(let name): return "header \"\(name)\" is not a valid HTTP header"
         case .duplicateID: return "duplicate id, the first item with it is kept"
         case .alreadyInFeed: return "an earlier page already had this id"
+        case .noMedia: return "no video or picture attached"
         }
     }
 }

@@ -2,8 +2,9 @@ import FeedCore
 import FeedGObject
 import Foundation
 
-/// A Flick JSON feed over http(s) with cursor pagination (FEEDS.md), as a
-/// feed source. GTK thread only.
+/// A JSON feed over http(s) as a feed source: Flick's format with cursor
+/// pagination (FEEDS.md), or a JSON Feed 1.1/1.0 paged by `next_url`, told
+/// apart by the first page (``FeedFormat/detect``). GTK thread only.
 ///
 /// The page loader keeps what the pages said (ids already handed out, pages
 /// already read); the cursor it hands the session is the count of pages

@@ -82,7 +82,8 @@ struct CommandLineOptions: Equatable {
           flick                 Open the built-in demo feed: its media (made on first run)
                                 served by a server inside Flick on 127.0.0.1, as a real feed
           flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
-          flick URL             Open a JSON feed over http(s) (format: see the README)
+          flick URL             Open a feed over http(s): Flick's JSON format (see the README)
+                        or a JSON Feed (1.1 or 1.0)
           flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
                                 127.0.0.1 until interrupted, for trying other clients
           flick cache status [KEY] | size | remove KEY | clear | preload URL…
