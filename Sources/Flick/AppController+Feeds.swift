@@ -91,6 +91,27 @@ extension AppController {
         }
     }
 
+    /// A playlist file's entries, in order (all known at once).
+    func show(playlist: PlaylistFile) {
+        guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
+        for skipped in playlist.page.skipped {
+            Log.warning("skipped a playlist entry: \(skipped)")
+        }
+        guard !playlist.page.items.isEmpty else {
+            window.showEmpty(title: "Nothing to play",
+                             hint: "\(playlist.displayName) names no video, sound or picture Flick can open.")
+            reporter.report(phase: .empty)
+            return
+        }
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            let session = self.makeSession(ArrayFeedSource(playlist.page.items), engine: engine)
+            session.start()
+            self.showFeed(session)
+        }
+    }
+
     // MARK: Feed
 
     /// A session over `source`, replacing (and ending) the one before.

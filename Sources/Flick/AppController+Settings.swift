@@ -1,3 +1,4 @@
+import FeedCore
 import FeedMedia
 import Foundation
 
@@ -20,6 +21,7 @@ extension AppController {
         let local: Bool
         switch source {
         case .demo, .folder: local = true
+        case .playlist: local = playlist?.page.items.allSatisfy { MediaLocation($0.uri) == .file } ?? true
         case .remote(let url): local = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
         }
         if local, result.network == .offline { result.network = .unmetered }

@@ -18,6 +18,8 @@ import Foundation
 final class AppController {
     let options: CommandLineOptions
     let folder: FolderFeedSource?
+    /// The playlist file the command line named, read before the window.
+    let playlist: PlaylistFile?
     let reporter: StateReporter
     var settings: AppSettings?
     var window: FlickWindow?
@@ -57,9 +59,10 @@ final class AppController {
         if exitWork?.wait(timeout: .now() + 5) == .timedOut { Log.warning("the media cache did not close in time") }
     }
 
-    init(options: CommandLineOptions, folder: FolderFeedSource?) {
+    init(options: CommandLineOptions, folder: FolderFeedSource?, playlist: PlaylistFile? = nil) {
         self.options = options
         self.folder = folder
+        self.playlist = playlist
         reporter = StateReporter(enabled: options.reportState)
         stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
         stress?.rebuild = { [weak self] in self?.rebuildFeed() }
@@ -76,7 +79,7 @@ final class AppController {
         let settings = AppSettings()
         self.settings = settings
         openMediaEngine() // the cache folder opens while the window is built
-        var title = folder.map { "\(AppInfo.name) — \($0.displayName)" } ?? AppInfo.name
+        var title = (folder?.displayName ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
@@ -91,6 +94,8 @@ final class AppController {
         window.present()
         if let folder {
             show(folder: folder)
+        } else if let playlist {
+            show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {
             openRemote(url)
         } else {

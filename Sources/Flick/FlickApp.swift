@@ -53,8 +53,8 @@ enum FlickApp {
             guard case .run(let source) = options.command else { return 2 }
             switch prepare(source) {
             case .failure: return 1 // said why
-            case .success(let folder):
-                controller = AppController(options: options, folder: folder)
+            case .success(let local):
+                controller = AppController(options: options, folder: local.folder, playlist: local.playlist)
                 signals = QuitSignals { [weak controller] in controller?.quit() }
                 return -1 // go on: register and activate
             }
@@ -94,18 +94,26 @@ enum FlickApp {
     /// Something a window needs is missing; the reason was logged.
     private struct NotReady: Error {}
 
-    /// Checks what showing `source` needs before any window appears: a
-    /// readable folder (the user's mistake, said first), a display, the
-    /// media runtime. Returns the folder's source for a folder.
-    private static func prepare(_ source: CommandLineOptions.Source) -> Result<FolderFeedSource?, NotReady> {
+    /// A folder or playlist file read before the window.
+    private struct LocalFeed {
         var folder: FolderFeedSource?
-        if case .folder(let path) = source {
-            do {
-                folder = try FolderFeedSource(path: path)
-            } catch {
-                Log.error("\(error)")
-                return .failure(NotReady())
+        var playlist: PlaylistFile?
+    }
+
+    /// Checks what showing `source` needs before any window appears: a
+    /// readable folder or playlist (the user's mistake, said first), a
+    /// display, the media runtime. Returns what a folder or playlist holds.
+    private static func prepare(_ source: CommandLineOptions.Source) -> Result<LocalFeed, NotReady> {
+        var local = LocalFeed()
+        do {
+            switch source {
+            case .folder(let path): local.folder = try FolderFeedSource(path: path)
+            case .playlist(let path): local.playlist = try PlaylistFile(path: path)
+            case .demo, .remote: break
             }
+        } catch {
+            Log.error("\(error)")
+            return .failure(NotReady())
         }
         guard gtk_init_check() != 0 else {
             Log.error("cannot open a display: run Flick in a desktop session (or set DISPLAY / WAYLAND_DISPLAY, e.g. under xvfb-run)")
@@ -119,6 +127,6 @@ enum FlickApp {
         }
         MainThreadBridge.install()
         StallWatch.installIfAsked()
-        return .success(folder)
+        return .success(local)
     }
 }

@@ -46,6 +46,13 @@ struct CommandLineOptionsTests {
         }
     }
 
+    @Test("a path ending in .m3u or .m3u8 is a playlist, any other a folder")
+    func playlist() throws {
+        #expect(try CommandLineOptions.parse(["trip.M3U"]).command == .run(.playlist("trip.M3U")))
+        #expect(try CommandLineOptions.parse(["/media/lists/a.m3u8"]).command == .run(.playlist("/media/lists/a.m3u8")))
+        #expect(try CommandLineOptions.parse(["/media/m3u"]).command == .run(.folder("/media/m3u")))
+    }
+
     @Test("a dash-dash ends the options")
     func dashDash() throws {
         #expect(try CommandLineOptions.parse(["--", "--weird-folder"]).command == .run(.folder("--weird-folder")))

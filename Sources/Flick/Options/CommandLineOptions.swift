@@ -11,8 +11,10 @@ struct CommandLineOptions: Equatable {
         case demo
         /// A folder of the user's own videos and pictures.
         case folder(String)
-        /// A JSON feed over http(s).
+        /// A JSON feed or a playlist over http(s).
         case remote(URL)
+        /// An M3U or M3U8 playlist file.
+        case playlist(String)
     }
 
     /// What to do.
@@ -75,15 +77,16 @@ struct CommandLineOptions: Equatable {
     }
 
     /// What --help says around the options.
-    static let helpText = OptionParser.Text(parameters: "[FOLDER | URL]", summary: """
+    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL]", summary: """
         Swipe through short videos and photos, one full-window page at a time.
 
         Commands:
           flick                 Open the built-in demo feed: its media (made on first run)
                                 served by a server inside Flick on 127.0.0.1, as a real feed
           flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
-          flick URL             Open a feed over http(s): Flick's JSON format (see the README)
-                        or a JSON Feed (1.1 or 1.0)
+          flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order
+          flick URL             Open a feed over http(s): Flick's JSON format (see the README),
+                                a JSON Feed (1.1 or 1.0) or an M3U playlist
           flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
                                 127.0.0.1 until interrupted, for trying other clients
           flick cache status [KEY] | size | remove KEY | clear | preload URL…
@@ -246,6 +249,8 @@ struct CommandLineOptions: Equatable {
             } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
                       argument[argument.index(after: colon)...].hasPrefix("//") {
                 throw ParseError(description: "Flick opens http(s) feeds and folders, not ‘\(argument[..<colon])’ addresses")
+            } else if PlaylistFile.isPlaylist(path: argument) {
+                options.command = .run(.playlist(argument))
             } else {
                 options.command = .run(.folder(argument))
             }

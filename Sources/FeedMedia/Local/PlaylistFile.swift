@@ -1,0 +1,52 @@
+import FeedCore
+import Foundation
+
+/// A playlist file on disk (`flick trip.m3u`): read whole, at most
+/// ``FeedDocument/maxBytes``, and parsed as M3U (``M3UDocument``), its
+/// entries relative to the file. Any thread.
+public struct PlaylistFile: Sendable {
+    /// The extensions that make a path a playlist rather than a folder.
+    public static let extensions: Set<String> = ["m3u", "m3u8"]
+
+    /// What a playlist cannot be read for, in one line for the user.
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The file's name, for the window's title.
+    public let displayName: String
+    /// Its posts, and the entries left out with why.
+    public let page: FeedPage
+
+    /// Whether `path` names a playlist by its extension.
+    public static func isPlaylist(path: String) -> Bool {
+        extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Reads and parses the playlist at `path`.
+    public init(path: String) throws(ReadError) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let name = url.lastPathComponent
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            let missing = !FileManager.default.fileExists(atPath: url.path)
+            throw ReadError(description: missing ? "The playlist \(path) does not exist: check the path."
+                                                 : "Cannot read the playlist \(path): permission denied or not a file.")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: FeedDocument.maxBytes + 1) ?? Data()
+        } catch {
+            throw ReadError(description: "Cannot read the playlist \(path): \(error.localizedDescription)")
+        }
+        guard data.count <= FeedDocument.maxBytes else {
+            throw ReadError(description: "The playlist \(path) is larger than \(FeedDocument.maxBytes / 1_048_576) MB; Flick reads playlists up to that size.")
+        }
+        do {
+            page = try M3UDocument.parse(data, pageURL: url)
+        } catch {
+            throw ReadError(description: "The playlist \(path) cannot be read: \(error)")
+        }
+        displayName = name
+    }
+}
