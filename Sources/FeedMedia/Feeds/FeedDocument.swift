@@ -47,16 +47,7 @@ public enum FeedDocument {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: reason))
                 case .success(let (feedItem, extras)):
-                    guard !knownIDs.contains(feedItem.id) else {
-                        page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .alreadyInFeed))
-                        continue
-                    }
-                    guard ids.insert(feedItem.id).inserted else {
-                        page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .duplicateID))
-                        continue
-                    }
-                    page.items.append(feedItem)
-                    if !extras.isEmpty { page.extras[feedItem.id] = extras }
+                    page.admit(feedItem, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                 }
             }
         }

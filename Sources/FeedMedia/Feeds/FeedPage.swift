@@ -25,3 +25,23 @@ public struct FeedPage: Sendable, Equatable {
         self.unusableNext = unusableNext
     }
 }
+
+extension FeedPage {
+    /// Adds `item` (the element at `index` of the page's source) unless an
+    /// earlier page (`knownIDs`) or this one (`seen`) already has its id,
+    /// in which case it is noted as skipped. Every feed format's reader
+    /// admits its items here, after ``FeedDocument/validate(_:pageURL:)``.
+    mutating func admit(_ item: FeedItem, extras: RemoteItemExtras = RemoteItemExtras(), index: Int,
+                        knownIDs: Set<String>, seen: inout Set<String>) {
+        guard !knownIDs.contains(item.id) else {
+            skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .alreadyInFeed))
+            return
+        }
+        guard seen.insert(item.id).inserted else {
+            skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .duplicateID))
+            return
+        }
+        items.append(item)
+        if !extras.isEmpty { self.extras[item.id] = extras }
+    }
+}

@@ -70,15 +70,7 @@ public enum JSONFeedDocument {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: id, reason: reason))
                 case .success(let (feedItem, _)):
-                    guard !knownIDs.contains(feedItem.id) else {
-                        page.skipped.append(SkippedFeedItem(index: index, id: id, reason: .alreadyInFeed))
-                        continue
-                    }
-                    guard ids.insert(feedItem.id).inserted else {
-                        page.skipped.append(SkippedFeedItem(index: index, id: id, reason: .duplicateID))
-                        continue
-                    }
-                    page.items.append(feedItem)
+                    page.admit(feedItem, index: index, knownIDs: knownIDs, seen: &ids)
                 }
             }
         }

@@ -70,15 +70,7 @@ public enum M3UDocument {
                 page.skipped.append(SkippedFeedItem(index: index, id: nil, reason: reason))
             case .success(var (item, _)):
                 item.id = item.uri // an entry is its address, wherever it was written from
-                guard !knownIDs.contains(item.id) else {
-                    page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .alreadyInFeed))
-                    continue
-                }
-                guard ids.insert(item.id).inserted else {
-                    page.skipped.append(SkippedFeedItem(index: index, id: item.id, reason: .duplicateID))
-                    continue
-                }
-                page.items.append(item)
+                page.admit(item, index: index, knownIDs: knownIDs, seen: &ids)
             }
         }
         return page
