@@ -13,7 +13,7 @@ import Foundation
 enum OptionParser {
     /// What --help says around the options.
     struct Text {
-        /// After "Usage: flick [OPTION…]", like "[FOLDER | URL]".
+        /// After "Usage: flick [OPTION…]", like "[FOLDER | PLAYLIST | URL]".
         var parameters: String
         /// Before the options.
         var summary: String
