@@ -25,7 +25,7 @@ final class QuitSignals {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         var asked = false
         let box = ClosureBox<@MainActor () -> Void> {
-            if asked { g_application_quit(g_application_get_default()) }
+            guard !asked else { return g_application_quit(g_application_get_default()) }
             asked = true
             quit()
         }
