@@ -82,12 +82,7 @@ extension AppController {
 
     /// `--local-demo`: the generated files, played as they are.
     private func showLocalDemo(_ library: DemoMediaLibrary) {
-        withMediaEngine { [weak self] engine in
-            guard let self else { return }
-            let session = self.makeSession(DemoFeedSource(library: library, count: self.options.demoItems), engine: engine)
-            session.start()
-            self.showFeed(session)
-        }
+        showAtOnce(DemoFeedSource(library: library, count: options.demoItems))
     }
 
     /// Starts the built-in server with the demo feed on a thread of its

@@ -83,12 +83,7 @@ extension AppController {
             reporter.report(phase: .empty)
             return
         }
-        withMediaEngine { [weak self] engine in
-            guard let self else { return }
-            let session = self.makeSession(folder.source(), engine: engine)
-            session.start() // a folder's items are there at once
-            self.showFeed(session)
-        }
+        showAtOnce(folder.source())
     }
 
     /// A playlist file's entries, in order (all known at once).
@@ -104,15 +99,21 @@ extension AppController {
             reporter.report(phase: .empty)
             return
         }
+        showAtOnce(ArrayFeedSource(playlist.page.items))
+    }
+
+    // MARK: Feed
+
+    /// Shows a source whose items are there at once (a folder, a playlist
+    /// file, the local demo), once the media engine is open.
+    func showAtOnce(_ source: FeedSource) {
         withMediaEngine { [weak self] engine in
             guard let self else { return }
-            let session = self.makeSession(ArrayFeedSource(playlist.page.items), engine: engine)
+            let session = self.makeSession(source, engine: engine)
             session.start()
             self.showFeed(session)
         }
     }
-
-    // MARK: Feed
 
     /// A session over `source`, replacing (and ending) the one before.
     func makeSession(_ source: FeedSource, engine: MediaEngine) -> FeedSession {

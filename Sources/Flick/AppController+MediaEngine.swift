@@ -26,7 +26,7 @@ extension AppController {
         guard engine == nil, !engineOpening else { return }
         // The naive baseline reads nothing through a cache, pictures included.
         guard options.mediaCache, options.engine != .naive, let settings else {
-            engineOpened(MediaEngine(imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images")))
+            engineOpened(engineWithoutCache())
             return
         }
         engineOpening = true
@@ -54,9 +54,14 @@ extension AppController {
                 self.engineOpened(engine)
             case .failure(let error):
                 Log.warning("the media cache cannot be used (\(error)); videos play straight from the network")
-                self.engineOpened(MediaEngine(imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images")))
+                self.engineOpened(self.engineWithoutCache())
             }
         }
+    }
+
+    /// Videos straight from the network, pictures as plain files in the app's cache folder.
+    private func engineWithoutCache() -> MediaEngine {
+        MediaEngine(imageDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("images"))
     }
 
     private func engineOpened(_ made: MediaEngine) {
