@@ -141,6 +141,9 @@ struct JSONFeedDocumentTests {
         #expect(FeedFormat.detect.resolved(for: Data("not json".utf8)) == .flick)
         #expect(FeedFormat.detect.resolved(for: Data(#"{"version": "https://jsonfeed.org/version/2", "items": []}"#.utf8)) == .flick)
         #expect(FeedFormat.flick.resolved(for: Data(JSONFeedBodies.page1.utf8)) == .flick, "an explicit format stays")
+        // However JSON spells the version: slashes escaped, or letters as \u escapes.
+        #expect(FeedFormat.detect.resolved(for: Data(#"{"version": "https:\/\/jsonfeed.org\/version\/1.1", "items": []}"#.utf8)) == .jsonFeed)
+        #expect(FeedFormat.detect.resolved(for: Data(#"{"version": "https://\u006asonfeed.org/version/1", "items": []}"#.utf8)) == .jsonFeed)
     }
 }
 

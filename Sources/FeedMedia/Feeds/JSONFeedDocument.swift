@@ -20,10 +20,17 @@ import Foundation
 public enum JSONFeedDocument {
     /// What a JSON Feed's `version` starts with.
     public static let versionPrefix = "https://jsonfeed.org/version/1"
+    /// Part of the prefix JSON writes as it is, whether `/` is escaped or not.
+    private static let versionMarker = Data("jsonfeed.org".utf8)
+    private static let unicodeEscape = Data("\\u".utf8)
 
-    /// Whether `data` is a JSON Feed: a JSON object whose `version` names one.
+    /// Whether `data` is a JSON Feed: a JSON object whose `version` names
+    /// one. A page that holds neither the version's host nor a `\u` escape
+    /// (which could spell it) cannot, and is told apart by a byte search,
+    /// not by a second parse of the page.
     public static func recognizes(_ data: Data) -> Bool {
         guard data.count <= FeedDocument.maxBytes,
+              data.range(of: versionMarker) != nil || data.range(of: unicodeEscape) != nil,
               let probe = try? JSONDecoder().decode(VersionProbe.self, from: data) else { return false }
         return probe.version?.hasPrefix(versionPrefix) == true
     }
