@@ -31,6 +31,9 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CSoup",
                        pkgConfig: "libsoup-3.0",
                        providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CXML", path: "Sources/CXML",
+                       pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // The thin C shim: macros, variadics and GObject type boilerplate only.
         .target(name: "CFlickShim", dependencies: ["CGLib", "CGtk", "CGStreamer", "CSoup"]),
 
@@ -42,7 +45,7 @@ let package = Package(
                 dependencies: ["CGLib"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedMedia",
-                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The built-in demo: its media generation and the loopback HTTP
         // server that serves it (and `flick serve`, and the tests' servers).

@@ -25,6 +25,7 @@ PACKAGES=(
   libgstreamer-plugins-base1.0-dev
   libsoup-3.0-dev
   zlib1g-dev              # CRC-32 of the media cache's blocks
+  libxml2-dev             # RSS and Atom feeds; the plain text of a post's HTML
   libglib2.0-dev-bin
   meson
   ninja-build

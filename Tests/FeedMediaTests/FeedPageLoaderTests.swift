@@ -157,6 +157,14 @@ func feedPage(_ range: ClosedRange<Int>, next: String?, base: String = "https://
                     try? Data("<html><body>Login</body></html>".utf8).write(to: file)
                     server.serveFile(file, at: "/feed.json", contentType: "text/html")
                 },
+                expected: { error in
+                    guard case .noFeed(let url, let found) = error else { return false }
+                    return url.hasSuffix("/feed.json") && found == "it is a web page (HTML), not a feed"
+                        && error.description.hasPrefix("No feed found at http://127.0.0.1:")
+                }),
+        Failure(name: "plain text the server calls HTML", route: { server in
+                    server.serveAnswers(at: "/feed.json") { _ in .init(status: 200, body: Data("Login".utf8), contentType: "text/html") }
+                },
                 expected: { $0 == .notJSON("the server sent text/html, invalid value at line 1, column 1") }),
         Failure(name: "a 9 MB page", route: { server in
                     let page = FeedDocumentTests.nineMegabytes

@@ -27,11 +27,15 @@ extension MediaServer {
         public var body: Data?
         /// Sent with a body.
         public var contentType: String
+        /// More response headers, by name.
+        public var headers: [String: String]
 
-        public init(status: Int, body: Data? = nil, contentType: String = "application/json") {
+        public init(status: Int, body: Data? = nil, contentType: String = "application/json",
+                    headers: [String: String] = [:]) {
             self.status = status
             self.body = body
             self.contentType = contentType
+            self.headers = headers
         }
     }
 

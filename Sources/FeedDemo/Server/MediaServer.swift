@@ -126,6 +126,15 @@ public final class MediaServer: @unchecked Sendable {
         routes.add(.post(handler), at: ResolvedRoute.normalized(path))
     }
 
+    /// Answers GET and HEAD at `path` with `handler` (on the server's
+    /// thread, so keep it quick): its status, headers, content type and
+    /// body, as a service's API answers (a `Link` header, a 429 with
+    /// `Retry-After`, an XML or HTML body). The request's method is not
+    /// passed; its body is empty.
+    public func serveAnswers(at path: String, _ handler: @escaping PostHandler) {
+        routes.add(.answer(handler), at: ResolvedRoute.normalized(path))
+    }
+
     /// Answers POST at every path below `prefix` (`/like/` + a name) with
     /// `handler`, which reads the rest of the path from the request. Exact
     /// routes win; among prefixes (folders included) the longest does.

@@ -158,6 +158,10 @@ final class ServerEngine {
             answerPost(exchange, request, handler, method: method, query: query)
             return
         }
+        if case .answer(let handler) = request.route, method == "GET" || method == "HEAD" {
+            answerPost(exchange, request, handler, method: method, query: query)
+            return
+        }
         guard method == "GET" || method == "HEAD" else {
             soup_message_headers_replace(headers, "Allow", "GET, HEAD")
             setStatus(message, 405)
@@ -174,7 +178,7 @@ final class ServerEngine {
                 return
             }
             body = file
-        case .post:
+        case .post, .answer:
             return // answered above
         case .json(let make):
             guard let data = make(query) else {
@@ -226,14 +230,19 @@ final class ServerEngine {
                             query: [String: String]) {
         let message = exchange.soupMessage
         let headers = soup_server_message_get_response_headers(message)
-        guard method == "POST" else {
+        let isGet = method == "GET" || method == "HEAD"
+        if case .answer = request.route, isGet {
+            // A GET route's handler (``MediaServer/serveAnswers(at:_:)``).
+        } else if method != "POST" {
             soup_message_headers_replace(headers, "Allow", "POST")
             setStatus(message, 405)
             return
         }
-        let response = handler(MediaServer.PostRequest(path: exchange.path, body: Self.requestBody(message), query: query))
+        let response = handler(MediaServer.PostRequest(path: exchange.path, body: isGet ? Data() : Self.requestBody(message),
+                                                       query: query))
         setStatus(message, response.status)
         soup_message_headers_replace(headers, "Cache-Control", "no-store")
+        for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }
         guard let data = response.body else {
             soup_message_headers_set_content_length(headers, 0)
             return
@@ -245,6 +254,7 @@ final class ServerEngine {
         } else {
             soup_message_headers_set_content_length(headers, goffset(body.length))
         }
+        guard method != "HEAD" else { return }
         exchange.startBody(body, offset: 0, count: body.length, limit: request.bodyLimit,
                            closesAtLimit: request.closesAtLimit, throttle: throttle)
     }

@@ -13,6 +13,8 @@ enum ServerRoute: Sendable {
     case post(MediaServer.PostHandler)
     /// POST answered by a handler, at every path below a prefix.
     case posts(MediaServer.PostHandler)
+    /// GET answered by a handler: status, headers and body of its own.
+    case answer(MediaServer.PostHandler)
 }
 
 /// A request's path matched against the routes. Pure: no disk access.
@@ -20,6 +22,7 @@ enum ResolvedRoute: Sendable {
     case file(URL, contentType: String?)
     case json(@Sendable (_ query: [String: String]) -> Data?)
     case post(MediaServer.PostHandler)
+    case answer(MediaServer.PostHandler)
     case notFound
 
     /// Exact paths win; otherwise the longest directory or POST prefix whose
@@ -32,6 +35,7 @@ enum ResolvedRoute: Sendable {
             case .file(let url, let contentType): return .file(url, contentType: contentType)
             case .json(let body): return .json(body)
             case .post(let handler): return .post(handler)
+            case .answer(let handler): return .answer(handler)
             case .directory, .posts: break
             }
         }
@@ -39,7 +43,7 @@ enum ResolvedRoute: Sendable {
         for (prefix, route) in routes {
             switch route {
             case .directory, .posts: break
-            case .file, .json, .post: continue
+            case .file, .json, .post, .answer: continue
             }
             guard path.hasPrefix(prefix), prefix.count > (best?.prefix.count ?? -1) else { continue }
             best = (prefix, route)
@@ -56,7 +60,7 @@ enum ResolvedRoute: Sendable {
             return .file(file, contentType: nil)
         case .posts(let handler):
             return .post(handler)
-        case .file, .json, .post:
+        case .file, .json, .post, .answer:
             return .notFound
         }
     }

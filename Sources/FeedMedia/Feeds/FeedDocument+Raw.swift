@@ -117,10 +117,12 @@ extension FeedDocument {
             }
         }
 
-        /// An item made by another format's reader (``JSONFeedDocument``), to
-        /// go through the same rules.
+        /// An item made by another format's reader (``JSONFeedDocument``,
+        /// ``SyndicationDocument``, the service sources), to go through the
+        /// same rules.
         init(id: String, type: String, uri: String, poster: String?, duration: Double?,
-             title: String?, subtitle: String?, author: String?) {
+             title: String?, subtitle: String?, author: String?, width: Int? = nil, height: Int? = nil,
+             likes: Int? = nil, accessibilityLabel: String? = nil) {
             self.id = id
             self.type = type
             self.uri = uri
@@ -129,6 +131,10 @@ extension FeedDocument {
             self.title = title
             self.subtitle = subtitle
             self.author = author
+            self.width = width
+            self.height = height
+            self.likes = likes
+            self.accessibilityLabel = accessibilityLabel
         }
 
         private static func required<T: Decodable>(_ container: KeyedDecodingContainer<CodingKeys>,

@@ -9,16 +9,20 @@ public enum FeedFormat: Sendable, Equatable {
     /// An M3U or M3U8 playlist, one page (``M3UDocument``); an HLS
     /// playlist is one post.
     case m3u
+    /// RSS 2.0 or Atom, with enclosures and Media RSS (``SyndicationDocument``).
+    case syndication
     /// The first page says which: a JSON Feed when its `version` names
-    /// one, a playlist when it starts with `#EXTM3U`, Flick's otherwise;
-    /// later pages are read as the first was.
+    /// one, a playlist when it starts with `#EXTM3U`, RSS or Atom when it
+    /// is XML, Flick's otherwise; later pages are read as the first was. An
+    /// HTML page is no feed at all (``FeedLoadError/noFeed(url:found:)``).
     case detect
 
     /// The format `data` (a first page) is read as, for `.detect`.
     func resolved(for data: Data) -> FeedFormat {
         guard self == .detect else { return self }
         if JSONFeedDocument.recognizes(data) { return .jsonFeed }
-        return M3UDocument.recognizes(data) ? .m3u : .flick
+        if M3UDocument.recognizes(data) { return .m3u }
+        return SyndicationDocument.recognizes(data) ? .syndication : .flick
     }
 
     /// Parses one page in this format (`.detect` reads it as detected).
@@ -26,7 +30,33 @@ public enum FeedFormat: Sendable, Equatable {
         switch resolved(for: data) {
         case .jsonFeed: return try JSONFeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .m3u: return try M3UDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
-        case .flick, .detect: return try FeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
+        case .syndication: return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
+        case .flick, .detect:
+            if self == .detect && Self.looksLikeHTML(data) {
+                throw .noFeed(url: pageURL.absoluteString, found: "it is a web page (HTML), not a feed")
+            }
+            return try FeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         }
+    }
+
+    /// Whether `data` starts as an HTML page does: `<!doctype html` or
+    /// `<html` (any case), after a byte order mark, white space and
+    /// comments.
+    static func looksLikeHTML(_ data: Data) -> Bool {
+        var head = leadingText(data)
+        while head.hasPrefix("<!--"), let end = head.range(of: "-->") {
+            head = String(head[end.upperBound...].drop { $0.isWhitespace })
+        }
+        if head.hasPrefix("<?xml"), let end = head.range(of: "?>") {
+            head = String(head[end.upperBound...].drop { $0.isWhitespace })
+        }
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
+    }
+
+    /// The first 512 bytes as lowercased text, without a byte order mark
+    /// or leading white space.
+    static func leadingText(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
+        return String(text.drop { $0 == "\u{FEFF}" || $0.isWhitespace })
     }
 }

@@ -24,9 +24,17 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The body is not JSON; says where parsing stopped and, when the server
     /// named another content type, which one.
     case notJSON(String)
-    /// The body is JSON but not a feed page (no `items` array, a `next` that
-    /// is not a string, ...).
+    /// The body is JSON or XML but not a feed page (no `items` array, a
+    /// `next` that is not a string, an XML root that is not RSS or Atom, ...).
     case schema(String)
+    /// The body (RSS or Atom) is not well-formed XML; libxml2's message.
+    case notXML(String)
+    /// The document was refused unread: it declares entities, or is nested
+    /// or sized past the reader's bounds.
+    case refused(String)
+    /// What is at the address is not a feed Flick reads (a web page, an
+    /// instance that is neither PeerTube nor Mastodon): what was found.
+    case noFeed(url: String, found: String)
 
     public var description: String {
         switch self {
@@ -48,14 +56,20 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let detail):
             return "The feed is not JSON: \(detail)."
         case .schema(let detail):
-            return "The feed is not a Flick feed page: \(detail)."
+            return "The feed page does not have a feed's shape: \(detail)."
+        case .notXML(let detail):
+            return "The feed is not well-formed XML: \(detail)."
+        case .refused(let detail):
+            return "The feed was refused: \(detail)."
+        case .noFeed(let url, let found):
+            return "No feed found at \(url): \(found)."
         }
     }
 
     /// The shared error code, for the error card and metrics.
     public var code: ErrorCode {
         switch self {
-        case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema: return .unsupportedFormat
+        case .invalidURL, .tooLarge, .tooManyItems, .notJSON, .schema, .notXML, .refused, .noFeed: return .unsupportedFormat
         case .network: return .networkUnavailable
         case .tls: return .tlsError
         case .timedOut: return .timeout
@@ -69,7 +83,7 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .network, .timedOut: return true
         case .httpStatus(let status, _): return ErrorCode.isRetryableHTTPStatus(status)
-        case .invalidURL, .tls, .tooLarge, .tooManyItems, .notJSON, .schema: return false
+        case .invalidURL, .tls, .tooLarge, .tooManyItems, .notJSON, .schema, .notXML, .refused, .noFeed: return false
         }
     }
 

@@ -158,8 +158,10 @@ public final class FeedPageLoader {
         }
         var page: FeedPage
         do {
+            // Parsed as asked, so `.detect` can still say an HTML page is no feed.
+            let asked = format
             format = format.resolved(for: response.body)
-            page = try format.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
+            page = try asked.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
         } catch {
             completion(.failure(Self.namingContentType(error, response.contentType)))
             return

@@ -52,7 +52,7 @@ public enum M3UDocument {
                 throw .tooManyItems(count: entries.count + 1, limit: FeedDocument.maxItems)
             }
             let uri = line.replacingOccurrences(of: " ", with: "%20")
-            let raw = FeedDocument.RawItem(id: uri, type: kind(of: uri).rawValue, uri: uri, poster: nil,
+            let raw = FeedDocument.RawItem(id: uri, type: MediaExtension.kind(of: uri).rawValue, uri: uri, poster: nil,
                                            duration: info?.duration, title: info?.title, subtitle: nil, author: nil)
             entries.append((raw, entries.count))
             info = nil
@@ -74,17 +74,6 @@ public enum M3UDocument {
             }
         }
         return page
-    }
-
-    private static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff", "avif", "heic"]
-    private static let soundExtensions: Set<String> = ["mp3", "ogg", "oga", "opus", "flac", "m4a", "aac", "wav"]
-
-    private static func kind(of uri: String) -> FeedItem.Kind {
-        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
-        let ext = (path as NSString).pathExtension.lowercased()
-        if pictureExtensions.contains(ext) { return .image }
-        if soundExtensions.contains(ext) { return .audio }
-        return .video
     }
 
     private static func text(of data: Data) -> String? {

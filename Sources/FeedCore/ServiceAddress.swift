@@ -1,0 +1,177 @@
+// Pure: values only, imports Foundation at most.
+
+/// An explicit service address, as typed on the command line or pasted in
+/// Add Source: `peertube:HOST[:PORT][/c/CHANNEL|/a/ACCOUNT]` and
+/// `mastodon:HOST[:PORT]/tags/NAME` (or `/local`, `/public`). Explicit
+/// forms skip detection.
+///
+/// The scheme is https, or plain http when HOST is a loopback address
+/// (`localhost`, `127.x.x.x`, `::1`), so they can be tried against a local
+/// server. Hosts are letters, digits, `-` and `.` (or a bracketed IPv6
+/// loopback); names are letters, digits, `_`, `-` and `.` (PeerTube's
+/// `name@host` accounts and channels keep their `@host`).
+public struct ServiceAddress: Sendable, Hashable, Codable {
+    public enum Service: String, Sendable, Hashable, Codable {
+        case peertube
+        case mastodon
+    }
+
+    /// What of the service the feed shows.
+    public enum Scope: Sendable, Hashable, Codable {
+        /// PeerTube: the instance's videos (its default listing).
+        case instance
+        /// PeerTube: one channel's videos (`/c/NAME`).
+        case channel(String)
+        /// PeerTube: one account's videos (`/a/NAME`).
+        case account(String)
+        /// Mastodon: one hashtag's timeline (`/tags/NAME`, no `#`).
+        case tag(String)
+        /// Mastodon: the instance's local timeline.
+        case local
+        /// Mastodon: the federated timeline as the instance sees it.
+        case federated
+    }
+
+    public var service: Service
+    /// Lowercased, without brackets for IPv6.
+    public var host: String
+    public var port: Int?
+    public var scope: Scope
+
+    public init(service: Service, host: String, port: Int? = nil, scope: Scope) {
+        self.service = service
+        self.host = host
+        self.port = port
+        self.scope = scope
+    }
+
+    /// Why a text is not a service address.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Whether `text` is written in an explicit form at all (it starts with
+    /// `peertube:` or `mastodon:`), right or wrong.
+    public static func isExplicit(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("peertube:") || lowered.hasPrefix("mastodon:")
+    }
+
+    /// Reads an explicit address; nil when `text` is not in an explicit
+    /// form, a ``Problem`` when it is one written wrong.
+    public static func parse(_ text: String) -> Result<ServiceAddress, Problem>? {
+        guard let colon = text.firstIndex(of: ":"),
+              let service = Service(rawValue: text[..<colon].lowercased()) else { return nil }
+        var rest = Substring(text[text.index(after: colon)...])
+        if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let (host, port) = hostAndPort(rest[..<slash]) else {
+            return .failure(Problem(description: "‘\(text.prefix(200))’ does not name a host (\(service.rawValue):HOST[:PORT]…)"))
+        }
+        let path = rest[slash...].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let scope = scope(service, path) else {
+            return .failure(Problem(description: usage(service, text)))
+        }
+        return .success(ServiceAddress(service: service, host: host, port: port, scope: scope))
+    }
+
+    /// `https://HOST[:PORT]`, or `http://` for a loopback host.
+    public var baseURL: String {
+        let scheme = Self.isLoopback(host) ? "http" : "https"
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost)\(port.map { ":\($0)" } ?? "")"
+    }
+
+    /// The address written back in its explicit form.
+    public var text: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let head = "\(service.rawValue):\(shownHost)\(port.map { ":\($0)" } ?? "")"
+        switch scope {
+        case .instance: return head
+        case .channel(let name): return "\(head)/c/\(name)"
+        case .account(let name): return "\(head)/a/\(name)"
+        case .tag(let name): return "\(head)/tags/\(name)"
+        case .local: return "\(head)/local"
+        case .federated: return "\(head)/public"
+        }
+    }
+
+    /// Loopback hosts: `localhost`, `127.0.0.0/8`, `::1`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "::1" { return true }
+        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && (Int(part) ?? 256) < 256
+        }
+    }
+
+    private static func hostAndPort(_ text: Substring) -> (String, Int?)? {
+        var host: Substring
+        var portText: Substring?
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            host = text[text.index(after: text.startIndex)..<close]
+            let after = text[text.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return nil }
+                portText = after.dropFirst()
+            }
+            guard host.lowercased() == "::1" else { return nil }
+        } else {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return nil }
+            host = parts[0]
+            portText = parts.count == 2 ? parts[1] : nil
+            let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+            guard !host.isEmpty, host.utf8.count <= 253,
+                  labels.allSatisfy({ label in
+                      !label.isEmpty && label.utf8.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                          && label.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" }
+                  }) else { return nil }
+        }
+        var port: Int?
+        if let portText {
+            guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCIIDigit),
+                  let value = Int(portText), (1...65535).contains(value) else { return nil }
+            port = value
+        }
+        return (host.lowercased(), port)
+    }
+
+    private static func scope(_ service: Service, _ path: [String]) -> Scope? {
+        switch (service, path.count) {
+        case (.peertube, 0): return .instance
+        case (.peertube, 2) where path[0] == "c" && isName(path[1]): return .channel(path[1])
+        case (.peertube, 2) where path[0] == "a" && isName(path[1]): return .account(path[1])
+        case (.mastodon, 1) where path[0] == "local": return .local
+        case (.mastodon, 1) where path[0] == "public": return .federated
+        case (.mastodon, 2) where path[0] == "tags":
+            let tag = path[1].hasPrefix("#") ? String(path[1].dropFirst()) : path[1]
+            return isName(tag) && !tag.contains("@") && !tag.contains(".") ? .tag(tag) : nil
+        default: return nil
+        }
+    }
+
+    private static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 200
+            && name.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.@".unicodeScalars.contains(scalar))
+                    && !scalar.properties.isWhitespace
+            }
+    }
+
+    private static func usage(_ service: Service, _ text: String) -> String {
+        switch service {
+        case .peertube:
+            return "‘\(text.prefix(200))’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL or /a/ACCOUNT"
+        case .mastodon:
+            return "‘\(text.prefix(200))’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public"
+        }
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
+}

@@ -1,0 +1,198 @@
+import FeedCore
+import Foundation
+
+/// Reads one page of an RSS 2.0 or Atom feed (a video podcast, a PeerTube
+/// or photo site's feed) with libxml2 (``XMLTree``). Pure: bytes in, a
+/// ``FeedPage`` or a ``FeedLoadError`` out; any thread.
+///
+/// Each item (RSS `item`, Atom `entry`) gives posts from, in this order:
+/// a Media RSS `media:group` (one post, its default `media:content`, else
+/// its first usable one), each `media:content` of the item, RSS
+/// `enclosure`s, and Atom `link rel="enclosure"`s; the same address twice
+/// is one post. Video (`video/*`, `medium="video"`) and picture (`image/*`,
+/// `medium="image"`) media become posts; sound and anything else is left
+/// out with its reason. `media:thumbnail` (the content's, the group's, the
+/// item's) or `itunes:image` is the poster; the title is the item's; the
+/// author `author`, `dc:creator`, `itunes:author` or Atom's `author/name`
+/// (the entry's, else the feed's); the subtitle the plain text of
+/// `media:description` or the item's description or summary. An item's id
+/// is its `guid` or Atom `id` (else its link, else the media's address);
+/// with several posts each is the id, `#` and its place.
+///
+/// RFC 5005 paging: a feed-level `link rel="next"` (Atom's, or `atom:link`
+/// in an RSS channel) is the next page.
+public enum SyndicationDocument {
+    static let atom = "http://www.w3.org/2005/Atom"
+    static let media = "http://search.yahoo.com/mrss/"
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+
+    /// Whether `data` reads as XML that could be a feed: after a byte order
+    /// mark and white space it starts with `<?xml`, `<rss` or `<feed`, and
+    /// is not an HTML page (``FeedFormat/looksLikeHTML(_:)``).
+    public static func recognizes(_ data: Data) -> Bool {
+        guard !FeedFormat.looksLikeHTML(data) else { return false }
+        let head = FeedFormat.leadingText(data)
+        return head.hasPrefix("<?xml") || head.hasPrefix("<rss") || head.hasPrefix("<feed")
+    }
+
+    public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = []) throws(FeedLoadError) -> FeedPage {
+        let root: XMLElement
+        do {
+            root = try XMLTree.parse(data)
+        } catch {
+            switch error {
+            case .notXML(let detail): throw .notXML(detail)
+            case .declaresEntities, .tooLarge: throw .refused(error.description)
+            }
+        }
+        let entries: [XMLElement]
+        let container: XMLElement
+        switch (root.name, root.namespace) {
+        case ("rss", nil):
+            guard let channel = root.child("channel", in: nil) else { throw .schema("the RSS document has no channel") }
+            container = channel
+            entries = channel.children("item", in: nil)
+        case ("feed", atom):
+            container = root
+            entries = root.children("entry", in: atom)
+        default:
+            throw .schema("the XML document is not an RSS or Atom feed (its root is <\(String(root.name.prefix(40)))>)")
+        }
+        guard entries.count <= FeedDocument.maxItems else {
+            throw .tooManyItems(count: entries.count, limit: FeedDocument.maxItems)
+        }
+        let feedAuthor = container.child("author", in: atom)?.childText("name", in: atom)
+            ?? container.childText("author", in: itunes)
+
+        var page = FeedPage(items: [])
+        var ids = Set<String>()
+        for (index, entry) in entries.enumerated() {
+            let media = mediaOf(entry)
+            let usable = media.filter { $0.kind != nil }
+            guard !usable.isEmpty else {
+                page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .noMedia))
+                continue
+            }
+            let itemPoster = thumbnail(of: entry) ?? entry.child("image", in: itunes)?.attributes["href"]
+            let baseID = identity(of: entry) ?? usable[0].url
+            for (place, found) in usable.enumerated() {
+                let id = usable.count == 1 ? baseID : "\(baseID)#\(place + 1)"
+                let raw = FeedDocument.RawItem(
+                    id: id, type: found.kind?.rawValue ?? "", uri: found.url,
+                    poster: found.kind == .video ? (found.poster ?? itemPoster) : nil,
+                    duration: found.duration, title: title(of: entry), subtitle: summary(of: entry, found),
+                    author: author(of: entry) ?? feedAuthor, width: found.width, height: found.height,
+                    accessibilityLabel: found.label)
+                switch FeedDocument.validate(raw, pageURL: pageURL) {
+                case .failure(let reason):
+                    page.skipped.append(SkippedFeedItem(index: index, id: id, reason: reason))
+                case .success(let (item, _)):
+                    page.admit(item, index: index, knownIDs: knownIDs, seen: &ids)
+                }
+            }
+        }
+        let links = container.children("link", in: atom)
+        if let next = links.first(where: { $0.attributes["rel"] == "next" })?.attributes["href"], !next.isEmpty {
+            if let url = FeedURLRules.resolve(next, pageURL: pageURL) { page.next = .url(url) } else { page.unusableNext = next }
+        }
+        return page
+    }
+
+    // MARK: One item's parts
+
+    /// A media address an item names, with what it says about it.
+    struct Found {
+        var url: String
+        var kind: FeedItem.Kind?
+        var poster: String?
+        var width: Int?
+        var height: Int?
+        var duration: Double?
+        var label: String?
+    }
+
+    static func mediaOf(_ entry: XMLElement) -> [Found] {
+        var found: [Found] = []
+        for group in entry.children("group", in: media) {
+            let contents = group.children("content", in: media).compactMap(content)
+            let chosen = contents.first { $0.isDefault && $0.found.kind != nil } ?? contents.first { $0.found.kind != nil }
+            if var chosen = (chosen ?? contents.first)?.found {
+                chosen.poster = chosen.poster ?? thumbnail(of: group)
+                chosen.label = chosen.label ?? group.childText("description", in: media)
+                found.append(chosen)
+            }
+        }
+        found += entry.children("content", in: media).compactMap(content).map(\.found)
+        for enclosure in entry.children("enclosure", in: nil) {
+            if let url = enclosure.attributes["url"] {
+                found.append(Found(url: url, kind: kind(type: enclosure.attributes["type"], medium: nil, url: url)))
+            }
+        }
+        for link in entry.children("link", in: atom) where link.attributes["rel"] == "enclosure" {
+            if let url = link.attributes["href"] {
+                found.append(Found(url: url, kind: kind(type: link.attributes["type"], medium: nil, url: url)))
+            }
+        }
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.url).inserted }
+    }
+
+    private static func content(_ element: XMLElement) -> (found: Found, isDefault: Bool)? {
+        guard let url = element.attributes["url"], !url.isEmpty else { return nil }
+        let attributes = element.attributes
+        let found = Found(url: url, kind: kind(type: attributes["type"], medium: attributes["medium"], url: url),
+                          poster: thumbnail(of: element),
+                          width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) },
+                          duration: attributes["duration"].flatMap { Double($0) }.flatMap { $0 > 0 ? $0 : nil },
+                          label: element.childText("description", in: media))
+        return (found, attributes["isDefault"] == "true")
+    }
+
+    /// Video or picture from the MIME type, else the Media RSS medium,
+    /// else the address's extension; nil for sound and anything else.
+    static func kind(type: String?, medium: String?, url: String) -> FeedItem.Kind? {
+        if let type = type?.lowercased(), !type.isEmpty {
+            if type.hasPrefix("video/") || type == "application/x-mpegurl" || type == "application/vnd.apple.mpegurl" {
+                return .video
+            }
+            return type.hasPrefix("image/") ? .image : nil
+        }
+        switch medium?.lowercased() {
+        case "video": return .video
+        case "image": return .image
+        case .some: return nil
+        case nil:
+            let guessed = MediaExtension.kind(of: url)
+            return guessed == .audio ? nil : guessed
+        }
+    }
+
+    private static func thumbnail(of element: XMLElement) -> String? {
+        element.child("thumbnail", in: media)?.attributes["url"]
+    }
+
+    private static func identity(of entry: XMLElement) -> String? {
+        entry.childText("guid", in: nil) ?? entry.childText("id", in: atom) ?? entry.childText("link", in: nil)
+            ?? entry.children("link", in: atom).first { ($0.attributes["rel"] ?? "alternate") == "alternate" }?.attributes["href"]
+    }
+
+    /// RSS titles are plain text; Atom's say when they are HTML.
+    private static func title(of entry: XMLElement) -> String? {
+        if let title = entry.childText("title", in: nil) { return title }
+        guard let title = entry.child("title", in: atom), !title.text.isEmpty else { return nil }
+        return title.attributes["type"] == "html" || title.attributes["type"] == "xhtml" ? HTMLText.plain(title.text) : title.text
+    }
+
+    private static func author(of entry: XMLElement) -> String? {
+        entry.childText("author", in: nil) ?? entry.childText("creator", in: dublinCore)
+            ?? entry.childText("author", in: itunes) ?? entry.child("author", in: atom)?.childText("name", in: atom)
+    }
+
+    private static func summary(of entry: XMLElement, _ found: Found) -> String? {
+        let html = entry.childText("description", in: nil) ?? entry.childText("summary", in: atom)
+            ?? entry.childText("description", in: media)
+        let text = html.map(HTMLText.plain)
+        return text?.isEmpty == false ? text : nil
+    }
+}
