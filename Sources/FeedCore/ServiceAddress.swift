@@ -2,8 +2,9 @@
 
 /// An explicit service address, as typed on the command line or pasted in
 /// Add Source: `peertube:HOST[:PORT][/c/CHANNEL|/a/ACCOUNT]` and
-/// `mastodon:HOST[:PORT]/tags/NAME` (or `/local`, `/public`). Explicit
-/// forms skip detection.
+/// `mastodon:HOST[:PORT]/tags/NAME` (or `/local`, `/public`). A PeerTube
+/// instance may also be asked for its `/trending`, `/recent` or `/local`
+/// videos. Explicit forms skip detection.
 ///
 /// The scheme is https, or plain http when HOST is a loopback address
 /// (`localhost`, `127.x.x.x`, `::1`), so they can be tried against a local
@@ -18,15 +19,20 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
 
     /// What of the service the feed shows.
     public enum Scope: Sendable, Hashable, Codable {
-        /// PeerTube: the instance's videos (its default listing).
+        /// PeerTube: the instance's videos (short ones first).
         case instance
+        /// PeerTube: the instance's trending videos.
+        case trending
+        /// PeerTube: the newest videos the instance knows.
+        case recent
         /// PeerTube: one channel's videos (`/c/NAME`).
         case channel(String)
         /// PeerTube: one account's videos (`/a/NAME`).
         case account(String)
         /// Mastodon: one hashtag's timeline (`/tags/NAME`, no `#`).
         case tag(String)
-        /// Mastodon: the instance's local timeline.
+        /// Mastodon: the instance's local timeline; PeerTube: the
+        /// instance's own videos, newest first.
         case local
         /// Mastodon: the federated timeline as the instance sees it.
         case federated
@@ -88,6 +94,8 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         let head = "\(service.rawValue):\(shownHost)\(port.map { ":\($0)" } ?? "")"
         switch scope {
         case .instance: return head
+        case .trending: return "\(head)/trending"
+        case .recent: return "\(head)/recent"
         case .channel(let name): return "\(head)/c/\(name)"
         case .account(let name): return "\(head)/a/\(name)"
         case .tag(let name): return "\(head)/tags/\(name)"
@@ -142,6 +150,9 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     private static func scope(_ service: Service, _ path: [String]) -> Scope? {
         switch (service, path.count) {
         case (.peertube, 0): return .instance
+        case (.peertube, 1) where path[0] == "trending": return .trending
+        case (.peertube, 1) where path[0] == "recent": return .recent
+        case (.peertube, 1) where path[0] == "local": return .local
         case (.peertube, 2) where path[0] == "c" && isName(path[1]): return .channel(path[1])
         case (.peertube, 2) where path[0] == "a" && isName(path[1]): return .account(path[1])
         case (.mastodon, 1) where path[0] == "local": return .local
@@ -164,7 +175,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     private static func usage(_ service: Service, _ text: String) -> String {
         switch service {
         case .peertube:
-            return "‘\(text.prefix(200))’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL or /a/ACCOUNT"
+            return "‘\(text.prefix(200))’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent or /local"
         case .mastodon:
             return "‘\(text.prefix(200))’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public"
         }

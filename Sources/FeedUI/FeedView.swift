@@ -201,7 +201,7 @@ public final class FeedView: FeedSessionObserver {
     }
 
     /// The page's size in device pixels (what frames and pictures are scaled to).
-    var pixelBox: PixelSize {
+    public var pixelBox: PixelSize {
         let scale = gtk_widget_get_scale_factor(widget)
         return PixelSize(width: Int(width * scale), height: Int(height * scale))
     }

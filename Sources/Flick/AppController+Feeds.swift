@@ -1,4 +1,5 @@
 import CGtk
+import FeedCore
 import FeedGObject
 import FeedMedia
 import FeedUI
@@ -6,16 +7,62 @@ import Foundation
 
 /// Opening feeds: which source, its session, and the view that shows it.
 extension AppController {
-    /// Opens a JSON feed: skeleton pages at once, filled in place as the
-    /// first page arrives.
+    /// Opens a feed at `url` — whatever it turns out to be (a feed format, or
+    /// a bare PeerTube or Mastodon server's address): skeleton pages at once,
+    /// filled in place as the first page arrives.
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        withMediaEngine { [weak self] engine in self?.showRemote(url, cacheScope: cacheScope, engine: engine) }
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            let source: FeedSource
+            if let cacheScope {
+                source = PagedFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api)
+            } else {
+                let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight)
+                detecting.onNamed = { [weak self] name in self?.setTitle(name) }
+                source = detecting
+            }
+            self.showRemote(source, engine: engine, address: url.absoluteString) { [weak self] in
+                self?.openRemote(url, cacheScope: cacheScope)
+            }
+        }
     }
 
-    private func showRemote(_ url: URL, cacheScope: String?, engine: MediaEngine) {
-        let session = makeSession(JSONFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api), engine: engine)
+    /// Opens a PeerTube or Mastodon address given in its explicit form.
+    func openService(_ address: ServiceAddress) {
+        guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            guard let made = ServiceFeed.source(for: address, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
+                self.window?.showError(title: "Could not open the feed", message: "\(address.text) does not make a usable address.") {}
+                self.reporter.report(phase: .error)
+                return
+            }
+            self.setTitle(made.name)
+            self.showRemote(made.source, engine: engine, address: address.text) { [weak self] in self?.openService(address) }
+        }
+    }
+
+    /// The feed page's height in device pixels: the feed view's, else the
+    /// window's (before the view is built); what PeerTube's file choice reads.
+    var pagePixelHeight: @MainActor () -> Int {
+        { [weak self] in
+            if let box = self?.window?.feedView?.pixelBox, box.height > 0 { return box.height }
+            guard let widget = self?.window?.window.widget else { return 0 }
+            return Int(gtk_widget_get_height(gcast(widget))) * Int(gtk_widget_get_scale_factor(gcast(widget)))
+        }
+    }
+
+    func setTitle(_ name: String) {
+        window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(name)") }
+    }
+
+    /// Shows a source whose pages come over the network; `retry` opens it again.
+    private func showRemote(_ source: FeedSource, engine: MediaEngine, address: String,
+                            retry: @escaping @MainActor () -> Void) {
+        let session = makeSession(source, engine: engine)
         showFeed(session)
         session.start { [weak self, weak session] failure in
             guard let self, let session, session === self.session else { return }
@@ -24,15 +71,13 @@ extension AppController {
                 // The error page replaces the skeletons: their session ends
                 // (Retry or another feed starts a new one).
                 self.endSession()
-                self.window?.showError(title: "Could not open the feed", message: failure.message) { [weak self] in
-                    self?.openRemote(url, cacheScope: cacheScope)
-                }
+                self.window?.showError(title: "Could not open the feed", message: failure.message) { retry() }
                 self.reporter.report(phase: .error)
                 return
             }
             if session.items.isEmpty {
                 self.endSession()
-                self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(url.absoluteString) has no items Flick can show.")
+                self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(address) has no items Flick can show.")
                 self.reporter.report(phase: .empty)
             }
         }
@@ -68,7 +113,7 @@ extension AppController {
     /// The menu's Open Feed URL… (the URL is a checked http(s) one).
     func open(feedURL url: URL) {
         source = .remote(url)
-        window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(url.host ?? url.absoluteString)") }
+        setTitle(url.host ?? url.absoluteString)
         openRemote(url)
     }
 

@@ -22,7 +22,8 @@ extension AppController {
         switch source {
         case .demo, .folder: local = true
         case .playlist: local = playlist?.page.items.allSatisfy { MediaLocation($0.uri) == .file } ?? true
-        case .remote(let url): local = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
+        case .remote(let url): local = ServiceAddress.isLoopback(url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? "")
+        case .service(let address): local = ServiceAddress.isLoopback(address.host)
         }
         if local, result.network == .offline { result.network = .unmetered }
         return result

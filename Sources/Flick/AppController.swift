@@ -81,6 +81,7 @@ final class AppController {
         openMediaEngine() // the cache folder opens while the window is built
         var title = (folder?.displayName ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
+        if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
         shell = DesktopShell(window: window, application: gcast(application)!, settings: settings, reporter: reporter,
@@ -98,6 +99,8 @@ final class AppController {
             show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {
             openRemote(url)
+        } else if case .run(.service(let address)) = options.command {
+            openService(address)
         } else {
             openDemo()
         }

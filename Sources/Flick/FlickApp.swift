@@ -109,7 +109,7 @@ enum FlickApp {
             switch source {
             case .folder(let path): local.folder = try FolderFeedSource(path: path)
             case .playlist(let path): local.playlist = try PlaylistFile(path: path)
-            case .demo, .remote: break
+            case .demo, .remote, .service: break
             }
         } catch {
             Log.error("\(error)")

@@ -73,6 +73,8 @@ struct ServiceDecisionTests {
         #expect(address.baseURL == row.baseURL, "\(row.name)")
         let scope: (String, String?) = switch address.scope {
         case .instance: ("instance", nil)
+        case .trending: ("trending", nil)
+        case .recent: ("recent", nil)
         case .channel(let name): ("channel", name)
         case .account(let name): ("account", name)
         case .tag(let name): ("tag", name)

@@ -11,11 +11,18 @@ extension MediaServer {
         public var body: Data
         /// The decoded query.
         public var query: [String: String]
+        /// The request headers a handler may answer by (`If-None-Match`,
+        /// `User-Agent`, `Accept`), by the names written here.
+        public var headers: [String: String]
 
-        public init(path: String, body: Data, query: [String: String] = [:]) {
+        /// The request headers copied into ``headers``.
+        static let passedHeaders = ["If-None-Match", "User-Agent", "Accept"]
+
+        public init(path: String, body: Data, query: [String: String] = [:], headers: [String: String] = [:]) {
             self.path = path
             self.body = body
             self.query = query
+            self.headers = headers
         }
     }
 

@@ -238,8 +238,13 @@ final class ServerEngine {
             setStatus(message, 405)
             return
         }
+        let requestHeaders = soup_server_message_get_request_headers(message)
+        var passed: [String: String] = [:]
+        for name in MediaServer.PostRequest.passedHeaders {
+            passed[name] = Self.header(requestHeaders, name)
+        }
         let response = handler(MediaServer.PostRequest(path: exchange.path, body: isGet ? Data() : Self.requestBody(message),
-                                                       query: query))
+                                                       query: query, headers: passed))
         setStatus(message, response.status)
         soup_message_headers_replace(headers, "Cache-Control", "no-store")
         for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }

@@ -11,6 +11,9 @@ public enum FeedFormat: Sendable, Equatable {
     case m3u
     /// RSS 2.0 or Atom, with enclosures and Media RSS (``SyndicationDocument``).
     case syndication
+    /// A Mastodon timeline: an array of statuses, paged by the `Link`
+    /// header (``MastodonDocument``). Never detected: a Mastodon address says it.
+    case mastodon
     /// The first page says which: a JSON Feed when its `version` names
     /// one, a playlist when it starts with `#EXTM3U`, RSS or Atom when it
     /// is XML, Flick's otherwise; later pages are read as the first was. An
@@ -26,8 +29,11 @@ public enum FeedFormat: Sendable, Equatable {
     }
 
     /// Parses one page in this format (`.detect` reads it as detected).
-    func parse(_ data: Data, pageURL: URL, knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
+    /// `headers`: the answer's kept headers, by lowercased name (`link`).
+    func parse(_ data: Data, pageURL: URL, headers: [String: String] = [:],
+               knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
         switch resolved(for: data) {
+        case .mastodon: return try MastodonDocument.parse(data, pageURL: pageURL, headers: headers, knownIDs: knownIDs)
         case .jsonFeed: return try JSONFeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .m3u: return try M3UDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .syndication: return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)

@@ -18,7 +18,9 @@ import Foundation
 /// has it skipped) and the URLs already fetched (a `next` that loops back
 /// ends the feed). A page with no usable items but a `next` is followed at
 /// once, up to ``Options/emptyPagesFollowed`` times, so the pager always
-/// gets something to show or the end.
+/// gets something to show or the end. Requests go through a
+/// ``ServiceClient``: one at a time, a 429 or 503 waited out as the server
+/// asks, a page read before asked for again with its ETag.
 @MainActor
 public final class FeedPageLoader {
     public typealias Completion = @MainActor (Result<FeedPageResult, FeedLoadError>) -> Void
@@ -48,15 +50,15 @@ public final class FeedPageLoader {
     private let askedFormat: FeedFormat
 
     /// A page load is running.
-    public var isLoading: Bool { inFlight != nil }
+    public private(set) var isLoading = false
     /// The last page said there is nothing more (or pointed back at a page already read).
     public private(set) var endReached = false
     /// Pages handed over since `loadFirst()`, empty ones followed included.
     public private(set) var pagesLoaded = 0
 
-    private let session: GObjectRef
+    /// One request at a time, 429s waited out, pages asked again with their ETag.
+    private let client: ServiceClient
     private var generations = GenerationGuard()
-    private var inFlight: FeedRequest?
     /// The URL `loadNext()` fetches; nil before the first page.
     private var nextURL: URL?
     private var knownIDs = Set<String>()
@@ -72,12 +74,8 @@ public final class FeedPageLoader {
         self.format = format
         askedFormat = format
         self.options = options
-        self.session = session
-    }
-
-    isolated deinit {
-        // Its own request only: the session may be an engine's, shared.
-        inFlight?.cancel()
+        client = ServiceClient(session: session, options: .init(timeoutSeconds: options.timeoutSeconds,
+                                                                maxBytes: options.maxBytes))
     }
 
     /// Starts the feed over from its first page, dropping a load in flight
@@ -110,7 +108,7 @@ public final class FeedPageLoader {
     /// After a failure it asks for the same page again.
     @discardableResult
     public func loadNext(completion: @escaping Completion) -> Bool {
-        guard inFlight == nil, !endReached, let nextURL else { return false }
+        guard !isLoading, !endReached, let nextURL else { return false }
         start(nextURL, generation: generations.current, skippedSoFar: [], emptyFollowed: 0, completion: completion)
         return true
     }
@@ -118,50 +116,37 @@ public final class FeedPageLoader {
     /// Drops the load in flight, if any: its completion is never called.
     public func cancel() {
         generations.invalidate()
-        inFlight?.cancel()
-        inFlight = nil
+        client.cancelAll()
+        isLoading = false
     }
 
     private func start(_ url: URL, generation: UInt64, skippedSoFar: [SkippedFeedItem], emptyFollowed: Int,
                        completion: @escaping Completion) {
-        let request = FeedRequest(url: url, session: session, maxBytes: options.maxBytes,
-                                  timeoutSeconds: options.timeoutSeconds) { [weak self] outcome in
+        isLoading = true
+        client.get(url) { [weak self] outcome in
             guard let self, self.generations.accepts(generation) else { return }
-            self.inFlight = nil
+            self.isLoading = false
             self.finish(outcome, url: url, generation: generation, skippedSoFar: skippedSoFar,
                         emptyFollowed: emptyFollowed, completion: completion)
         }
-        guard let request else {
-            let error = FeedLoadError.invalidURL(url.absoluteString)
-            MainLoopSource.idle { [weak self] in
-                if self?.generations.accepts(generation) == true { completion(.failure(error)) }
-                return false
-            }
-            return
-        }
-        inFlight = request
     }
 
-    private func finish(_ outcome: FeedRequest.Outcome, url: URL, generation: UInt64,
+    private func finish(_ outcome: Result<ServiceClient.Response, FeedLoadError>, url: URL, generation: UInt64,
                         skippedSoFar: [SkippedFeedItem], emptyFollowed: Int, completion: @escaping Completion) {
-        let response: FeedRequest.Response
+        let response: ServiceClient.Response
         switch outcome {
         case .failure(let error):
             completion(.failure(error))
             return
-        case .response(let value):
+        case .success(let value):
             response = value
-        }
-        guard (200..<300).contains(response.status) else {
-            completion(.failure(.httpStatus(response.status, reason: response.reason)))
-            return
         }
         var page: FeedPage
         do {
             // Parsed as asked, so `.detect` can still say an HTML page is no feed.
             let asked = format
             format = format.resolved(for: response.body)
-            page = try asked.parse(response.body, pageURL: response.url, knownIDs: knownIDs)
+            page = try asked.parse(response.body, pageURL: response.url, headers: response.headers, knownIDs: knownIDs)
         } catch {
             completion(.failure(Self.namingContentType(error, response.contentType)))
             return

@@ -23,19 +23,29 @@ final class FeedRequest {
         /// After redirects.
         var url: URL
         var contentType: String?
+        /// `Link`, `Retry-After`, `X-RateLimit-Reset` and `ETag`, by lowercased name.
+        var headers: [String: String] = [:]
     }
+
+    /// What feed pages accept: the formats the page loader reads.
+    static let feedAccept = "application/feed+json, application/json, application/rss+xml, application/atom+xml, "
+        + "application/xml;q=0.9, audio/x-mpegurl;q=0.9, */*;q=0.5"
 
     let url: URL
     private var exchange: BoundedBodyRequest?
 
     /// Starts the GET. Returns nil when libsoup will not take the URL.
-    init?(url: URL, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int,
-          completion: @escaping (Outcome) -> Void) {
+    /// - Parameters:
+    ///   - accept: the Accept header (default: the feed formats).
+    ///   - headers: more request headers (`If-None-Match`), by name.
+    init?(url: URL, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int, accept: String = feedAccept,
+          headers: [String: String] = [:], completion: @escaping (Outcome) -> Void) {
         guard let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
         self.url = url
-        soup_message_headers_replace(soup_message_get_request_headers(made), "Accept",
-                                    "application/feed+json, application/json, audio/x-mpegurl;q=0.9, */*;q=0.5")
+        let requestHeaders = soup_message_get_request_headers(made)
+        soup_message_headers_replace(requestHeaders, "Accept", accept)
+        for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
         // What the user waits on (the next page): first in its session's queue.
         soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)
         exchange = BoundedBodyRequest(message: message, session: session, maxBytes: maxBytes,
@@ -43,7 +53,8 @@ final class FeedRequest {
             switch outcome {
             case .response(let answer):
                 completion(.response(Response(status: answer.status, reason: answer.reason, body: answer.body,
-                                              url: answer.url ?? url, contentType: answer.contentType)))
+                                              url: answer.url ?? url, contentType: answer.contentType,
+                                              headers: answer.headers)))
             case .tooLarge(let bytes):
                 completion(.failure(.tooLarge(bytes: bytes, limit: maxBytes)))
             case .timedOut:

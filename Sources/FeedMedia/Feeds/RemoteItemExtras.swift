@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a JSON feed says about an item beyond ``FeedCore/FeedItem``'s
+/// What a remote feed says about an item beyond ``FeedCore/FeedItem``'s
 /// fields, keyed by item id next to the items.
 public struct RemoteItemExtras: Sendable, Hashable {
     /// HTTP headers to send with every request for the item's media and
@@ -15,18 +15,24 @@ public struct RemoteItemExtras: Sendable, Hashable {
     public var liked: Bool?
     /// Where a like is sent (an absolute http(s) URL, resolved against the page).
     public var likeURL: URL?
+    /// The service marked it sensitive (Mastodon's `sensitive`, PeerTube's `nsfw`).
+    public var sensitive: Bool
+    /// The post's own web page on its service (an http(s) URL).
+    public var webPage: URL?
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
-                liked: Bool? = nil, likeURL: URL? = nil) {
+                liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil) {
         self.headers = headers
         self.cacheKey = cacheKey
         self.likes = likes
         self.liked = liked
         self.likeURL = likeURL
+        self.sensitive = sensitive
+        self.webPage = webPage
     }
 
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
-        headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil
+        headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil
     }
 }

@@ -29,6 +29,11 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         /// The entry carries no video or picture (a JSON Feed item without
         /// a `video/*` or `image/*` attachment).
         case noMedia
+        /// A live stream (PeerTube's `isLive`): not a post to swipe past.
+        case liveStream
+        /// The service would not give the post's details (PeerTube's
+        /// `/api/v1/videos/{uuid}`): why.
+        case detailsFailed(String)
     }
 
     /// The item's position in the page's `items` array, from 0.
@@ -69,6 +74,8 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .duplicateID: return "duplicate id, the first item with it is kept"
         case .alreadyInFeed: return "an earlier page already had this id"
         case .noMedia: return "no video or picture attached"
+        case .liveStream: return "a live stream"
+        case .detailsFailed(let why): return "its details could not be read: \(why)"
         }
     }
 }

@@ -33,7 +33,16 @@ final class BoundedBodyRequest {
         /// After redirects.
         var url: URL?
         var contentType: String?
+        /// The headers the feed sources read (`Link`, `Retry-After`,
+        /// `X-RateLimit-Reset`, `ETag`), by lowercased name, each cut to
+        /// ``maxHeaderBytes``.
+        var headers: [String: String] = [:]
     }
+
+    /// The response headers kept, by lowercased name.
+    static let keptHeaders = ["link", "retry-after", "x-ratelimit-reset", "etag"]
+    /// The longest header value kept, in bytes.
+    static let maxHeaderBytes = 8 * 1024
 
     /// Bytes asked of the body stream per read.
     static let chunkBytes = 64 * 1024
@@ -152,7 +161,15 @@ final class BoundedBodyRequest {
         let reason = soup_message_get_reason_phrase(soupMessage).map { String(cString: $0) }
         let contentType = soup_message_headers_get_content_type(soup_message_get_response_headers(soupMessage), nil)
             .map { String(cString: $0) }
-        return Response(status: status, reason: reason, body: body, url: finalURL(), contentType: contentType)
+        let responseHeaders = soup_message_get_response_headers(soupMessage)
+        var kept: [String: String] = [:]
+        for name in Self.keptHeaders {
+            // get_list joins repeated headers with ", ", as RFC 9110 allows.
+            guard let value = soup_message_headers_get_list(responseHeaders, name) else { continue }
+            kept[name] = String(decoding: String(cString: value).utf8.prefix(Self.maxHeaderBytes), as: UTF8.self)
+        }
+        return Response(status: status, reason: reason, body: body, url: finalURL(), contentType: contentType,
+                        headers: kept)
     }
 
     /// The message's URI after redirects.

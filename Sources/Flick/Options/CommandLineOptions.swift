@@ -15,6 +15,9 @@ struct CommandLineOptions: Equatable {
         case remote(URL)
         /// An M3U or M3U8 playlist file.
         case playlist(String)
+        /// A PeerTube instance, channel or account, or a Mastodon timeline,
+        /// named in an explicit form (`peertube:HOST`, `mastodon:HOST/tags/NAME`).
+        case service(ServiceAddress)
     }
 
     /// What to do.
@@ -77,7 +80,7 @@ struct CommandLineOptions: Equatable {
     }
 
     /// What --help says around the options.
-    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL]", summary: """
+    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE]", summary: """
         Swipe through short videos and photos, one full-window page at a time.
 
         Commands:
@@ -86,7 +89,14 @@ struct CommandLineOptions: Equatable {
           flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
           flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order
           flick URL             Open a feed over http(s): Flick's JSON format (see the README),
-                                a JSON Feed (1.1 or 1.0) or an M3U playlist
+                                a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare
+                                server address (https://HOST) opens a PeerTube or Mastodon server
+          flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]
+                                Open a PeerTube instance's videos (short ones first), a channel's
+                                or an account's
+          flick mastodon:HOST[:PORT]/tags/NAME | /local | /public
+                                Open the pictures and videos of a Mastodon hashtag or timeline
+                                (https; plain http for a loopback HOST)
           flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
                                 127.0.0.1 until interrupted, for trying other clients
           flick cache status [KEY] | size | remove KEY | clear | preload URL…
@@ -241,14 +251,19 @@ struct CommandLineOptions: Equatable {
         case 1:
             let argument = positional[0]
             let lowered = argument.lowercased()
-            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            if let explicit = ServiceAddress.parse(argument) {
+                switch explicit {
+                case .success(let address): options.command = .run(.service(address))
+                case .failure(let problem): throw ParseError(description: problem.description)
+                }
+            } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
                 guard let url = URL(string: argument), url.host != nil else {
                     throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
                 }
                 options.command = .run(.remote(url))
             } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
                       argument[argument.index(after: colon)...].hasPrefix("//") {
-                throw ParseError(description: "Flick opens http(s) feeds and folders, not ‘\(argument[..<colon])’ addresses")
+                throw ParseError(description: "Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘\(argument[..<colon])’ addresses")
             } else if PlaylistFile.isPlaylist(path: argument) {
                 options.command = .run(.playlist(argument))
             } else {

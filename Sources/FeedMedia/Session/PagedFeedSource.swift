@@ -2,30 +2,41 @@ import FeedCore
 import FeedGObject
 import Foundation
 
-/// A JSON feed over http(s) as a feed source: Flick's format with cursor
-/// pagination (FEEDS.md), or a JSON Feed 1.1/1.0 paged by `next_url`, told
-/// apart by the first page (``FeedFormat/detect``). GTK thread only.
+/// A feed read a page at a time over http(s) as a feed source: Flick's
+/// format with cursor pagination (FEEDS.md), a JSON Feed paged by
+/// `next_url`, RSS or Atom paged by `rel="next"`, an M3U playlist — told
+/// apart by the first page (``FeedFormat/detect``) — or a Mastodon
+/// timeline paged by its `Link` header. GTK thread only.
 ///
 /// The page loader keeps what the pages said (ids already handed out, pages
 /// already read); the cursor it hands the session is the count of pages
 /// read, so a stale cursor (from before a Reload) is refused, not followed.
 @MainActor
-public final class JSONFeedSource: FeedSource {
+public final class PagedFeedSource: FeedSource {
     /// The feed's address.
     public let url: URL
     public let cacheScope: String?
     private let loader: FeedPageLoader
+    private let explain: @MainActor (FeedLoadError) -> String?
 
     /// - Parameter cacheScope: what the cache scopes the feed's keys by;
     ///   nil: the feed's origin. The built-in demo, served on a new port
     ///   each run, passes a name of its own so its cache stays warm.
     ///   `session`: the libsoup session pages come through (an engine's
-    ///   ``HTTPSessions/api``).
-    public init(url: URL, cacheScope: String? = nil, session: GObjectRef) {
+    ///   ``HTTPSessions/api``). `format`: what the pages are (default: the
+    ///   first page says). `explain`: the line shown for a failure the
+    ///   source knows better than the loader (a Mastodon instance's 401),
+    ///   nil for the loader's own.
+    public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
+                explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
         self.url = url
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
-        loader = FeedPageLoader(feedURL: url, session: session)
+        self.explain = explain
+        loader = FeedPageLoader(feedURL: url, format: format, session: session)
     }
+
+    /// What the pages turned out to be (``FeedFormat/detect`` until the first arrives).
+    public var format: FeedFormat { loader.format }
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         loader.loadFirst { [weak self] result in self?.finish(result, completion) }
@@ -59,7 +70,7 @@ public final class JSONFeedSource: FeedSource {
             completion(.success(FeedSourcePage(items: loaded.items, extras: loaded.page.extras,
                                                next: loaded.endReached ? nil : currentCursor)))
         case .failure(let error):
-            completion(.failure(FeedSourceFailure(message: error.description, code: error.code)))
+            completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code)))
         }
     }
 }

@@ -1,0 +1,107 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// An address the user typed, read as whatever it turns out to be: a feed
+/// (Flick's JSON, JSON Feed, RSS or Atom, M3U or HLS, told apart by the
+/// first page) or, for an instance's bare address (no path), a PeerTube
+/// instance or a Mastodon server, told by their APIs (``InstanceProbe``).
+/// A wrong guess says what was found. GTK thread only.
+///
+/// Detection runs on the first load; Reload and later pages go to the
+/// source it found.
+@MainActor
+public final class DetectingFeedSource: FeedSource {
+    /// What the address turned out to be.
+    public enum Detected: Sendable, Equatable {
+        case feed
+        case peertube(ServiceAddress)
+        case mastodon(ServiceAddress)
+    }
+
+    public let url: URL
+    public let cacheScope: String?
+    /// nil until the first load has told.
+    public private(set) var detected: Detected?
+    /// Told once detection knows what the user reads for the source
+    /// (a server's name, "#cats on HOST"); not for plain feeds.
+    public var onNamed: (@MainActor (String) -> Void)?
+
+    private let session: GObjectRef
+    private let pageHeight: @MainActor () -> Int
+    private let probeClient: ServiceClient
+    private var inner: FeedSource?
+    private var generations = GenerationGuard()
+
+    public init(url: URL, session: GObjectRef, pageHeight: @escaping @MainActor () -> Int) {
+        self.url = url
+        self.session = session
+        self.pageHeight = pageHeight
+        cacheScope = CacheKey.origin(of: url.absoluteString)
+        probeClient = ServiceClient(session: session)
+    }
+
+    /// Whether `url` names a server rather than a page: no path beyond `/`, no query.
+    static func isBare(_ url: URL) -> Bool {
+        (url.path.isEmpty || url.path == "/") && url.query == nil
+    }
+
+    public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        let generation = generations.bind()
+        probeClient.cancelAll()
+        if let inner {
+            inner.loadFirst(completion)
+            return
+        }
+        guard Self.isBare(url), let host = url.host, !host.isEmpty else {
+            use(PagedFeedSource(url: url, session: session), as: .feed, completion)
+            return
+        }
+        InstanceProbe.probe(url, client: probeClient) { [weak self] found in
+            guard let self, self.generations.accepts(generation) else { return }
+            let port = url.port
+            switch found {
+            case .peertube(let name):
+                let address = ServiceAddress(service: .peertube, host: host.lowercased(), port: port, scope: .instance)
+                guard let made = ServiceFeed.source(for: address, session: self.session, pageHeight: self.pageHeight) else { break }
+                self.onNamed?(name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
+                self.use(made.source, as: .peertube(address), completion)
+                return
+            case .mastodon(let name):
+                let address = ServiceAddress(service: .mastodon, host: host.lowercased(), port: port, scope: .local)
+                guard let made = ServiceFeed.source(for: address, session: self.session, pageHeight: self.pageHeight) else { break }
+                self.onNamed?(name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
+                self.use(made.source, as: .mastodon(address), completion)
+                return
+            case .neither:
+                break
+            }
+            self.use(PagedFeedSource(url: self.url, session: self.session), as: .feed) { result in
+                // A web page at a bare address: say the servers were asked too.
+                if case .failure(let failure) = result, failure.message.hasPrefix("No feed found at") {
+                    completion(.failure(FeedSourceFailure(
+                        message: "No feed found at \(self.url.absoluteString): a web page, and neither a PeerTube instance nor a Mastodon server.",
+                        code: failure.code)))
+                    return
+                }
+                completion(result)
+            }
+        }
+    }
+
+    public func loadNext(after cursor: FeedCursor,
+                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let inner else {
+            completion(.failure(FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)))
+            return
+        }
+        inner.loadNext(after: cursor, completion)
+    }
+
+    private func use(_ source: FeedSource, as kind: Detected,
+                     _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        inner = source
+        detected = kind
+        source.loadFirst(completion)
+    }
+}

@@ -1,0 +1,51 @@
+import FeedCore
+import Foundation
+
+/// Which Mastodon timeline a feed shows, its address, and what its
+/// failures mean to a user. Pure; any thread.
+enum MastodonTimeline {
+    /// The first page of the timeline `address` names (media only, 40 a page).
+    static func url(_ address: ServiceAddress) -> URL? {
+        guard address.service == .mastodon, var components = URLComponents(string: address.baseURL) else { return nil }
+        var query = [URLQueryItem(name: "only_media", value: "true"),
+                     URLQueryItem(name: "limit", value: "\(MastodonDocument.pageSize)")]
+        switch address.scope {
+        case .tag(let name):
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "/?#")
+            components.percentEncodedPath = "/api/v1/timelines/tag/" + (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)
+        case .local:
+            components.path = "/api/v1/timelines/public"
+            query.insert(URLQueryItem(name: "local", value: "true"), at: 0)
+        case .federated:
+            components.path = "/api/v1/timelines/public"
+        case .instance, .trending, .recent, .channel, .account:
+            return nil
+        }
+        components.queryItems = query
+        return components.url
+    }
+
+    /// What the user reads for it: "#cats on HOST".
+    static func describe(_ address: ServiceAddress) -> String {
+        switch address.scope {
+        case .tag(let name): return "#\(name) on \(address.host)"
+        case .local: return "the local timeline of \(address.host)"
+        default: return "the public timeline of \(address.host)"
+        }
+    }
+
+    /// The one line for a failure an instance's policy explains; nil for the loader's own.
+    static func explain(_ error: FeedLoadError, address: ServiceAddress) -> String? {
+        switch error {
+        case .httpStatus(401, _), .httpStatus(422, _), .httpStatus(403, _):
+            return "\(address.host) does not show its timelines to visitors without an account."
+        case .httpStatus(404, _):
+            return "\(address.host) has no such timeline (HTTP 404): is it a Mastodon server?"
+        case .notJSON, .schema:
+            return "\(address.host) did not answer as a Mastodon server: \(error.description)"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import FeedCore
+import Foundation
+
+/// Reads PeerTube's answers: a list page into the videos still to be
+/// detailed, a video's details into a post. Pure; any thread.
+enum PeerTubeDocument {
+    /// One list page: the videos in order (live streams and unreadable ones
+    /// left out with their reason) and the list's total.
+    struct ListPage {
+        var videos: [PeerTubeAPI.Video]
+        var skipped: [SkippedFeedItem]
+        var total: Int?
+        /// Videos the page held, readable or not (for `start`).
+        var count: Int
+    }
+
+    static func list(_ data: Data) throws(FeedLoadError) -> ListPage {
+        let list: PeerTubeAPI.VideoList
+        do {
+            list = try JSONDecoder().decode(PeerTubeAPI.VideoList.self, from: data)
+        } catch {
+            throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
+                ?? .schema("the answer is not a PeerTube video list (a data array)")
+        }
+        guard list.data.count <= FeedDocument.maxItems else {
+            throw .tooManyItems(count: list.data.count, limit: FeedDocument.maxItems)
+        }
+        var page = ListPage(videos: [], skipped: [], total: list.total.map { max(0, $0) }, count: list.data.count)
+        for (index, slot) in list.data.enumerated() {
+            guard let video = slot.value else {
+                page.skipped.append(SkippedFeedItem(index: index, id: nil, reason: .notAnObject))
+                continue
+            }
+            guard video.isLive != true else {
+                page.skipped.append(SkippedFeedItem(index: index, id: video.uuid, reason: .liveStream))
+                continue
+            }
+            page.videos.append(video)
+        }
+        return page
+    }
+
+    /// The post for a video's details: the progressive file
+    /// ``FeedCore/RenditionChoice`` picks for `pageHeight`, else the HLS
+    /// playlist; its poster, title, author, likes, `nsfw` and web page.
+    static func post(_ data: Data, pageHeight: Int) throws(FeedLoadError) -> ServicePost {
+        let details: PeerTubeAPI.VideoDetails
+        do {
+            details = try JSONDecoder().decode(PeerTubeAPI.VideoDetails.self, from: data)
+        } catch {
+            throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
+                ?? .schema("the answer is not a PeerTube video (a uuid)")
+        }
+        if details.isLive == true { throw .schema("the video is a live stream") }
+        let files = (details.files ?? []).compactMap(\.value).filter { $0.fileUrl?.isEmpty == false }
+        let hls = (details.streamingPlaylists ?? []).compactMap(\.value)
+            .first { ($0.type ?? 1) == 1 && $0.playlistUrl?.isEmpty == false }
+        let chosen: (uri: String, file: PeerTubeAPI.VideoFile?)
+        if let index = RenditionChoice.pick(heights: files.map(\.pixelHeight), pageHeight: pageHeight),
+           let uri = files[index].fileUrl {
+            chosen = (uri, files[index])
+        } else if let playlist = hls?.playlistUrl {
+            let hlsFiles = (hls?.files ?? []).compactMap(\.value)
+            chosen = (playlist, RenditionChoice.pick(heights: hlsFiles.map(\.pixelHeight), pageHeight: pageHeight).map { hlsFiles[$0] })
+        } else {
+            throw .schema("the video has no file Flick can play")
+        }
+        let author = details.account?.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? details.account?.name
+        return ServicePost(id: details.uuid, kind: .video, uri: chosen.uri,
+                           poster: details.previewPath ?? details.thumbnailPath,
+                           width: chosen.file?.width.flatMap { $0 > 0 ? $0 : nil },
+                           height: chosen.file?.height.flatMap { $0 > 0 ? $0 : nil },
+                           duration: details.duration.flatMap { $0 > 0 ? $0 : nil },
+                           title: details.name, author: author, likes: details.likes.map { max(0, $0) },
+                           accessibilityLabel: details.name, sensitive: details.nsfw == true, webPage: details.url)
+    }
+}

@@ -1,0 +1,78 @@
+import FeedCore
+import Foundation
+
+/// Which of a PeerTube instance's videos a feed shows, and the API paths
+/// that list them. Pure; any thread.
+enum PeerTubeListing: Sendable, Equatable {
+    /// Short videos first: the search API's duration filter, newest first
+    /// (the default for an instance).
+    case short
+    case trending
+    case recent
+    /// The instance's own videos, newest first.
+    case local
+    case channel(String)
+    case account(String)
+
+    /// Videos asked for per list page.
+    static let pageSize = 25
+    /// The longest video counted as short, in seconds.
+    static let shortSeconds = 120
+
+    init(_ scope: ServiceAddress.Scope) {
+        switch scope {
+        case .channel(let name): self = .channel(name)
+        case .account(let name): self = .account(name)
+        case .trending: self = .trending
+        case .recent: self = .recent
+        case .local: self = .local
+        case .instance, .tag, .federated: self = .short
+        }
+    }
+
+    /// The list page starting at `start`, on the instance at `base`.
+    func url(base: URL, start: Int) -> URL? {
+        var path = "/api/v1/videos"
+        var query: [(String, String)] = []
+        switch self {
+        case .short:
+            path = "/api/v1/search/videos"
+            query = [("durationMax", "\(Self.shortSeconds)"), ("sort", "-publishedAt")]
+        case .trending: query = [("sort", "-trending")]
+        case .recent: query = [("sort", "-publishedAt")]
+        case .local: query = [("sort", "-publishedAt"), ("isLocal", "true")]
+        case .channel(let name): path = "/api/v1/video-channels/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
+        case .account(let name): path = "/api/v1/accounts/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
+        }
+        query += [("start", "\(start)"), ("count", "\(Self.pageSize)")]
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        components.path = path
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return components.url
+    }
+
+    /// A post's details.
+    static func detailsURL(base: URL, uuid: String) -> URL? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        components.path = "/api/v1/videos/\(escaped(uuid))"
+        return components.url
+    }
+
+    /// What the user reads for it ("short videos on HOST").
+    func describe(host: String) -> String {
+        switch self {
+        case .short: return "short videos on \(host)"
+        case .trending: return "trending videos on \(host)"
+        case .recent: return "recent videos on \(host)"
+        case .local: return "videos of \(host)"
+        case .channel(let name): return "the channel \(name) on \(host)"
+        case .account(let name): return "the account \(name) on \(host)"
+        }
+    }
+
+    private static func escaped(_ segment: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+}

@@ -1,0 +1,165 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// How one feed source talks to its server: feed pages and post details,
+/// one request at a time, in the order asked. GTK thread only.
+///
+/// Polite on purpose (servers rate-limit anonymous clients):
+/// - never more than one request of the source in flight;
+/// - a 429 or 503 is asked again after what `Retry-After` or
+///   `X-RateLimit-Reset` says, as FeedCore's ``RateLimitWait`` decides
+///   (bounded in tries and in wait), and only then handed over;
+/// - a page fetched before with an `ETag` is asked for with
+///   `If-None-Match`, and a 304 answers the body kept from then (the last
+///   ``maxRemembered`` such pages are kept);
+/// - the session's User-Agent names Flick and its version.
+///
+/// Every answer is a whole body within the size limit and the deadline
+/// (``FeedRequest``). `cancelAll()` drops the queue and the request in
+/// flight: their completions are never called.
+@MainActor
+public final class ServiceClient {
+    public typealias Completion = @MainActor (Result<Response, FeedLoadError>) -> Void
+
+    /// A 2xx answer (a 304 already replaced by the body it confirms).
+    public struct Response: Sendable {
+        public var status: Int
+        public var body: Data
+        /// After redirects.
+        public var url: URL
+        public var contentType: String?
+        /// `Link`, `Retry-After`, `X-RateLimit-Reset`, `ETag`, by lowercased name.
+        public var headers: [String: String]
+    }
+
+    public struct Options: Sendable, Equatable {
+        /// Longest wait for one answer, in seconds.
+        public var timeoutSeconds: Int
+        /// The largest body accepted, in bytes.
+        public var maxBytes: Int
+        public init(timeoutSeconds: Int = 30, maxBytes: Int = FeedDocument.maxBytes) {
+            self.timeoutSeconds = timeoutSeconds
+            self.maxBytes = maxBytes
+        }
+    }
+
+    /// Pages remembered for conditional requests.
+    static let maxRemembered = 32
+
+    public let options: Options
+    private let session: GObjectRef
+    private struct Pending {
+        var url: URL
+        var accept: String
+        var attempt: Int
+        var completion: Completion
+    }
+    private var queue: [Pending] = []
+    private var inFlight: FeedRequest?
+    private var waiting: MainLoopSource?
+    private var remembered: [URL: (etag: String, response: Response)] = [:]
+    private var rememberedOrder: [URL] = []
+
+    /// Requests sent since the client was made, retries included (tests
+    /// and the bench read it).
+    public private(set) var requestsSent = 0
+
+    public init(session: GObjectRef, options: Options = .init()) {
+        self.session = session
+        self.options = options
+    }
+
+    isolated deinit {
+        inFlight?.cancel()
+        waiting?.cancel()
+    }
+
+    /// Queues a GET of `url`; `completion` is called once, on the GTK thread.
+    /// - Parameter accept: the Accept header; nil: the feed formats.
+    public func get(_ url: URL, accept: String? = nil, completion: @escaping Completion) {
+        queue.append(Pending(url: url, accept: accept ?? FeedRequest.feedAccept, attempt: 1, completion: completion))
+        sendNext()
+    }
+
+    /// Drops every queued request and the one in flight, unanswered.
+    public func cancelAll() {
+        queue.removeAll()
+        inFlight?.cancel()
+        inFlight = nil
+        waiting?.cancel()
+        waiting = nil
+    }
+
+    /// Whether a request is in flight or waiting its turn.
+    public var isBusy: Bool { inFlight != nil || waiting != nil || !queue.isEmpty }
+
+    private func sendNext() {
+        guard inFlight == nil, waiting == nil, !queue.isEmpty else { return }
+        let pending = queue.removeFirst()
+        var headers: [String: String] = [:]
+        if let etag = remembered[pending.url]?.etag { headers["If-None-Match"] = etag }
+        requestsSent += 1
+        let request = FeedRequest(url: pending.url, session: session, maxBytes: options.maxBytes,
+                                  timeoutSeconds: options.timeoutSeconds, accept: pending.accept,
+                                  headers: headers) { [weak self] outcome in
+            guard let self else { return }
+            self.inFlight = nil
+            self.finish(pending, outcome)
+        }
+        guard let request else {
+            // libsoup would not take the URL: answered on the next turn, as a real one would be.
+            let url = pending.url
+            waiting = MainLoopSource.after(milliseconds: 0) { [weak self] in
+                self?.waiting = nil
+                pending.completion(.failure(.invalidURL(url.absoluteString)))
+                self?.sendNext()
+            }
+            return
+        }
+        inFlight = request
+    }
+
+    private func finish(_ pending: Pending, _ outcome: FeedRequest.Outcome) {
+        defer { sendNext() }
+        let answer: FeedRequest.Response
+        switch outcome {
+        case .failure(let error):
+            pending.completion(.failure(error))
+            return
+        case .response(let value):
+            answer = value
+        }
+        let hint = RateLimitHint.seconds(retryAfter: answer.headers["retry-after"],
+                                         rateLimitReset: answer.headers["x-ratelimit-reset"])
+        if case .retry(let seconds) = RateLimitWait.decide(status: answer.status, attempt: pending.attempt, hintSeconds: hint) {
+            var again = pending
+            again.attempt += 1
+            queue.insert(again, at: 0)
+            waiting = MainLoopSource.after(milliseconds: UInt32((seconds * 1000).rounded())) { [weak self] in
+                self?.waiting = nil
+                self?.sendNext()
+            }
+            return
+        }
+        if answer.status == 304, let kept = remembered[pending.url] {
+            pending.completion(.success(kept.response))
+            return
+        }
+        guard (200..<300).contains(answer.status) else {
+            pending.completion(.failure(.httpStatus(answer.status, reason: answer.reason)))
+            return
+        }
+        let response = Response(status: answer.status, body: answer.body, url: answer.url,
+                                contentType: answer.contentType, headers: answer.headers)
+        if let etag = answer.headers["etag"], !etag.isEmpty { remember(pending.url, etag: etag, response) }
+        pending.completion(.success(response))
+    }
+
+    private func remember(_ url: URL, etag: String, _ response: Response) {
+        if remembered.updateValue((etag, response), forKey: url) == nil { rememberedOrder.append(url) }
+        while rememberedOrder.count > Self.maxRemembered {
+            remembered[rememberedOrder.removeFirst()] = nil
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// Opens an explicit service address (``FeedCore/ServiceAddress``) as a
+/// feed source: a PeerTube instance, channel or account, or a Mastodon
+/// timeline. GTK thread only.
+@MainActor
+public enum ServiceFeed {
+    /// The source and what the user reads for it ("#cats on HOST"); nil
+    /// when the address does not make a usable URL.
+    /// - Parameter pageHeight: the feed page's height in device pixels
+    ///   now, for PeerTube's file choice.
+    public static func source(for address: ServiceAddress, session: GObjectRef,
+                              pageHeight: @escaping @MainActor () -> Int) -> (source: FeedSource, name: String)? {
+        switch address.service {
+        case .peertube:
+            guard let source = PeerTubeSource(address: address, session: session, pageHeight: pageHeight) else { return nil }
+            return (source, source.displayName)
+        case .mastodon:
+            guard let url = MastodonTimeline.url(address) else { return nil }
+            let source = PagedFeedSource(url: url, format: .mastodon, session: session) { error in
+                MastodonTimeline.explain(error, address: address)
+            }
+            return (source, MastodonTimeline.describe(address))
+        }
+    }
+}

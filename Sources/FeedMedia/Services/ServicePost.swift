@@ -1,0 +1,37 @@
+import FeedCore
+import Foundation
+
+/// A post a service source (PeerTube, Mastodon) read from its API, before
+/// the feed's item rules: it goes through the same checks as a Flick
+/// feed's items (``FeedDocument/validate(_:pageURL:)``: address schemes,
+/// bounds, text lengths). Pure; any thread.
+struct ServicePost {
+    var id: String
+    var kind: FeedItem.Kind
+    var uri: String
+    var poster: String?
+    var width: Int?
+    var height: Int?
+    var duration: Double?
+    var title: String?
+    var author: String?
+    var likes: Int?
+    var accessibilityLabel: String?
+    var sensitive = false
+    var webPage: String?
+
+    /// The checked item and what the service said beyond it; relative
+    /// addresses resolved against `pageURL` (the API answer's URL).
+    func validated(pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
+        let raw = FeedDocument.RawItem(id: id, type: kind.rawValue, uri: uri, poster: poster, duration: duration,
+                                       title: title, subtitle: nil, author: author, width: width, height: height,
+                                       likes: likes, accessibilityLabel: accessibilityLabel)
+        return FeedDocument.validate(raw, pageURL: pageURL).map { item, extras in
+            var extras = extras
+            extras.sensitive = sensitive
+            extras.webPage = webPage.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }
+                .flatMap { MediaLocation($0.absoluteString).isNetwork ? $0 : nil }
+            return (item, extras)
+        }
+    }
+}
