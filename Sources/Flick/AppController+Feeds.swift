@@ -110,11 +110,17 @@ extension AppController {
         }
     }
 
-    /// The menu's Open Feed URL… (the URL is a checked http(s) one).
-    func open(feedURL url: URL) {
-        source = .remote(url)
-        setTitle(url.host ?? url.absoluteString)
-        openRemote(url)
+    /// The menu's Open Feed URL… (a checked http(s) URL or service address).
+    func open(feedAddress address: FeedURLInput.Address) {
+        switch address {
+        case .url(let url):
+            source = .remote(url)
+            setTitle(url.host ?? url.absoluteString)
+            openRemote(url)
+        case .service(let service):
+            source = .service(service)
+            openService(service)
+        }
     }
 
     func show(folder: FolderFeedSource) {

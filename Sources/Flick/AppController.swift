@@ -87,7 +87,7 @@ final class AppController {
         shell = DesktopShell(window: window, application: gcast(application)!, settings: settings, reporter: reporter,
                              hooks: .init(reload: { [weak self] in self?.reload() },
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
-                                          openURL: { [weak self] in self?.open(feedURL: $0) },
+                                          openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.mediaCache() },
                                           stress: { [weak self] in self?.startStress($0) }))
         watchPlaybackSettings(settings)

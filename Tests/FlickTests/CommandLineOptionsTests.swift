@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import Testing
 @testable import Flick
@@ -72,6 +73,18 @@ struct ServerOptionsTests {
         #expect(try CommandLineOptions.parse(["https://example.org/feed.json"]).command
                 == .run(.remote(URL(string: "https://example.org/feed.json")!)))
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["ftp://example.org/feed.json"]) }
+    }
+
+    @Test("peertube: and mastodon: addresses name their service; one written wrong says how it is written")
+    func services() throws {
+        #expect(try CommandLineOptions.parse(["peertube:videos.example.org/c/clips"]).command
+                == .run(.service(ServiceAddress(service: .peertube, host: "videos.example.org", scope: .channel("clips")))))
+        #expect(try CommandLineOptions.parse(["mastodon:127.0.0.1:3000/tags/cats"]).command
+                == .run(.service(ServiceAddress(service: .mastodon, host: "127.0.0.1", port: 3000, scope: .tag("cats")))))
+        #expect(throws: CommandLineOptions.ParseError(description:
+            "‘mastodon:mastodon.example/home’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public")) {
+            try CommandLineOptions.parse(["mastodon:mastodon.example/home"])
+        }
     }
 
     @Test("bandwidth takes decimal units", arguments: [("20M", 20_000_000), ("500k", 500_000), ("8000000", 8_000_000), ("1.5M", 1_500_000)])

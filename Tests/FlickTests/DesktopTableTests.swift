@@ -32,7 +32,7 @@ struct DesktopTableTests {
         }
     }
 
-    @Test("a feed address must be an http(s) URL with a host", arguments: [
+    @Test("a feed address must be an http(s) URL with a host, or a peertube: or mastodon: address", arguments: [
         ("https://example.org/feed.json", nil),
         ("  http://127.0.0.1:8080/feed  ", nil),
         ("", FeedURLInput.Problem.empty),
@@ -40,6 +40,9 @@ struct DesktopTableTests {
         ("ftp://example.org/feed", .unsupportedScheme("ftp")),
         ("file:///tmp/feed.json", .unsupportedScheme("file")),
         ("https://", .noHost("https://")),
+        ("peertube:videos.example.org/c/clips", nil),
+        ("mastodon:mastodon.example/tags/cats", nil),
+        ("mastodon:mastodon.example", .service("‘mastodon:mastodon.example’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public")),
     ] as [(String, FeedURLInput.Problem?)])
     func feedAddresses(text: String, problem: FeedURLInput.Problem?) {
         switch FeedURLInput.parse(text) {

@@ -170,6 +170,11 @@ public final class MediaServer: @unchecked Sendable {
     /// about to be freed): 0 once every response is over.
     var liveExchanges: Int { counters.liveExchanges }
 
+    /// Requests with a Range header to the paths `predicate` accepts (as registered).
+    public func requestsWithRange(where predicate: (String) -> Bool) -> Int {
+        counters.rangedRequests(where: predicate)
+    }
+
     /// The Range header of each request to `path`, in arrival order (nil for none).
     public func requests(path: String) -> [String?] {
         counters.requests(path: ResolvedRoute.normalized(path))

@@ -55,4 +55,9 @@ final class ServerCounters: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return ranges[path] ?? []
     }
+
+    func rangedRequests(where predicate: (String) -> Bool) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return ranges.filter { predicate($0.key) }.values.reduce(0) { $0 + $1.filter { $0 != nil }.count }
+    }
 }

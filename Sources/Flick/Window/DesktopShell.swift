@@ -20,7 +20,7 @@ final class DesktopShell {
         /// Opens a folder's feed; the app says what is wrong with it.
         var openFolder: @MainActor (String) -> Void
         /// Opens a JSON feed (the URL is a checked http(s) one).
-        var openURL: @MainActor (URL) -> Void
+        var openURL: @MainActor (FeedURLInput.Address) -> Void
         /// The app's open media cache, nil when it has none.
         var mediaCache: @MainActor () -> MediaCache?
         /// Runs a stress mode on the showing feed (the Stress menu).

@@ -1,14 +1,25 @@
+import FeedCore
 import Foundation
 
 /// What the user typed as a feed address, checked before anything is
-/// fetched: an http(s) URL with a host, or a one-sentence reason why not.
+/// fetched: an http(s) URL with a host, or an explicit `peertube:` or
+/// `mastodon:` address, or a one-sentence reason why not.
 enum FeedURLInput {
+    /// A checked address.
+    enum Address: Equatable {
+        /// A feed, or a bare server address (detected when opened).
+        case url(URL)
+        case service(ServiceAddress)
+    }
+
     /// Why a typed address cannot be opened.
     enum Problem: Error, Equatable, CustomStringConvertible {
         case empty
         case notWebAddress(String)
         case unsupportedScheme(String)
         case noHost(String)
+        /// An explicit service address written wrong: what is wrong.
+        case service(String)
 
         var description: String {
             switch self {
@@ -20,14 +31,21 @@ enum FeedURLInput {
                 return "Flick opens http and https feeds, not ‘\(scheme)’ addresses."
             case .noHost(let text):
                 return "‘\(text)’ has no host name, like example.org."
+            case .service(let problem):
+                return problem.hasSuffix(".") ? problem : problem + "."
             }
         }
     }
 
-    /// The URL in `text` (surrounding spaces ignored), or why it is not one.
-    static func parse(_ text: String) -> Result<URL, Problem> {
+    /// The address in `text` (surrounding spaces ignored), or why it is not one.
+    static func parse(_ text: String) -> Result<Address, Problem> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
+        switch ServiceAddress.parse(trimmed) {
+        case .success(let address)?: return .success(.service(address))
+        case .failure(let problem)?: return .failure(.service(problem.description))
+        case nil: break
+        }
         guard let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
               !trimmed[..<colon].isEmpty else {
             return .failure(.notWebAddress(trimmed))
@@ -36,6 +54,6 @@ enum FeedURLInput {
         guard scheme == "http" || scheme == "https" else { return .failure(.unsupportedScheme(scheme)) }
         guard let url = URL(string: trimmed) else { return .failure(.notWebAddress(trimmed)) }
         guard let host = url.host, !host.isEmpty else { return .failure(.noHost(trimmed)) }
-        return .success(url)
+        return .success(.url(url))
     }
 }

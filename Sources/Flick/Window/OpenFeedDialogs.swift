@@ -44,9 +44,10 @@ final class OpenFeedDialogs {
         gtk_native_dialog_show(gcast(native))
     }
 
-    /// Asks for a feed URL; calls `open` with it once it is a valid http(s) URL.
-    func askForURL(_ open: @escaping @MainActor (URL) -> Void) {
-        let hint = "The address of a JSON feed (its format is in Flick’s README)."
+    /// Asks for a feed address; calls `open` with it once it is a valid
+    /// http(s) URL or service address.
+    func askForURL(_ open: @escaping @MainActor (FeedURLInput.Address) -> Void) {
+        let hint = "A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME."
         let dialog = adw_message_dialog_new(gcast(parent), "Open a Feed URL", hint)!
         let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
         adw_message_dialog_add_response(message, "cancel", "_Cancel")
@@ -64,7 +65,7 @@ final class OpenFeedDialogs {
 
         // Checked as it is typed: Open (and Enter) only work for a valid
         // address, and the text under the heading says what is wrong.
-        let check = { @MainActor () -> Result<URL, FeedURLInput.Problem> in
+        let check = { @MainActor () -> Result<FeedURLInput.Address, FeedURLInput.Problem> in
             FeedURLInput.parse(String(cString: gtk_editable_get_text(gopaque(entry))))
         }
         connections += [

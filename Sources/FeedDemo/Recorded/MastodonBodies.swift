@@ -1,9 +1,9 @@
 import Foundation
 
 /// Mastodon answers in the shapes its API documentation gives (`Status`,
-/// `MediaAttachment`, `Instance`), fields Flick ignores included.
-enum MastodonBodies {
-    static func account(_ name: String, display: String) -> String {
+/// `MediaAttachment`, `Instance`), fields Flick ignores included: what the tests and the bench serve on loopback.
+public enum MastodonBodies {
+    public static func account(_ name: String, display: String) -> String {
         """
         {"id": "1090", "username": "\(name)", "acct": "\(name)@other.example", "display_name": "\(display)",
          "locked": false, "bot": false, "discoverable": true, "group": false, "created_at": "2024-01-01T00:00:00.000Z",
@@ -13,7 +13,7 @@ enum MastodonBodies {
         """
     }
 
-    static func attachment(_ id: String, type: String, url: String, preview: String? = nil,
+    public static func attachment(_ id: String, type: String, url: String, preview: String? = nil,
                            description: String? = nil) -> String {
         let meta = type == "image"
             ? #"{"original": {"width": 1080, "height": 1350, "size": "1080x1350", "aspect": 0.8}, "small": {"width": 400, "height": 500}}"#
@@ -25,7 +25,7 @@ enum MastodonBodies {
         """
     }
 
-    static func status(_ id: String, content: String, media: [String], sensitive: Bool = false,
+    public static func status(_ id: String, content: String, media: [String], sensitive: Bool = false,
                        spoiler: String = "", reblog: String? = nil) -> String {
         """
         {"id": "\(id)", "created_at": "2026-11-30T10:00:00.000Z", "in_reply_to_id": null, "in_reply_to_account_id": null,
@@ -39,7 +39,7 @@ enum MastodonBodies {
         """
     }
 
-    static let instance = Data("""
+    public static let instance = Data("""
     {"domain": "mastodon.example", "title": "Mastodon Example", "version": "4.3.1", "source_url": "https://github.com/mastodon/mastodon",
      "description": "A server.", "usage": {"users": {"active_month": 10}}, "thumbnail": {"url": "https://x/t.png"},
      "languages": ["en"], "configuration": {"urls": {"streaming": "wss://mastodon.example"}},

@@ -2,10 +2,10 @@ import Foundation
 
 /// PeerTube answers in the shapes its REST API reference documents
 /// (`VideoListResponse`, `VideoDetails`, `ServerConfig`), fields Flick
-/// ignores included.
-enum PeerTubeBodies {
+/// ignores included: what the tests and the bench serve on loopback.
+public enum PeerTubeBodies {
     /// A `Video` as lists give it.
-    static func video(_ uuid: String, name: String, live: Bool = false, nsfw: Bool = false) -> String {
+    public static func video(_ uuid: String, name: String, live: Bool = false, nsfw: Bool = false) -> String {
         """
         {"id": 12, "uuid": "\(uuid)", "shortUUID": "s\(uuid.prefix(6))", "isLive": \(live), "name": "\(name)",
          "category": {"id": 15, "label": "Science & Technology"}, "licence": {"id": 1, "label": "Attribution"},
@@ -22,12 +22,12 @@ enum PeerTubeBodies {
     }
 
     /// One list page of `videos` (already JSON) out of `total`.
-    static func list(_ videos: [String], total: Int) -> Data {
+    public static func list(_ videos: [String], total: Int) -> Data {
         Data(#"{"total": \#(total), "data": [\#(videos.joined(separator: ","))]}"#.utf8)
     }
 
     /// A `VideoFile` of the root `files`.
-    static func file(_ url: String, resolution: Int, height: Int? = nil) -> String {
+    public static func file(_ url: String, resolution: Int, height: Int? = nil) -> String {
         let size = height.map { #", "width": \#($0 * 9 / 16), "height": \#($0)"# } ?? ""
         return """
         {"id": \(resolution), "resolution": {"id": \(resolution), "label": "\(resolution)p"}, "size": 1234567,
@@ -39,7 +39,7 @@ enum PeerTubeBodies {
     }
 
     /// `VideoDetails`: the list fields plus `files` and `streamingPlaylists`.
-    static func details(_ uuid: String, name: String, files: [String], hls: String? = nil, live: Bool = false,
+    public static func details(_ uuid: String, name: String, files: [String], hls: String? = nil, live: Bool = false,
                         nsfw: Bool = false) -> Data {
         var body = video(uuid, name: name, live: live, nsfw: nsfw)
         body.removeLast() // the closing brace
@@ -55,7 +55,7 @@ enum PeerTubeBodies {
         return Data(body.utf8)
     }
 
-    static let config = Data("""
+    public static let config = Data("""
     {"instance": {"name": "Clips of the Harbour", "shortDescription": "Short videos.", "isNSFW": false,
       "defaultNSFWPolicy": "blur", "defaultClientRoute": "/videos/trending", "customizations": {"javascript": "", "css": ""}},
      "search": {"remoteUri": {"users": true, "anonymous": false}}, "plugin": {"registered": []},
