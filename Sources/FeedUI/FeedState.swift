@@ -83,6 +83,8 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// factory, `avdec_h264`, `vah264dec`, …); nil for a picture or before
     /// one is plugged.
     public var decoder: String? = nil
+    /// Whether the current post is a sensitive one, covered until shown.
+    public var sensitiveHidden = false
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -136,6 +138,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case currentLikes = "current_likes"
         case toastsShown = "toasts_shown"
         case likesPending = "likes_pending"
+        case sensitiveHidden = "sensitive_hidden"
         case network
         case diagnostics
         case feedLayouts = "feed_layouts"

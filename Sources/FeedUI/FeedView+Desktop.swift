@@ -23,6 +23,7 @@ extension FeedView {
         state.focus = focusDescription
         state.shimmersAnimating = shimmersAnimating
         state.animationsPlaying = pages.values.filter(\.animation.isPlaying).count
+        state.sensitiveHidden = pages[currentIndex]?.sensitiveCover.isCovering ?? false
         return state
     }
 

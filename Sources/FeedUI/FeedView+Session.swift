@@ -87,6 +87,21 @@ extension FeedView {
             showToast(message)
         case .stateChanged:
             reportState()
+        case .sensitiveChanged:
+            for page in pages.values { coverIfSensitive(page) }
+            reportState()
+        }
+    }
+}
+
+extension FeedView {
+    /// Covers `page` while its post is a sensitive one held back, with the
+    /// content warning (its title) as the reason; Show uncovers it.
+    func coverIfSensitive(_ page: FeedPage) {
+        guard let item = page.item else { return }
+        let held = session.isHeldBack(item)
+        page.setSensitive(covered: held, reason: held ? item.title : nil) { [weak self] in
+            self?.session.showSensitive(item.id)
         }
     }
 }

@@ -213,7 +213,9 @@ public final class FeedView: FeedSessionObserver {
             page.bind(item, at: index)
             let like = session.likeState(of: item)
             page.likeRail.show(liked: like.liked, likes: like.likes)
+            coverIfSensitive(page)
         } else {
+            page.setSensitive(covered: false, reason: nil) {}
             page.bindSkeleton(at: index, failure: session.loadMoreFailure) { [weak self] in
                 self?.session.retryLoadMore()
             }

@@ -31,6 +31,7 @@ extension AppController {
 
     private func beginExit(quitting: Bool) {
         if let stress { finishStress(stress) }
+        saveResumeNow(always: true)
         window?.feedView?.shutdown()
         session?.shutdown()
         session = nil

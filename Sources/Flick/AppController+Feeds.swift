@@ -55,8 +55,10 @@ extension AppController {
         }
     }
 
-    func setTitle(_ name: String) {
-        window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(name)") }
+    /// "Flick — NAME", or "Flick" for nil.
+    func setTitle(_ name: String?) {
+        let title = name.map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
+        window.map { gtk_window_set_title(gcast($0.window.widget), title) }
     }
 
     /// Shows a source whose pages come over the network; `retry` opens it again.
@@ -79,7 +81,9 @@ extension AppController {
                 self.endSession()
                 self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(address) has no items Flick can show.")
                 self.reporter.report(phase: .empty)
+                return
             }
+            if let view = self.window?.feedView { self.restoreResume(on: view, session: session) }
         }
     }
 
@@ -102,6 +106,7 @@ extension AppController {
     func open(folderAt path: String) {
         do {
             let folder = try FolderFeedSource(path: path)
+            noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
             source = .folder(path)
             window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(folder.displayName)") }
             show(folder: folder)
@@ -110,14 +115,18 @@ extension AppController {
         }
     }
 
-    /// The menu's Open Feed URL… (a checked http(s) URL or service address).
-    func open(feedAddress address: FeedURLInput.Address) {
+    /// The menu's Open Feed URL… (a checked http(s) URL or service
+    /// address), Add Source and the sidebar: `entry` is how the sidebar
+    /// lists it (nil: made from the address).
+    func open(feedAddress address: FeedURLInput.Address, entry: SourceLibrary.Entry? = nil) {
         switch address {
         case .url(let url):
+            noteOpened(entry ?? .init(kind: .feed, name: url.host ?? url.absoluteString, address: url.absoluteString))
             source = .remote(url)
             setTitle(url.host ?? url.absoluteString)
             openRemote(url)
         case .service(let service):
+            noteOpened(entry ?? Self.entry(for: service))
             source = .service(service)
             openService(service)
         }
@@ -163,6 +172,7 @@ extension AppController {
             let session = self.makeSession(source, engine: engine)
             session.start()
             self.showFeed(session)
+            if let view = self.window?.feedView { self.restoreResume(on: view, session: session) }
         }
     }
 
@@ -196,7 +206,16 @@ extension AppController {
         guard let window, let settings else { return }
         let view = FeedView(session: session, radius: settings.mountedPagesEachSide,
                             fit: options.fit ?? settings.contentFit, axis: options.paging)
-        view.addStateListener { [weak self] state in self?.reporter.report(phase: .feed, feed: state) }
+        view.addStateListener { [weak self, weak view] state in
+            self?.reporter.report(phase: .feed, feed: state)
+            if let view { self?.noteProgress(of: view) }
+        }
+        // A video playing on changes nothing the listener hears: its position is saved every 5 s.
+        MainLoopSource.timeout(milliseconds: 5_000) { [weak self, weak view] in
+            guard let self, let view, self.window?.feedView === view else { return false }
+            if view.isPlaying { self.noteProgress(of: view) }
+            return true
+        }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }

@@ -10,7 +10,8 @@ extension AppController {
         session.preferences = FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
                                                       loops: settings.bool(.loop, default: true),
                                                       dataSaver: settings.bool(.dataSaver, default: false),
-                                                      conditions: conditionsForFeed(system.conditions))
+                                                      conditions: conditionsForFeed(system.conditions),
+                                                      showsSensitive: settings.bool(.showSensitive, default: false))
     }
 
     /// The desktop's conditions as they bear on the showing feed: a feed on
@@ -40,7 +41,7 @@ extension AppController {
         applyHardwareDecoding()
         settings.observe(.hardwareDecoding) { [weak self] in self?.applyHardwareDecoding() }
         _ = settings.hardwareDecoding
-        for key in [SettingsKey.loop, .autoplay, .dataSaver] {
+        for key in [SettingsKey.loop, .autoplay, .dataSaver, .showSensitive] {
             settings.observe(key) { [weak self] in
                 guard let self, let session = self.session else { return }
                 self.applyPlaybackSettings(to: session)
@@ -48,7 +49,7 @@ extension AppController {
         }
         // GSettings reports changes only of keys read after connecting.
         _ = [settings.bool(.loop, default: true), settings.bool(.autoplay, default: true),
-             settings.bool(.dataSaver, default: false)]
+             settings.bool(.dataSaver, default: false), settings.bool(.showSensitive, default: false)]
         system.onChange = { [weak self] conditions in
             guard let self else { return }
             self.session?.preferences.conditions = self.conditionsForFeed(conditions)

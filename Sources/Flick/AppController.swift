@@ -43,6 +43,17 @@ final class AppController {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
+    /// The sidebar's sources, as saved (`sources`), and the one showing.
+    var library = SourceLibrary()
+    var currentEntry: SourceLibrary.Entry?
+    /// Where the showing source was left is being restored: saving waits.
+    var restoringResume = false
+    /// A resume point waiting to be saved (debounced), if any.
+    var resumeSave: MainLoopSource?
+    /// The demo feed's address while its server runs (reopened from the sidebar).
+    var demoFeedURL: URL?
+    /// The Add Source dialog, while open.
+    var addSourceDialog: AddSourceDialog?
     /// Runs `--stress MODE` (or the Stress menu's choice) on the feed and records it.
     var stress: StressDriver?
     /// What the desktop says about the network, memory and power.
@@ -89,19 +100,28 @@ final class AppController {
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.mediaCache() },
-                                          stress: { [weak self] in self?.startStress($0) }))
+                                          stress: { [weak self] in self?.startStress($0) },
+                                          sources: { [weak self] in self?.sourceAction($0, place: $1) }))
         watchPlaybackSettings(settings)
         window.onClose = { [weak self] in self?.finish() }
         window.present()
+        setUpSources(settings)
         if let folder {
+            noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
             show(folder: folder)
         } else if let playlist {
+            noteOpened(.init(kind: .playlist, name: playlist.displayName, address: playlist.path))
             show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {
+            noteOpened(.init(kind: .feed, name: url.host ?? url.absoluteString, address: url.absoluteString))
             openRemote(url)
         } else if case .run(.service(let address)) = options.command {
+            noteOpened(Self.entry(for: address))
             openService(address)
+        } else if let last = lastSourceToReopen() {
+            open(entry: last)
         } else {
+            noteOpened(SourceLibrary.demo)
             openDemo()
         }
     }

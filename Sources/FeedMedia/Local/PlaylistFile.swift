@@ -15,6 +15,8 @@ public struct PlaylistFile: Sendable {
 
     /// The file's name, for the window's title.
     public let displayName: String
+    /// The file's absolute path (what the sources sidebar opens it by).
+    public let path: String
     /// Its posts, and the entries left out with why.
     public let page: FeedPage
 
@@ -25,8 +27,9 @@ public struct PlaylistFile: Sendable {
 
     /// Reads and parses the playlist at `path`.
     public init(path: String) throws(ReadError) {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
         let name = url.lastPathComponent
+        self.path = url.path
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             let missing = !FileManager.default.fileExists(atPath: url.path)
             throw ReadError(description: missing ? "The playlist \(path) does not exist: check the path."

@@ -43,13 +43,17 @@ extension FeedSession {
         public var dataSaver = false
         /// What the desktop reports: network, memory, power saver, device tier.
         public var conditions = SystemMonitor.Conditions()
+        /// Posts their service marks sensitive play as they are; off, each
+        /// is held back (covered, not prepared) until the user shows it.
+        public var showsSensitive = false
 
         public init(autoplay: Bool = true, loops: Bool = true, dataSaver: Bool = false,
-                    conditions: SystemMonitor.Conditions = SystemMonitor.Conditions()) {
+                    conditions: SystemMonitor.Conditions = SystemMonitor.Conditions(), showsSensitive: Bool = false) {
             self.autoplay = autoplay
             self.loops = loops
             self.dataSaver = dataSaver
             self.conditions = conditions
+            self.showsSensitive = showsSensitive
         }
     }
 

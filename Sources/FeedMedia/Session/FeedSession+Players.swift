@@ -32,11 +32,15 @@ extension FeedSession {
         plan.tier = preferences.conditions.tier
         let decided = PreloadPolicy.plan(plan)
         let served = Set(pool.assignments.keys)
+        // A sensitive post held back is neither prepared nor preloaded until shown.
         pool.apply(decided, uriFor: { [weak self] i in
-            guard let self, let item = self.item(at: i), item.kind.isPlayed else { return nil }
+            guard let self, let item = self.item(at: i), item.kind.isPlayed, !self.isHeldBack(item) else { return nil }
             return self.playbackURI(for: item)
         }, box: input.pixelBox, fit: input.fit, muted: muted, plays: !userPaused)
-        mediaCache?.apply(decided, item: { [weak self] in self?.item(at: $0) }, currentBufferHealthy: healthy)
+        mediaCache?.apply(decided, item: { [weak self] i in
+            guard let self, let item = self.item(at: i), !self.isHeldBack(item) else { return nil }
+            return item
+        }, currentBufferHealthy: healthy)
         wirePlayers()
         // A speculative failure was not reported; the item gets a fresh
         // chance now that it is current.
@@ -102,6 +106,10 @@ extension FeedSession {
     func preferencesChanged(from old: Preferences) {
         guard preferences != old else { return }
         if preferences.loops != old.loops { pool.loops = preferences.loops }
+        if preferences.showsSensitive != old.showsSensitive {
+            emit(.sensitiveChanged)
+            update()
+        }
         let conditions = preferences.conditions
         if conditions.memory != .normal, old.conditions.memory == .normal {
             // Pressure: decoded pictures go now; the plan drops idle players.

@@ -28,10 +28,13 @@ extension FeedSession {
         case toast(String)
         /// Something the feed reports changed (counts, TTFF, errors).
         case stateChanged
+        /// Which sensitive posts are held back changed (one was shown, or
+        /// the `show-sensitive` preference): their pages cover or uncover.
+        case sensitiveChanged
 
         public static func == (lhs: Update, rhs: Update) -> Bool {
             switch (lhs, rhs) {
-            case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged): return true
+            case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged), (.sensitiveChanged, .sensitiveChanged): return true
             case let (.itemsReplaced(a), .itemsReplaced(b)): return a == b
             case let (.frame(i, f, s), .frame(j, g, t)): return i == j && f === g && s == t
             case let (.videoReleased(i), .videoReleased(j)), let (.errorCleared(i), .errorCleared(j)): return i == j

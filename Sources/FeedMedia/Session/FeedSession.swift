@@ -92,6 +92,10 @@ public final class FeedSession {
     var bindingSources: [BindingKey: String] = [:]
     struct BindingKey: Hashable { let player: Int; let generation: UInt64 }
 
+    /// Sensitive posts the user chose to show (by id), while the
+    /// preference holds the others back.
+    var shownSensitive = Set<String>()
+
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {
         didSet { preferencesChanged(from: oldValue) }

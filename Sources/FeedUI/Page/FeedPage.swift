@@ -38,6 +38,8 @@ final class FeedPage {
     private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
     let errorCard = ErrorCard()
+    /// Over a sensitive post until the user shows it.
+    let sensitiveCover = SensitiveCover()
     private let muteButton: WidgetPointer
 
     /// The feed index and item this page shows.
@@ -130,6 +132,7 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), caption)
         gtk_overlay_add_overlay(gopaque(overlay), scrubber.widget)
         gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
+        gtk_overlay_add_overlay(gopaque(overlay), sensitiveCover.widget)
 
         muteButton = gtk_button_new_from_icon_name("audio-volume-muted-symbolic")!
         Widget.addClasses(muteButton, "circular", "osd", "flick-mute")
@@ -188,6 +191,20 @@ final class FeedPage {
         setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind.isPlayed, duration: item.duration)
         loadIfNeeded()
+    }
+
+    /// Covers the page (its picture and video blurred, the cover over them)
+    /// or uncovers it.
+    func setSensitive(covered: Bool, reason: String?, onShow: @escaping () -> Void) {
+        if covered {
+            sensitiveCover.cover(reason: reason, onShow: onShow)
+            gtk_widget_add_css_class(picture, "flick-blurred")
+            gtk_widget_add_css_class(video.picture, "flick-blurred")
+        } else if sensitiveCover.isCovering {
+            sensitiveCover.uncover()
+            gtk_widget_remove_css_class(picture, "flick-blurred")
+            gtk_widget_remove_css_class(video.picture, "flick-blurred")
+        }
     }
 
     /// The same item moved to another index (the feed was replaced): keep

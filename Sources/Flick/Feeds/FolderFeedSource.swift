@@ -26,6 +26,9 @@ struct FolderFeedSource {
     @MainActor
     func source() -> FolderSource { FolderSource(directory: directory, scan: scan) }
 
+    /// The folder's absolute path (what the sources sidebar opens it by).
+    var path: String { directory.path }
+
     /// The folder's name for titles.
     var displayName: String { directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent }
 }

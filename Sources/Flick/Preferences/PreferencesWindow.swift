@@ -131,6 +131,8 @@ final class PreferencesWindow {
                                      subtitle: "A video plays as soon as its post shows", settings: settings),
             PreferenceRows.switchRow(.dataSaver, title: "_Data saver",
                                      subtitle: "Use less data: smaller first downloads, no prepared next post", settings: settings),
+            PreferenceRows.switchRow(.showSensitive, title: "Show _sensitive posts",
+                                     subtitle: "Posts marked sensitive show as they are, not blurred behind a Show button", settings: settings),
             PreferenceRows.spinRow(.playerPoolSize, title: "Pla_yers",
                                    subtitle: "Video players kept alive at once, about 25–30 MB of memory each (for feeds opened from now on)",
                                    settings: settings),

@@ -82,7 +82,7 @@ final class AppSettings {
     /// schema, or when the installed schema is older than this Flick and
     /// lacks the key (GSettings aborts the process on a key it does not
     /// know): the key then keeps its default and is not saved.
-    private func gsettings(_ key: SettingsKey) -> UnsafeMutablePointer<GSettings>? {
+    func gsettings(_ key: SettingsKey) -> UnsafeMutablePointer<GSettings>? {
         guard schemaKeys.contains(key) else { return nil }
         return settings?.pointer(as: GSettings.self)
     }

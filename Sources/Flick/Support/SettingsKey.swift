@@ -16,6 +16,10 @@ enum SettingsKey: String, CaseIterable {
     case windowWidth = "window-width"
     case windowHeight = "window-height"
     case windowMaximized = "window-maximized"
+    case showSensitive = "show-sensitive"
+    case sources
+    case lastSource = "last-source"
+    case resumePoints = "resume-points"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -32,7 +36,7 @@ enum SettingsKey: String, CaseIterable {
         case .mountedPagesEachSide: return 1...3
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
-             .windowMaximized:
+             .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints:
             return nil
         }
     }

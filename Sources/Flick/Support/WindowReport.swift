@@ -27,6 +27,14 @@ struct WindowReport: Encodable, Equatable {
     var skippedSummary: String?
     /// While the skipped files' dialog is open: the lines it lists.
     var skippedListed: [String]?
+    /// The sidebar's sources by name, in order; the one showing (from 0);
+    /// whether the sidebar is shown.
+    var sources: [String] = []
+    var currentSource: Int?
+    var sidebarShown = false
+    /// While the Add Source dialog is open: what it says of the address
+    /// typed (the preview's name and first post, or what is wrong).
+    var sourcePreview: String?
 
     enum CodingKeys: String, CodingKey {
         case fullscreen
@@ -41,5 +49,9 @@ struct WindowReport: Encodable, Equatable {
         case skippedFiles = "skipped_files"
         case skippedSummary = "skipped_summary"
         case skippedListed = "skipped_listed"
+        case sources
+        case currentSource = "current_source"
+        case sidebarShown = "sidebar_shown"
+        case sourcePreview = "source_preview"
     }
 }

@@ -24,7 +24,9 @@ enum BoundShortcuts {
         }
         var result: [String: [String]] = [:]
         for (name, keys) in byAction {
-            let title = ShortcutGroup.Action(detailedName: name)?.title ?? name
+            // `win.switch-source(3)`: the action is the name before its target.
+            let action = name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name
+            let title = ShortcutGroup.Action(detailedName: action)?.title ?? name
             result[title, default: []] += Accelerator.normalized(keys)
         }
         return result.mapValues { $0.sorted() }

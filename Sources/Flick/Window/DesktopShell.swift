@@ -25,6 +25,9 @@ final class DesktopShell {
         var mediaCache: @MainActor () -> MediaCache?
         /// Runs a stress mode on the showing feed (the Stress menu).
         var stress: @MainActor (StressMode) -> Void = { _ in }
+        /// The sources' actions (add, switch, rename, remove, move); the
+        /// source's place from 1 for `switch-source`.
+        var sources: @MainActor (WindowAction, Int?) -> Void = { _, _ in }
     }
 
     private let window: FlickWindow
@@ -50,6 +53,7 @@ final class DesktopShell {
         for action in WindowAction.allCases { install(action) }
         addMenuButton()
         window.skippedFiles.onChange = { [weak self] in self?.report() }
+        window.sidebar.onChange = { [weak self] in self?.report() }
         connections += [
             Signals.connect(window.window.raw, "notify::fullscreened") { [weak self] (_: UnsafeMutableRawPointer?) in
                 self?.fullscreenChanged()
@@ -82,8 +86,11 @@ final class DesktopShell {
 
     // MARK: Actions
 
-    private func perform(_ action: WindowAction) {
+    private func perform(_ action: WindowAction, parameter: Int? = nil) {
         switch action {
+        case .toggleSidebar: window.sidebar.isRevealed.toggle()
+        case .addSource, .switchSource, .renameSource, .removeSource, .moveSourceUp, .moveSourceDown:
+            hooks.sources(action, parameter)
         case .openFolder: dialogs.chooseFolder(hooks.openFolder)
         case .openURL: dialogs.askForURL(hooks.openURL)
         case .reload: hooks.reload()
@@ -104,20 +111,25 @@ final class DesktopShell {
 
     /// Adds `action` to its group (the window's or the app's) and binds its keys.
     private func install(_ action: WindowAction) {
-        let simple = g_simple_action_new(action.name, nil)!
-        if let connection = Signals.connect(simple, "activate", { [weak self] (_: UnsafeMutableRawPointer?) in
-            self?.perform(action)
+        let parameterType = action.parameterType.map { g_variant_type_new($0) }
+        defer { parameterType.map { g_variant_type_free($0) } }
+        let simple = g_simple_action_new(action.name, parameterType ?? nil)!
+        if let connection = Signals.connect(simple, "activate", { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            let value = parameter.map { Int(g_variant_get_int32(OpaquePointer($0))) }
+            self?.perform(action, parameter: value)
         }) {
             connections.append(connection)
         }
         let map: UnsafeMutableRawPointer = action.scope == .app ? UnsafeMutableRawPointer(application) : window.window.raw
         g_action_map_add_action(gopaque(map), simple)
         g_object_unref(simple.rawGObject)
-        var strings = action.accelerators.map { strdup($0) } + [nil]
-        defer { for pointer in strings { free(pointer) } }
-        strings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, action.detailedName, $0)
+        for (detailedName, keys) in action.acceleratorTargets {
+            var strings = keys.map { strdup($0) } + [nil]
+            defer { for pointer in strings { free(pointer) } }
+            strings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application, detailedName, $0)
+                }
             }
         }
     }
@@ -151,7 +163,7 @@ final class DesktopShell {
     /// The main menu, from the table's menu labels, at the header's end.
     private func addMenuButton() {
         let menu = g_menu_new()!
-        let sections: [[WindowAction]] = [[.openFolder, .openURL], [.shortcuts, .preferences, .about]]
+        let sections: [[WindowAction]] = [[.addSource, .openFolder, .openURL], [.shortcuts, .preferences, .about]]
         for actions in sections {
             let section = g_menu_new()!
             for action in actions {
@@ -284,6 +296,11 @@ final class DesktopShell {
             state.skippedSummary = skipped.summary
             if skipped.isOpen { state.skippedListed = skipped.listed }
         }
+        let sidebar = window.sidebar
+        state.sources = sidebar.names
+        state.currentSource = sidebar.current
+        state.sidebarShown = sidebar.isRevealed
+        state.sourcePreview = sidebar.preview
         reporter.report(window: state)
     }
 }

@@ -6,8 +6,8 @@ import FeedMedia
 import FeedUI
 import Foundation
 
-/// The main window: a header bar over one of four views (getting ready,
-/// the feed, an empty state, an error). GTK thread only.
+/// The main window: a header bar over the sources sidebar and one of four
+/// views (getting ready, the feed, an empty state, an error). GTK thread only.
 @MainActor
 final class FlickWindow {
     /// The window's size on first start (logical pixels): a phone's
@@ -43,6 +43,8 @@ final class FlickWindow {
     private var onErrorRetry: (() -> Void)?
     /// What the open folder's scan left out (header button, empty page, dialog).
     let skippedFiles: SkippedFilesNotice
+    /// The sources beside the feed (F9).
+    let sidebar: SourcesSidebar
     private let settings: AppSettings
     private var connections: [SignalConnection] = []
     private(set) var feedView: FeedView?
@@ -79,7 +81,10 @@ final class FlickWindow {
         toasts = adw_toast_overlay_new()!
         adw_toast_overlay_set_child(gopaque(toasts), gcast(stack))
         gtk_widget_set_vexpand(toasts, 1)
-        gtk_box_append(gcast(content), toasts)
+        sidebar = SourcesSidebar(content: toasts)
+        gtk_widget_set_vexpand(sidebar.flap, 1)
+        gtk_box_append(gcast(content), sidebar.flap)
+        adw_header_bar_pack_start(gopaque(header), sidebar.toggleButton)
 
         loadingPage = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(loadingPage), "content-loading-symbolic")
@@ -115,8 +120,9 @@ final class FlickWindow {
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in
                 self?.saveSize()
-                self?.feedView?.shutdown()
+                // The app's exit work first: it saves where the feed was, then stops it.
                 self?.onClose?()
+                self?.feedView?.shutdown()
                 return false
             },
             Signals.connect(window, "notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in

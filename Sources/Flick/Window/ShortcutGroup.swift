@@ -3,7 +3,7 @@ import FeedUI
 /// The groups of the shortcuts window, in order, and which actions each
 /// lists. Every bound action is in exactly one group (a test checks it).
 enum ShortcutGroup: CaseIterable {
-    case navigation, playback, view, app
+    case navigation, playback, view, sources, app
 
     /// One keyboard-bound action: the feed's or the window's.
     enum Action: Hashable {
@@ -45,6 +45,7 @@ enum ShortcutGroup: CaseIterable {
         case .navigation: return "Navigation"
         case .playback: return "Playback"
         case .view: return "View"
+        case .sources: return "Sources"
         case .app: return "Application"
         }
     }
@@ -60,6 +61,9 @@ enum ShortcutGroup: CaseIterable {
         case .view:
             return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),
                     .feed(.toggleDiagnostics)]
+        case .sources:
+            return [.window(.toggleSidebar), .window(.addSource), .window(.switchSource), .window(.renameSource),
+                    .window(.removeSource), .window(.moveSourceUp), .window(.moveSourceDown)]
         case .app:
             return [.window(.openFolder), .window(.openURL), .window(.shortcuts), .window(.preferences), .window(.quit)]
         }

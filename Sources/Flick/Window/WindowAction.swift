@@ -19,6 +19,14 @@ enum WindowAction: String, CaseIterable {
     case stressFast = "stress-fast"
     case stressBurst = "stress-burst"
     case stressRemount = "stress-remount"
+    case toggleSidebar = "toggle-sidebar"
+    case addSource = "add-source"
+    /// Takes the source's place in the sidebar, from 1 (an `i` parameter).
+    case switchSource = "switch-source"
+    case renameSource = "rename-source"
+    case removeSource = "remove-source"
+    case moveSourceUp = "move-source-up"
+    case moveSourceDown = "move-source-down"
 
     /// The stress mode a Stress menu entry starts, nil for other actions.
     var stressMode: StressMode? {
@@ -67,7 +75,24 @@ enum WindowAction: String, CaseIterable {
         case .about: return []
         case .quit: return ["<Control>q"]
         case .stressSlow, .stressFast, .stressBurst, .stressRemount: return []
+        case .toggleSidebar: return ["F9"]
+        case .addSource: return ["<Control>n"]
+        case .switchSource: return (1...9).map { "<Control>\($0)" }
+        case .renameSource: return ["F2"]
+        case .removeSource: return ["<Control>Delete"]
+        case .moveSourceUp: return ["<Alt>Up"]
+        case .moveSourceDown: return ["<Alt>Down"]
         }
+    }
+
+    /// The action's parameter type (GVariant type string), nil for none.
+    var parameterType: String? { self == .switchSource ? "i" : nil }
+
+    /// Which detailed action each accelerator triggers: `switch-source`'s
+    /// n-th key goes with the target n; other actions take all their keys.
+    var acceleratorTargets: [(detailedName: String, keys: [String])] {
+        guard self == .switchSource else { return [(detailedName, accelerators)] }
+        return accelerators.enumerated().map { ("\(detailedName)(\($0.offset + 1))", [$0.element]) }
     }
 
     /// What the action does, for the shortcuts window.
@@ -87,6 +112,13 @@ enum WindowAction: String, CaseIterable {
         case .stressFast: return "Stress: next post every 350 ms"
         case .stressBurst: return "Stress: far jumps every 180 ms"
         case .stressRemount: return "Stress: rebuild the feed every 250 ms"
+        case .toggleSidebar: return "Show or hide the sources"
+        case .addSource: return "Add a source"
+        case .switchSource: return "Switch to source 1 to 9"
+        case .renameSource: return "Rename the source"
+        case .removeSource: return "Remove the source"
+        case .moveSourceUp: return "Move the source up"
+        case .moveSourceDown: return "Move the source down"
         }
     }
 
@@ -95,6 +127,7 @@ enum WindowAction: String, CaseIterable {
         switch self {
         case .openFolder: return "_Open Folder…"
         case .openURL: return "Open Feed _URL…"
+        case .addSource: return "_Add Source…"
         case .shortcuts: return "_Keyboard Shortcuts"
         case .preferences: return "_Preferences"
         case .about: return "_About Flick"

@@ -54,8 +54,18 @@ struct ReportedState: Decodable, Equatable {
     var focus: String?
     var shimmersAnimating: Int?
     var decoder: String?
+    var sources: [String]?
+    var currentSource: Int?
+    var sidebarShown: Bool?
+    var sourcePreview: String?
+    var sensitiveHidden: Bool?
 
     enum CodingKeys: String, CodingKey {
+        case sources
+        case currentSource = "current_source"
+        case sidebarShown = "sidebar_shown"
+        case sourcePreview = "source_preview"
+        case sensitiveHidden = "sensitive_hidden"
         case phase
         case currentIndex = "current_index"
         case currentID = "current_id"

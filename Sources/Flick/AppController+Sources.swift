@@ -1,0 +1,269 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedGObject
+import FeedMedia
+import FeedUI
+import Foundation
+
+/// The sources sidebar's side of the app: which sources are listed
+/// (GSettings `sources`), which one shows and reopens at the next launch
+/// (`last-source`), the sidebar's requests, and where each source was left
+/// (`resume-points`), saved as you go and restored when it opens again.
+extension AppController {
+    /// Reads the saved library and wires the sidebar's requests.
+    func setUpSources(_ settings: AppSettings) {
+        library = settings.sources
+        guard let sidebar = window?.sidebar else { return }
+        sidebar.requests = .init(
+            open: { [weak self] in self?.openSource(at: $0) },
+            add: { [weak self] in self?.showAddSource() },
+            rename: { [weak self] in self?.renameSource(at: $0) },
+            move: { [weak self] in self?.moveSource(at: $0, by: $1) },
+            remove: { [weak self] in self?.removeSource(at: $0) })
+        refreshSidebar()
+    }
+
+    /// The source to reopen at launch when the command line names none:
+    /// the one last showing, if it is still listed (never for stress runs
+    /// and benches, which measure the demo).
+    func lastSourceToReopen() -> SourceLibrary.Entry? {
+        guard options.stress == nil, !options.localDemo, let last = settings?.lastSource, !last.isEmpty,
+              let index = library.index(of: last) else { return nil }
+        return library.entries[index]
+    }
+
+    /// The sidebar's entry for a service address.
+    static func entry(for address: ServiceAddress) -> SourceLibrary.Entry {
+        let name: String
+        switch address.scope {
+        case .tag(let tag): name = "#\(tag) on \(address.host)"
+        case .channel(let channel): name = "\(channel) on \(address.host)"
+        case .account(let account): name = "\(account) on \(address.host)"
+        default: name = address.host
+        }
+        return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)
+    }
+
+    /// `entry` is showing now: listed (once), selected, saved as the one to reopen.
+    func noteOpened(_ entry: SourceLibrary.Entry) {
+        saveResumeNow()
+        library.add(entry)
+        currentEntry = library.index(of: entry.address).map { library.entries[$0] } ?? entry
+        restoringResume = true
+        settings?.sources = library
+        settings?.lastSource = entry.address
+        refreshSidebar()
+    }
+
+    func refreshSidebar() {
+        window?.sidebar.update(library, current: currentEntry.flatMap { library.index(of: $0.address) })
+    }
+
+    /// The sidebar's row, or Ctrl+N's source, opens.
+    func openSource(at index: Int) {
+        guard library.entries.indices.contains(index) else { return }
+        let entry = library.entries[index]
+        if entry.address == currentEntry?.address, session != nil {
+            refreshSidebar()
+            return
+        }
+        open(entry: entry)
+        sidebarGivesWay()
+    }
+
+    /// In a narrow window the sidebar lies over the feed: once a source is chosen, it gives way.
+    private func sidebarGivesWay() {
+        if let sidebar = window?.sidebar, adw_flap_get_folded(gopaque(sidebar.flap)) != 0 { sidebar.isRevealed = false }
+    }
+
+    /// Opens a listed source the way its kind opens.
+    func open(entry: SourceLibrary.Entry) {
+        switch entry.kind {
+        case .demo:
+            noteOpened(entry)
+            source = .demo
+            setTitle(nil)
+            if let url = demoFeedURL, demoServer != nil {
+                openRemote(url, cacheScope: "flick-demo")
+            } else {
+                openDemo()
+            }
+        case .folder:
+            open(folderAt: entry.address)
+        case .playlist:
+            do {
+                let playlist = try PlaylistFile(path: entry.address)
+                noteOpened(entry)
+                source = .playlist(entry.address)
+                setTitle(playlist.displayName)
+                show(playlist: playlist)
+            } catch {
+                window?.showToast("Could not open the playlist: \(error)")
+            }
+        case .feed:
+            guard let url = URL(string: entry.address) else { return }
+            open(feedAddress: .url(url), entry: entry)
+        case .peertube, .mastodon:
+            guard case .success(let address)? = ServiceAddress.parse(entry.address) else {
+                window?.showToast("‘\(entry.name)’ is not an address Flick can open any more")
+                return
+            }
+            open(feedAddress: .service(address), entry: entry)
+        }
+    }
+
+    func sourceAction(_ action: WindowAction, place: Int?) {
+        let current = currentEntry.flatMap { library.index(of: $0.address) }
+        switch action {
+        case .addSource: showAddSource()
+        case .switchSource: if let place { openSource(at: place - 1) }
+        case .renameSource: if let current { renameSource(at: current) }
+        case .removeSource: if let current { removeSource(at: current) }
+        case .moveSourceUp: if let current { moveSource(at: current, by: -1) }
+        case .moveSourceDown: if let current { moveSource(at: current, by: 1) }
+        default: break
+        }
+    }
+
+    func moveSource(at index: Int, by offset: Int) {
+        library.move(at: index, by: offset)
+        settings?.sources = library
+        refreshSidebar()
+    }
+
+    /// Removes a source; when it was showing, the one before it opens.
+    func removeSource(at index: Int) {
+        guard library.entries.count > 1, let removed = library.remove(at: index) else { return }
+        settings?.sources = library
+        window?.showToast("Removed ‘\(removed.name)’ from the sources")
+        if removed.address == currentEntry?.address {
+            open(entry: library.entries[max(0, index - 1)])
+        } else {
+            refreshSidebar()
+        }
+    }
+
+    func renameSource(at index: Int) {
+        guard let window, library.entries.indices.contains(index) else { return }
+        let entry = library.entries[index]
+        SourceDialogs.askForName(parent: window.window.widget, current: entry.name) { [weak self] name in
+            guard let self, let place = self.library.index(of: entry.address) else { return }
+            self.library.rename(at: place, to: name)
+            self.settings?.sources = self.library
+            if self.currentEntry?.address == entry.address { self.currentEntry = self.library.entries[place] }
+            self.refreshSidebar()
+        }
+    }
+
+    // MARK: Add Source
+
+    func showAddSource() {
+        guard let window, addSourceDialog == nil else { return }
+        let dialog = AddSourceDialog(parent: window.window.widget) { [weak self] address, finish in
+            self?.preview(address, finish)
+        }
+        dialog.onPreviewText = { [weak window] text in window?.sidebar.preview = text }
+        dialog.onClose = { [weak self] in
+            self?.addSourceDialog = nil
+            self?.window?.sidebar.preview = nil
+        }
+        dialog.onAdd = { [weak self] address, name in
+            guard let self else { return }
+            let entry: SourceLibrary.Entry
+            switch address {
+            case .url(let url): entry = .init(kind: .feed, name: name ?? url.host ?? url.absoluteString, address: url.absoluteString)
+            case .service(let service):
+                var made = Self.entry(for: service)
+                if let name { made.name = name }
+                entry = made
+            }
+            self.open(feedAddress: address, entry: entry)
+            self.sidebarGivesWay()
+        }
+        addSourceDialog = dialog
+        dialog.present()
+    }
+
+    /// Loads the first page of `address` for the Add Source dialog: what
+    /// it is called and its first post's title, or why it cannot be opened.
+    private func preview(_ address: FeedURLInput.Address,
+                         _ finish: @escaping @MainActor (Result<AddSourceDialog.Preview, FeedSourceFailure>) -> Void) {
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            let source: FeedSource
+            var name: String?
+            switch address {
+            case .url(let url):
+                let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight)
+                detecting.onNamed = { name = $0 }
+                source = detecting
+                name = url.host
+            case .service(let service):
+                guard let made = ServiceFeed.source(for: service, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
+                    finish(.failure(FeedSourceFailure(message: "\(service.text) does not make a usable address", code: .unsupportedFormat)))
+                    return
+                }
+                source = made.source
+                name = made.name
+            }
+            source.loadFirst { result in
+                _ = source // held until it answers
+                switch result {
+                case .success(let page):
+                    guard let first = page.items.first else {
+                        finish(.failure(FeedSourceFailure(message: "It has no posts Flick can show.", code: .unsupportedFormat)))
+                        return
+                    }
+                    finish(.success(.init(name: name, firstPost: first.title ?? first.author ?? first.kind.spokenName,
+                                          posts: page.items.count, more: page.next != nil)))
+                case .failure(let failure):
+                    finish(.failure(failure))
+                }
+            }
+        }
+    }
+
+    // MARK: Resume
+
+    /// The feed has shown its first page: land where this source was left.
+    func restoreResume(on view: FeedView, session: FeedSession) {
+        defer { restoringResume = false }
+        guard let address = currentEntry?.address, let point = settings?.resumePoint(for: address),
+              let landing = point.landing(in: session.items.map(\.id)) else { return }
+        if landing.index != view.currentIndex { view.scroll(to: landing.index, animated: false) }
+        guard landing.seconds > 0 else { return }
+        // Seek once the post is ready to play, not before.
+        var seeked = false
+        view.addStateListener { [weak view] state in
+            guard !seeked, let view, state.currentIndex == landing.index, state.currentReady else { return }
+            seeked = true
+            view.seek(to: landing.seconds)
+        }
+    }
+
+    /// The feed reported a change: where it is gets saved within a second.
+    func noteProgress(of view: FeedView) {
+        guard !restoringResume, resumeSave == nil, currentEntry != nil else { return }
+        resumeSave = MainLoopSource.after(milliseconds: 1_000) { [weak self, weak view] in
+            self?.resumeSave = nil
+            guard let view else { return }
+            self?.saveResume(of: view)
+        }
+    }
+
+    /// Saves at once what is waiting (another source opens), or, with
+    /// `always`, where the feed is now (the app closes).
+    func saveResumeNow(always: Bool = false) {
+        guard resumeSave != nil || always else { return }
+        resumeSave?.cancel()
+        resumeSave = nil
+        if let view = window?.feedView { saveResume(of: view) }
+    }
+
+    private func saveResume(of view: FeedView) {
+        guard !restoringResume, let address = currentEntry?.address, let item = view.currentItem else { return }
+        settings?.setResumePoint(ResumePoint(id: item.id, index: view.currentIndex,
+                                             seconds: item.kind.isPlayed ? view.currentPosition ?? 0 : 0), for: address)
+    }
+}
