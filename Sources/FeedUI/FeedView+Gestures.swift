@@ -45,8 +45,9 @@ extension FeedView {
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, gopaque(drag))
 
-        // A click that does not become a drag plays or pauses the video; a
-        // double click likes the post instead (the single click waits for it).
+        // A click that does not become a drag plays or pauses the video (or
+        // shows a covered sensitive post); a double click likes the post
+        // instead (the single click waits for it).
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gopaque(click), 1)
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
@@ -56,6 +57,10 @@ extension FeedView {
             if presses == 2 {
                 if self.item(at: self.currentIndex).map({ self.session.likeState(of: $0).liked }) == false { self.toggleLike() }
                 else { self.pages[self.currentIndex]?.likeRail.playBurst() }
+            } else if presses == 1, let page = self.pages[self.currentIndex], page.sensitiveCover.isCovering,
+                      let id = page.item?.id {
+                // A click on a covered post shows it, as its Show button does.
+                self.session.showSensitive(id)
             } else if presses == 1 {
                 self.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
                     self?.pendingClick = nil

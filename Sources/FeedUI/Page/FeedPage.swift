@@ -198,6 +198,7 @@ final class FeedPage {
     func setSensitive(covered: Bool, reason: String?, onShow: @escaping () -> Void) {
         if covered {
             sensitiveCover.cover(reason: reason, onShow: onShow)
+            shimmer.setVisible(false) // nothing more loads under the cover than its poster
             gtk_widget_add_css_class(picture, "flick-blurred")
             gtk_widget_add_css_class(video.picture, "flick-blurred")
         } else if sensitiveCover.isCovering {

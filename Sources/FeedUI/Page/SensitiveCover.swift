@@ -25,7 +25,7 @@ final class SensitiveCover {
         let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_set_valign(inner, GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(inner, 1)
-        let icon = gtk_image_new_from_icon_name("eye-not-looking-symbolic")!
+        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
         gtk_image_set_pixel_size(gopaque(icon), 48)
         gtk_box_append(gcast(inner), icon)
         let heading = gtk_label_new("Sensitive content")!
