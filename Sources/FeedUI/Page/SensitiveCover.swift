@@ -27,6 +27,7 @@ final class SensitiveCover {
         gtk_widget_set_vexpand(inner, 1)
         let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
         gtk_image_set_pixel_size(gopaque(icon), 48)
+        Widget.setAccessibleHidden(icon, true) // the heading says it
         gtk_box_append(gcast(inner), icon)
         let heading = gtk_label_new("Sensitive content")!
         Widget.addClasses(heading, "title-3")

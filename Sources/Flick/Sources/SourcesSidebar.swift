@@ -54,6 +54,7 @@ final class SourcesSidebar {
         adw_flap_set_fold_policy(flapRef, ADW_FLAP_FOLD_POLICY_AUTO)
         adw_flap_set_modal(flapRef, 1)
         adw_flap_set_swipe_to_open(flapRef, 0) // two-finger swipes page the feed
+        Widget.setAccessibleLabel(flap, "Feed and sources")
 
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(panel, 240, -1)
@@ -149,6 +150,7 @@ final class SourcesSidebar {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_margin_start(box, 6)
         let icon = gtk_image_new_from_icon_name(Self.iconName(entry.kind))!
+        Widget.setAccessibleHidden(icon, true) // the row's label names it
         gtk_box_append(gcast(box), icon)
         let label = gtk_label_new(entry.name)!
         gtk_label_set_ellipsize(gopaque(label), PANGO_ELLIPSIZE_END)
