@@ -15,6 +15,7 @@ extension AppUnderX {
             "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
             "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
             "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
+            "source", "skeleton_landings",
         ]
 
         private static func temporaryFile(_ name: String) -> URL {
@@ -38,6 +39,8 @@ extension AppUnderX {
                 }
                 func number(_ key: String) -> Double? { (run[key] as? NSNumber)?.doubleValue }
                 #expect(run["engine"] as? String == "flick")
+                #expect(run["source"] as? String == "flick")
+                #expect(number("skeleton_landings") != nil)
                 #expect(run["mode"] as? String == "slow")
                 #expect((9...30).contains(number("seconds") ?? 0), "\(run)")
                 #expect((number("first_frames") ?? 0) >= 1, "\(run)")

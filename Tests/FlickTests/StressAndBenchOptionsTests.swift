@@ -45,6 +45,12 @@ struct StressAndBenchOptionsTests {
         #expect(try BenchOptions.parse(["--mode", "all"]).modes == StressMode.allCases)
         #expect(try BenchOptions.parse(["--bandwidth", "none"]).bandwidthBitsPerSecond == nil)
         #expect(try BenchOptions.parse(["--engine", "naive"]).engines == [.naive])
+        #expect(options.source == .flick)
+        #expect(try BenchOptions.parse(["--source", "peertube"]).source == .peertube)
+        #expect(try BenchOptions.parse(["--source", "mastodon"]).source == .mastodon)
+        #expect(throws: BenchOptions.ParseError(description: "--source takes flick, peertube or mastodon, not ‘rss’")) {
+            try BenchOptions.parse(["--source", "rss"])
+        }
     }
 
     @Test("every mistake gets a one-line message that names what is wrong", arguments: [

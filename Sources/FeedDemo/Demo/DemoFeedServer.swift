@@ -168,7 +168,7 @@ public struct DemoFeedServer: Sendable {
     }
 
     /// What post `number` shows: its media, texts and count.
-    private func mediaItem(number: Int, likes: Int, url: (String) -> String) -> Item {
+    func mediaItem(number: Int, likes: Int, url: (String) -> String) -> Item {
         let id = "item-\(number)"
         switch entry(number: number) {
         case .clip(let clip):
@@ -217,5 +217,5 @@ public struct DemoFeedServer: Sendable {
         static func like(_ number: Int) -> String { likes + "item-\(number)" }
     }
 
-    private typealias Item = FeedPageJSON.Item
+    typealias Item = FeedPageJSON.Item
 }

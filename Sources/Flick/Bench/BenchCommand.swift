@@ -32,11 +32,17 @@ enum BenchCommand {
         let assets = DemoFeedAssets.prepare(library: library, in: DemoFeedLocation.mediaDirectory)
         let server = MediaServer(options: MediaServer.Options(bandwidthBitsPerSecond: options.bandwidthBitsPerSecond,
                                                               latencyMilliseconds: options.latencyMilliseconds))
-        let feedURL: URL
+        let feedAddress: String
         do {
             _ = try server.startOnOwnThread()
-            feedURL = try DemoFeedServer(library: library, assets: assets, itemCount: StressMode.items,
-                                         pageSize: StressMode.feedPageSize).install(on: server)
+            let demo = DemoFeedServer(library: library, assets: assets, itemCount: StressMode.items,
+                                      pageSize: StressMode.feedPageSize)
+            let feedURL = try demo.install(on: server)
+            switch options.source {
+            case .flick: feedAddress = feedURL.absoluteString
+            case .peertube: feedAddress = try demo.installPeerTube(on: server)
+            case .mastodon: feedAddress = try demo.installMastodon(on: server)
+            }
         } catch {
             Log.error("bench: could not start the demo server: \(error)")
             return 1
@@ -78,13 +84,14 @@ enum BenchCommand {
                     let label = "\(mode.rawValue)-\(engine.rawValue)-\(run.rawValue)"
                     note("\(mode.rawValue), \(engine.rawValue), \(run.rawValue): running for \(options.seconds) s")
                     let before = mediaBytes(server)
-                    let bench = BenchRun(binary: binary, feedURL: feedURL, mode: mode, engine: engine, seconds: options.seconds,
+                    let bench = BenchRun(binary: binary, feedAddress: feedAddress, mode: mode, engine: engine, seconds: options.seconds,
                                          cacheHome: cacheHome, workDirectory: work, environment: environment)
                     do {
                         let report = try bench.execute(label: label, interrupt: interrupt)
-                        let result = BenchResult(report: report, run: run, network: mediaBytes(server) - before,
+                        var result = BenchResult(report: report, run: run, network: mediaBytes(server) - before,
                                                  diskBytes: DiskUsage.bytes(under: cacheHome), machine: machine,
                                                  cpuBaseline: baseline, yardsticks: yardsticks)
+                        result.source = options.source
                         results.append(result)
                         out(BenchTable.row(result))
                         if let path = options.jsonPath, !write(results, to: path) { failed = true }

@@ -18,6 +18,9 @@ struct BenchOptions: Equatable, Sendable {
     var compare = false
     /// Where to write the runs as JSON (one object per run, in an array).
     var jsonPath: String?
+    /// What the demo feed is served as: Flick's JSON, a PeerTube instance
+    /// (each post's details fetched first) or a Mastodon hashtag.
+    var source = BenchSource.flick
 
     /// The engines to run, in the order they alternate.
     var engines: [PlaybackEngine] { compare ? [.flick, .naive] : [engine] }
@@ -63,6 +66,14 @@ struct BenchOptions: Equatable, Sendable {
             options.engineGiven = true
         },
         .flag("compare", help: "Both engines, alternating, then the Flick/naive ratios", \.compare),
+        .value("source", "flick|peertube|mastodon", help: "What the demo feed is served as: Flick's JSON feed, a PeerTube "
+               + "instance's API (a details request per post) or a Mastodon hashtag's timeline (default flick)", \.source) {
+            text throws(ParseError) in
+            guard let source = BenchSource(rawValue: text) else {
+                throw ParseError(description: "--source takes flick, peertube or mastodon, not ‘\(text)’")
+            }
+            return source
+        },
         .value("json", "FILE", help: "The runs as a JSON array, one object per run", \.jsonPath) { $0 },
         CommandLineOption(long: "help", short: "h", value: nil, help: "Show this help") { options, _ in options.helpAsked = true },
     ] }

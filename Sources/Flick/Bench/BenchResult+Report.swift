@@ -31,6 +31,7 @@ extension BenchResult {
         rssMaxKB = report.end.peakRSSKB
         cpuPerPlayedSecond = report.playedSeconds > 1 ? report.cpuSeconds / report.playedSeconds : nil
         gtkThreadBusy = report.gtkThreadBusy
+        skeletonLandings = report.skeletonLandings
         self.yardsticks = yardsticks
         self.machine = machine
         postsLanded = report.postsLanded

@@ -14,6 +14,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
     }
 
     // The stable keys.
+    /// What the demo feed was served as (`--source`).
+    var source = BenchSource.flick
     var engine: PlaybackEngine
     var mode: StressMode
     var run: Temperature
@@ -38,6 +40,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
     var rssEndKB: Int
     var rssMaxKB: Int
     var cpuPerPlayedSecond: Double?
+    /// Landings on a page whose post had not arrived (a skeleton).
+    var skeletonLandings = 0
 
     // More, for reading the stable ones.
     var machine: String
@@ -132,10 +136,12 @@ struct BenchResult: Encodable, Equatable, Sendable {
         "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
         "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
         "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
+        "source", "skeleton_landings",
     ]
 
     enum CodingKeys: String, CodingKey {
-        case engine, mode, run, seconds, rebuffers, machine, retries, remount
+        case engine, mode, run, seconds, rebuffers, machine, retries, remount, source
+        case skeletonLandings = "skeleton_landings"
         case firstFrames = "first_frames", ttffP50 = "ttff_p50_ms", ttffP90 = "ttff_p90_ms", ttffP99 = "ttff_p99_ms"
         case rebufferMilliseconds = "rebuffer_ms", droppedFrames = "dropped_frames", cacheHitRate = "cache_hit_rate"
         case networkBytes = "network_bytes", speculativeBytes = "speculative_bytes", wastedBytes = "wasted_bytes"
@@ -155,6 +161,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
     /// Every optional is written, as `null` when absent: the keys never come and go.
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(skeletonLandings, forKey: .skeletonLandings)
         try container.encode(engine, forKey: .engine)
         try container.encode(mode, forKey: .mode)
         try container.encode(run, forKey: .run)

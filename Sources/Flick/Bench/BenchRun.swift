@@ -9,7 +9,8 @@ import Foundation
 struct BenchRun {
     /// The flick binary to run (this one).
     let binary: String
-    let feedURL: URL
+    /// What the app opens: the demo feed's URL, or a `peertube:`/`mastodon:` address.
+    let feedAddress: String
     let mode: StressMode
     let engine: PlaybackEngine
     let seconds: Int
@@ -45,7 +46,7 @@ struct BenchRun {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [feedURL.absoluteString, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
+        process.arguments = [feedAddress, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
                              "--stress-report", report.path, "--engine", engine.rawValue]
         process.environment = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
         process.standardInput = FileHandle.nullDevice

@@ -20,7 +20,7 @@ enum BenchTable {
             return String(format: "%.2f", value) + (result.cpuBaselinePerPlayedSecond.map { String(format: " (%.1f× gst-launch)", value / $0) } ?? "")
         } ?? "–"
         let cells = [
-            result.machine, result.engine.rawValue, result.mode.rawValue, result.run.rawValue,
+            result.machine, result.engine.rawValue, result.mode.rawValue + (result.source == .flick ? "" : " · \(result.source.rawValue)"), result.run.rawValue,
             "\(result.firstFrames) of \(result.postsLanded) posts" + (result.leftBeforeFirstFrame > 0 ? " (\(result.leftBeforeFirstFrame) left unpainted)" : ""),
             ttff,
             "\(result.rebuffers) (\(Int(result.rebufferMilliseconds.rounded())) ms)",

@@ -20,6 +20,7 @@ final class StressRecorder {
     private var after100Posts: ProcessSample?
     /// Landings: each time a post became current.
     private var landings = 0
+    private var skeletonLandings = 0
     private var lastIndex: Int?
     /// Counters of feed sessions already let go.
     private var finished = PlaybackDiagnostics()
@@ -92,6 +93,7 @@ final class StressRecorder {
         if state.itemCount > 0, state.currentIndex != lastIndex {
             lastIndex = state.currentIndex
             landings += 1
+            if state.currentIndex >= state.itemCount, startedAt != nil { skeletonLandings += 1 }
             if landings == 100, startedAt != nil { after100Posts = ProcessSample.read() }
         }
         sampleMaxima()
@@ -142,7 +144,8 @@ final class StressRecorder {
                             start: start, after100Posts: after100Posts, end: end,
                             playersMax: playersMax, surfacesMax: surfacesMax,
                             playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
-                            cache: cache, remount: remount, gtkThreadBusy: gtkThread?.share())
+                            cache: cache, remount: remount, gtkThreadBusy: gtkThread?.share(),
+                            skeletonLandings: skeletonLandings)
     }
 
     // MARK: Internals

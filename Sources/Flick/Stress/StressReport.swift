@@ -46,6 +46,8 @@ struct StressReport: Codable, Equatable, Sendable {
     /// The GTK thread's CPU time over the run's wall time, 0 to 1 (nil
     /// where /proc cannot be read).
     var gtkThreadBusy: Double? = nil
+    /// Landings on a page whose post had not arrived (a skeleton).
+    var skeletonLandings = 0
 
     /// Players, surfaces, threads and memory of one mounted feed.
     struct Checkpoint: Codable, Equatable, Sendable {
@@ -67,7 +69,7 @@ struct StressReport: Codable, Equatable, Sendable {
         case postsLanded = "posts_landed", ttffMilliseconds = "ttff_ms", leftBeforeFirstFrame = "left_before_first_frame", rebufferMilliseconds = "rebuffer_ms"
         case droppedFrames = "dropped_frames", errorsShown = "errors_shown", playedSeconds = "played_s"
         case cpuSeconds = "cpu_s", after100Posts = "after_100_posts", playersMax = "players_max"
-        case gtkThreadBusy = "gtk_thread_busy"
+        case gtkThreadBusy = "gtk_thread_busy", skeletonLandings = "skeleton_landings"
         case surfacesMax = "surfaces_max", playersEnd = "players_end", surfacesEnd = "surfaces_end"
     }
 
