@@ -44,19 +44,8 @@ final class AddSourceDialog {
 
     init(parent: WidgetPointer, previewer: @escaping Previewer) {
         self.previewer = previewer
-        dialog = adw_message_dialog_new(gcast(parent), "Add a Source", Self.hint)!
-        let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
-        adw_message_dialog_add_response(message, "cancel", "_Cancel")
-        adw_message_dialog_add_response(message, "add", "_Add")
-        adw_message_dialog_set_response_appearance(message, "add", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "add")
-        adw_message_dialog_set_close_response(message, "cancel")
-        adw_message_dialog_set_response_enabled(message, "add", 0)
-        entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(gcast(entry), "https://peertube.example")
-        gtk_entry_set_activates_default(gcast(entry), 1)
-        gtk_entry_set_input_purpose(gcast(entry), GTK_INPUT_PURPOSE_URL)
-        adw_message_dialog_set_extra_child(message, entry)
+        (dialog, entry) = EntryDialog.make(parent: parent, heading: "Add a Source", body: Self.hint, accept: ("add", "_Add"),
+                                           enabled: false, placeholder: "https://peertube.example", url: true)
         connections += [
             Signals.connect(entry, "changed") { [weak self] in self?.changed() },
             Signals.connect(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in

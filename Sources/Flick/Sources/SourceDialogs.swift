@@ -13,17 +13,8 @@ enum SourceDialogs {
     /// Asks for a new name (prefilled with `current`); calls `rename` with
     /// it when the user chooses Rename (or presses Enter).
     static func askForName(parent: WidgetPointer, current: String, _ rename: @escaping @MainActor (String) -> Void) {
-        let dialog = adw_message_dialog_new(gcast(parent), "Rename the Source", nil)!
-        let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
-        adw_message_dialog_add_response(message, "cancel", "_Cancel")
-        adw_message_dialog_add_response(message, "rename", "_Rename")
-        adw_message_dialog_set_response_appearance(message, "rename", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "rename")
-        adw_message_dialog_set_close_response(message, "cancel")
-        let entry = gtk_entry_new()!
-        gtk_editable_set_text(gopaque(entry), current)
-        gtk_entry_set_activates_default(gcast(entry), 1)
-        adw_message_dialog_set_extra_child(message, entry)
+        let (dialog, entry) = EntryDialog.make(parent: parent, heading: "Rename the Source", body: nil,
+                                               accept: ("rename", "_Rename"), enabled: true, text: current)
         let key = Int(bitPattern: dialog)
         open[key] = [
             Signals.connect(dialog, "response") { (response: UnsafeMutableRawPointer?) in

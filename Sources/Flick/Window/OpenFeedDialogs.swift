@@ -48,20 +48,9 @@ final class OpenFeedDialogs {
     /// http(s) URL or service address.
     func askForURL(_ open: @escaping @MainActor (FeedURLInput.Address) -> Void) {
         let hint = "A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME."
-        let dialog = adw_message_dialog_new(gcast(parent), "Open a Feed URL", hint)!
+        let (dialog, entry) = EntryDialog.make(parent: parent, heading: "Open a Feed URL", body: hint, accept: ("open", "_Open"),
+                                               enabled: false, placeholder: "https://example.org/feed.json", url: true)
         let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
-        adw_message_dialog_add_response(message, "cancel", "_Cancel")
-        adw_message_dialog_add_response(message, "open", "_Open")
-        adw_message_dialog_set_response_appearance(message, "open", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "open")
-        adw_message_dialog_set_close_response(message, "cancel")
-        adw_message_dialog_set_response_enabled(message, "open", 0)
-
-        let entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(gcast(entry), "https://example.org/feed.json")
-        gtk_entry_set_activates_default(gcast(entry), 1)
-        gtk_entry_set_input_purpose(gcast(entry), GTK_INPUT_PURPOSE_URL)
-        adw_message_dialog_set_extra_child(message, entry)
 
         // Checked as it is typed: Open (and Enter) only work for a valid
         // address, and the text under the heading says what is wrong.

@@ -51,7 +51,8 @@ enum PeerTubeDocument {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
                 ?? .schema("the answer is not a PeerTube video (a uuid)")
         }
-        if details.isLive == true { throw .schema("the video is a live stream") }
+        let video = details.video
+        if video.isLive == true { throw .schema("the video is a live stream") }
         let files = (details.files ?? []).compactMap(\.value).filter { $0.fileUrl?.isEmpty == false }
         let hls = (details.streamingPlaylists ?? []).compactMap(\.value)
             .first { ($0.type ?? 1) == 1 && $0.playlistUrl?.isEmpty == false }
@@ -65,13 +66,13 @@ enum PeerTubeDocument {
         } else {
             throw .schema("the video has no file Flick can play")
         }
-        let author = details.account?.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? details.account?.name
-        return ServicePost(id: details.uuid, kind: .video, uri: chosen.uri,
-                           poster: details.previewPath ?? details.thumbnailPath,
+        let author = video.account?.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? video.account?.name
+        return ServicePost(id: video.uuid, kind: .video, uri: chosen.uri,
+                           poster: video.previewPath ?? video.thumbnailPath,
                            width: chosen.file?.width.flatMap { $0 > 0 ? $0 : nil },
                            height: chosen.file?.height.flatMap { $0 > 0 ? $0 : nil },
-                           duration: details.duration.flatMap { $0 > 0 ? $0 : nil },
-                           title: details.name, author: author, likes: details.likes.map { max(0, $0) },
-                           accessibilityLabel: details.name, sensitive: details.nsfw == true, webPage: details.url)
+                           duration: video.duration.flatMap { $0 > 0 ? $0 : nil },
+                           title: video.name, author: author, likes: video.likes.map { max(0, $0) },
+                           accessibilityLabel: video.name, sensitive: video.nsfw == true, webPage: video.url)
     }
 }

@@ -56,20 +56,20 @@ enum PeerTubeAPI {
         var files: [Lossy<VideoFile>]?
     }
 
-    /// `GET /api/v1/videos/{uuid}`.
+    /// `GET /api/v1/videos/{uuid}`: the list's fields, and the files.
     struct VideoDetails: Decodable {
-        var uuid: String
-        var name: String?
-        var isLive: Bool?
-        var nsfw: Bool?
-        var duration: Double?
-        var likes: Int?
-        var thumbnailPath: String?
-        var previewPath: String?
-        var url: String?
-        var account: Account?
+        var video: Video
         var files: [Lossy<VideoFile>]?
         var streamingPlaylists: [Lossy<StreamingPlaylist>]?
+
+        enum CodingKeys: String, CodingKey { case files, streamingPlaylists }
+
+        init(from decoder: any Decoder) throws {
+            video = try Video(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            files = try container.decodeIfPresent([Lossy<VideoFile>].self, forKey: .files)
+            streamingPlaylists = try container.decodeIfPresent([Lossy<StreamingPlaylist>].self, forKey: .streamingPlaylists)
+        }
     }
 
     /// `GET /api/v1/config`: enough to tell a PeerTube instance and name it.
