@@ -86,3 +86,19 @@ struct ServiceDecisionTests {
         #expect(ServiceAddress.parse(address.text) == .success(address), "\(row.name): \(address.text)")
     }
 }
+
+struct DetailsPlanRow: TableRow {
+    var name: String
+    var entries: [PreloadPlan.Entry]
+    var waiting: [Int]
+    var fetched: [Int]
+}
+
+/// Which posts' details a PeerTube feed fetches: the preload plan's, in its order.
+struct DetailsPlanTests {
+    @Test("details are fetched for what the plan plays, prepares and preloads", arguments: try Table.rows("details-plan.json", as: DetailsPlanRow.self))
+    func details(row: DetailsPlanRow) {
+        let plan = PreloadPlan(entries: row.entries, startupRange: .normal)
+        #expect(DetailsPlan.indices(in: plan, waiting: Set(row.waiting)) == row.fetched, "\(row.name)")
+    }
+}

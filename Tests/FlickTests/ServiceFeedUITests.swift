@@ -83,6 +83,38 @@ extension AppUnderX {
             return (server, address)
         }
 
+        @Test("a PeerTube post whose details are gone shows why on its page; the posts around it play")
+        func goneDetails() throws {
+            let clips = try Fixtures.clips()
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            let run = UUID().uuidString.lowercased()
+            let ids = (0..<3).map { "\(run)-\($0)" }
+            let videos = ids.enumerated().map { PeerTubeBodies.video($1, name: "Clip \($0 + 1)") }
+            server.serveAnswers(at: "/api/v1/search/videos") { _ in .init(status: 200, body: PeerTubeBodies.list(videos, total: 3)) }
+            for (index, id) in ids.enumerated() {
+                server.serveFile(clips[index % clips.count].video, at: "/media/\(id).mp4", contentType: "video/mp4")
+                let body = PeerTubeBodies.details(id, name: "Clip \(index + 1)",
+                                                  files: [PeerTubeBodies.file("\(base.absoluteString)media/\(id).mp4", resolution: 320)])
+                server.serveAnswers(at: "/api/v1/videos/\(id)") { _ in
+                    index == 1 ? .init(status: 404, body: Data(#"{"error":"Video not found"}"#.utf8)) : .init(status: 200, body: body)
+                }
+            }
+            let app = try AppProcess(["peertube:127.0.0.1:\(base.port!)", "--report-state"])
+            defer { app.stop() }
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 && $0.itemCount == 3 } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            let window = try app.focusedWindow()
+            try X11.key("Down", window: window)
+            let gone = app.waitForState(timeout: 20) { $0.currentIndex == 1 && $0.currentError != nil }
+            #expect(gone?.currentError == "SOURCE_NOT_FOUND", "\(String(describing: app.latest))")
+            #expect(gone?.playersPlaying == 0)
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(timeout: 20) { $0.currentIndex == 2 && $0.currentError == nil && $0.playersPlaying == 1 } != nil,
+                    "the next post plays: \(String(describing: app.latest))")
+        }
+
         @Test("each kind opens from its server and pages through 40 posts with keys, videos playing through the media cache",
               arguments: ["peertube", "mastodon", "rss", "jsonfeed", "m3u"])
         func pageThrough(kind: String) throws {
@@ -109,6 +141,12 @@ extension AppUnderX {
             // a player reading straight from the network would not.
             let ranged = server.requestsWithRange(where: { $0.hasPrefix("/media/") })
             #expect(ranged > 0, "\(kind): no ranged media request")
+            if kind == "peertube" {
+                // Details come as the preload plan reaches a post: the 41 posts
+                // landed on and the two the plan prepares after the last, not all 45.
+                let asked = (last?.itemCount ?? 0) > 0 ? server.pathsRequested(where: { $0.hasPrefix("/api/v1/videos/") }) : 0
+                #expect(asked >= 41 && asked <= 43, "details asked for \(asked) posts")
+            }
         }
     }
 }

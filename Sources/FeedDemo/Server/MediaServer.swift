@@ -170,6 +170,11 @@ public final class MediaServer: @unchecked Sendable {
     /// about to be freed): 0 once every response is over.
     var liveExchanges: Int { counters.liveExchanges }
 
+    /// Paths `predicate` accepts (as registered) that were asked for at least once.
+    public func pathsRequested(where predicate: (String) -> Bool) -> Int {
+        counters.requestedPaths(where: predicate)
+    }
+
     /// Requests with a Range header to the paths `predicate` accepts (as registered).
     public func requestsWithRange(where predicate: (String) -> Bool) -> Int {
         counters.rangedRequests(where: predicate)

@@ -56,6 +56,11 @@ final class ServerCounters: @unchecked Sendable {
         return ranges[path] ?? []
     }
 
+    func requestedPaths(where predicate: (String) -> Bool) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return ranges.keys.filter(predicate).count
+    }
+
     func rangedRequests(where predicate: (String) -> Bool) -> Int {
         lock.lock(); defer { lock.unlock() }
         return ranges.filter { predicate($0.key) }.values.reduce(0) { $0 + $1.filter { $0 != nil }.count }

@@ -91,6 +91,7 @@ extension FeedSession {
 
     /// The user's Retry: a fresh budget, at once.
     public func retry() {
+        if retryDetails(at: current) { return }
         let decision = RetryPolicy.decide(RetryPolicy.Input(event: .manualRetry, budget: budget))
         budget = decision.budget
         reload(current)

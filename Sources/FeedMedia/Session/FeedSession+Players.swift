@@ -32,19 +32,22 @@ extension FeedSession {
         plan.tier = preferences.conditions.tier
         let decided = PreloadPolicy.plan(plan)
         let served = Set(pool.assignments.keys)
-        // A sensitive post held back is neither prepared nor preloaded until shown.
+        // A sensitive post held back, or one still without its details, is
+        // neither prepared nor preloaded.
         pool.apply(decided, uriFor: { [weak self] i in
-            guard let self, let item = self.item(at: i), item.kind.isPlayed, !self.isHeldBack(item) else { return nil }
+            guard let self, let item = self.item(at: i), item.kind.isPlayed, self.isPlayable(item) else { return nil }
             return self.playbackURI(for: item)
         }, box: input.pixelBox, fit: input.fit, muted: muted, plays: !userPaused)
         mediaCache?.apply(decided, item: { [weak self] i in
-            guard let self, let item = self.item(at: i), !self.isHeldBack(item) else { return nil }
+            guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
             return item
         }, currentBufferHealthy: healthy)
+        fetchDetails(for: decided)
         wirePlayers()
         // A speculative failure was not reported; the item gets a fresh
         // chance now that it is current.
         if landing, pool.player(for: index)?.state == .error { reload(index) }
+        if landing { reportDetailsFailure(at: index) }
         for gone in served.subtracting(pool.assignments.keys) {
             lastFrames[gone] = nil
             emit(.videoReleased(index: gone))

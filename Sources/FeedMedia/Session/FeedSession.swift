@@ -95,6 +95,10 @@ public final class FeedSession {
     /// Sensitive posts the user chose to show (by id), while the
     /// preference holds the others back.
     var shownSensitive = Set<String>()
+    /// Posts whose details the source is fetching, and those it could not
+    /// fetch (by id), for sources whose lists give no media address.
+    var detailsInFlight = Set<String>()
+    var detailsFailures: [String: FeedSourceFailure] = [:]
 
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {

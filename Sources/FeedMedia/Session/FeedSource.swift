@@ -18,4 +18,23 @@ public protocol FeedSource: AnyObject {
     /// Loads the page after `cursor` (a cursor the source handed out).
     func loadNext(after cursor: FeedCursor,
                   _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
+    /// Whether `item` still needs its details before it can play (a
+    /// PeerTube post, listed without files). Such an item shows its poster
+    /// and texts, but is neither prepared nor preloaded until the session
+    /// has fetched its details with ``fetchDetails(of:_:)``, as the preload
+    /// plan comes to it. False for every other source.
+    func needsDetails(_ item: FeedItem) -> Bool
+    /// Fetches `item`'s details: answers once with a page holding the
+    /// playable item (same id) and its extras, or why not.
+    func fetchDetails(of item: FeedItem,
+                      _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
+}
+
+extension FeedSource {
+    public func needsDetails(_ item: FeedItem) -> Bool { false }
+
+    public func fetchDetails(of item: FeedItem,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        completion(.failure(FeedSourceFailure(message: "this feed has no details to fetch", code: .unknown)))
+    }
 }

@@ -78,37 +78,57 @@ func json(_ data: Data, headers: [String: String] = [:]) -> MediaServer.PostResp
         ServiceAddress(service: .peertube, host: base.host!, port: base.port, scope: scope)
     }
 
-    @Test("pages 1, 2 and the last: details fetched a batch at a time, live, gone and file-less videos skipped")
+    @Test("pages 1, 2 and the last: each listed video is a post at once, live ones skipped; no details until asked")
     func pages() async throws {
         let (server, base, log) = try Self.instance()
         defer { server.stop() }
         let source = try #require(PeerTubeSource(address: Self.address(base), session: HTTPSessions.standalone()) { 700 })
-        let first = try await SourcePump.first(source).get()
+        let pages = try await SourcePump.all(source)
         let ids = Self.uuids
-        #expect(first.items.map(\.id) == [ids[0], ids[2], ids[4], ids[6], ids[7], ids[8]])
-        #expect(first.next != nil)
-        // Not all at once: one list page and the details of the posts handed over (and those skipped on the way).
-        #expect(log.paths.filter { $0.hasPrefix("/api/v1/videos/") }.count == 8, "\(log.paths)")
-        #expect(log.count("/api/v1/search/videos") == 1)
-
-        let nsfw = first.items[1]
-        #expect(nsfw.uri.hasSuffix("-720.mp4"), "the smallest file at or above 700 px: \(nsfw.uri)")
-        #expect(nsfw.height == 720)
-        #expect(first.extras[nsfw.id]?.sensitive == true)
-        #expect(first.extras[ids[0]]?.sensitive == false)
-        #expect(first.items[2].uri == "https://cdn.peertube.example/\(ids[4])/master.m3u8", "HLS when there is no file")
+        #expect(pages.map { $0.items.map(\.id) } == [[ids[0]] + Array(ids[2..<12]), Array(ids[12...])])
+        #expect(pages.last?.next == nil, "start reached total")
+        #expect(log.paths == ["/api/v1/search/videos", "/api/v1/search/videos"], "the list only: \(log.paths)")
+        let first = pages[0]
+        #expect(first.items.allSatisfy { source.needsDetails($0) })
         let plain = first.items[0]
         #expect(plain.title == "Clip 1" && plain.author == "Ana Lima" && plain.duration == 14)
+        #expect(plain.uri == base.absoluteString + "api/v1/videos/\(ids[0])", "its details' address until they come")
         #expect(plain.poster == base.absoluteString + "lazy-static/previews/\(ids[0]).jpg", "the preview, on the instance")
         #expect(first.extras[plain.id]?.likes == 7)
         #expect(first.extras[plain.id]?.webPage?.absoluteString == "https://peertube.example/w/s000000")
-
-        let rest = try await SourcePump.next(source, after: try #require(first.next)).get()
-        #expect(rest.items.map(\.id) == [ids[9], ids[10], ids[11], ids[12], ids[13]])
-        #expect(rest.next == nil, "start reached total")
-        #expect(log.count("/api/v1/search/videos") == 2)
+        #expect(first.extras[ids[2]]?.sensitive == true, "nsfw")
         let agent = try #require(log.headers.last?["User-Agent"])
         #expect(agent.hasPrefix("Flick/"), "a User-Agent naming Flick: \(agent)")
+    }
+
+    @Test("a post's details give the file for the page's height, else HLS; a gone or file-less video says why")
+    func details() async throws {
+        let (server, base, log) = try Self.instance()
+        defer { server.stop() }
+        let source = try #require(PeerTubeSource(address: Self.address(base), session: HTTPSessions.standalone()) { 700 })
+        let listed = try await SourcePump.first(source).get()
+        func fetch(_ id: String) async throws -> Result<FeedSourcePage, FeedSourceFailure> {
+            let item = try #require(listed.items.first { $0.id == id })
+            let slot = FeedTestPump.Slot<Result<FeedSourcePage, FeedSourceFailure>>()
+            source.fetchDetails(of: item) { slot.value = $0 }
+            await FeedTestPump.pump(seconds: 10) { slot.value != nil }
+            return try #require(slot.value)
+        }
+        let ids = Self.uuids
+        let nsfw = try await fetch(ids[2]).get()
+        #expect(nsfw.items.first?.uri.hasSuffix("-720.mp4") == true, "the smallest file at or above 700 px")
+        #expect(nsfw.items.first?.height == 720)
+        #expect(nsfw.extras[ids[2]]?.sensitive == true)
+        #expect(!source.needsDetails(try #require(nsfw.items.first)))
+        let hls = try await fetch(ids[4]).get()
+        #expect(hls.items.first?.uri == "https://cdn.peertube.example/\(ids[4])/master.m3u8", "HLS when there is no file")
+        guard case .failure(let gone) = try await fetch(ids[3]), case .failure(let bare) = try await fetch(ids[5]) else {
+            Issue.record("a 404 and a video without files must fail")
+            return
+        }
+        #expect(gone.code == .sourceNotFound, "\(gone)")
+        #expect(bare.message.contains("no file Flick can play"), "\(bare)")
+        #expect(log.paths.filter { $0.hasPrefix("/api/v1/videos/") }.count == 4, "only the details asked for")
     }
 
     @Test("a search the instance refuses falls back to its recent videos")
@@ -117,7 +137,7 @@ func json(_ data: Data, headers: [String: String] = [:]) -> MediaServer.PostResp
         defer { server.stop() }
         let source = try #require(PeerTubeSource(address: Self.address(base), session: HTTPSessions.standalone()) { 700 })
         let first = try await SourcePump.first(source).get()
-        #expect(first.items.count == 6)
+        #expect(first.items.count == 11)
         #expect(log.paths.prefix(2) == ["/api/v1/search/videos", "/api/v1/videos"])
     }
 
@@ -285,7 +305,7 @@ func json(_ data: Data, headers: [String: String] = [:]) -> MediaServer.PostResp
         let first = try await SourcePump.first(source).get()
         #expect(source.detected == .peertube(PeerTubeSourceTests.address(base)))
         #expect(named == "Clips of the Harbour")
-        #expect(first.items.count == 6)
+        #expect(first.items.count == 11)
     }
 
     @Test("a bare Mastodon address is told by /api/v2/instance and read as its local timeline")

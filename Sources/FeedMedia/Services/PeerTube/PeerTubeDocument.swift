@@ -66,11 +66,17 @@ enum PeerTubeDocument {
         } else {
             throw .schema("the video has no file Flick can play")
         }
+        return post(video, uri: chosen.uri, file: chosen.file)
+    }
+
+    /// The post for `video` playing `uri` (`file`, when known, gives its
+    /// size): its poster, title, account, likes, `nsfw` and web page.
+    static func post(_ video: PeerTubeAPI.Video, uri: String, file: PeerTubeAPI.VideoFile?) -> ServicePost {
         let author = video.account?.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? video.account?.name
-        return ServicePost(id: video.uuid, kind: .video, uri: chosen.uri,
+        return ServicePost(id: video.uuid, kind: .video, uri: uri,
                            poster: video.previewPath ?? video.thumbnailPath,
-                           width: chosen.file?.width.flatMap { $0 > 0 ? $0 : nil },
-                           height: chosen.file?.height.flatMap { $0 > 0 ? $0 : nil },
+                           width: file?.width.flatMap { $0 > 0 ? $0 : nil },
+                           height: file?.height.flatMap { $0 > 0 ? $0 : nil },
                            duration: video.duration.flatMap { $0 > 0 ? $0 : nil },
                            title: video.name, author: author, likes: video.likes.map { max(0, $0) },
                            accessibilityLabel: video.name, sensitive: video.nsfw == true, webPage: video.url)

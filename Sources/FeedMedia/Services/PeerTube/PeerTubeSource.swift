@@ -6,24 +6,18 @@ import Foundation
 /// trending, recent or own videos, or a channel's or account's
 /// (``PeerTubeListing``). GTK thread only.
 ///
-/// PeerTube's lists give no files, so each post's details
-/// (`/api/v1/videos/{uuid}`) are fetched before it is handed over — a few
-/// at a time (``batch``), as the session asks for more, never the whole
-/// list at once: the list is read `start`/`count` a page at a time until
-/// its `total`, and the videos listed but not yet detailed wait in order.
-/// Every request goes through one ``ServiceClient`` (one at a time, rate
-/// limits waited out). The file played is the one
+/// The list is read `start`/`count` a page at a time until its `total`;
+/// each listed video becomes a post at once, with its poster, title,
+/// account and likes. PeerTube's lists give no files, so a post needs its
+/// details (`/api/v1/videos/{uuid}`) before it can play: the session
+/// fetches them as its preload plan comes to the post (``needsDetails(_:)``,
+/// ``fetchDetails(of:_:)``), never the whole list at once. Every request
+/// — list pages and details — goes through one ``ServiceClient`` (one at a
+/// time, rate limits waited out). The file played is the one
 /// ``FeedCore/RenditionChoice`` picks for the page's height (HLS when
 /// there is no progressive file).
-///
-/// A post whose details cannot be had for good (404, not a video, no
-/// playable file) is skipped with its reason and logged; a failure that
-/// may pass (the network, a timeout, 5xx) hands over what is ready, or
-/// fails the load so the session's Retry asks again from the same post.
 @MainActor
 public final class PeerTubeSource: FeedSource {
-    /// Posts detailed per page handed to the session.
-    public static let batch = 6
     /// List pages read in one load while they give nothing new (all live
     /// streams, all seen), before the load ends with what it has.
     static let listPagesFollowed = 4
@@ -37,11 +31,11 @@ public final class PeerTubeSource: FeedSource {
     private let pageHeight: @MainActor () -> Int
 
     private var generations = GenerationGuard()
-    /// Listed, not yet detailed, in order.
-    private var pending: [PeerTubeAPI.Video] = []
     private var nextStart = 0
     private var listEnded = false
     private var handedOut = Set<String>()
+    /// Posts handed out whose details have not been fetched yet, by id.
+    private var undetailed = Set<String>()
     private var pagesHanded = 0
 
     /// - Parameters:
@@ -66,24 +60,38 @@ public final class PeerTubeSource: FeedSource {
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         client.cancelAll()
-        pending = []
         nextStart = 0
         listEnded = false
         handedOut = []
+        undetailed = []
         pagesHanded = 0
         listing = PeerTubeListing(address.scope)
-        let generation = generations.bind()
-        fill(Batch(), generation: generation, completion)
+        readList(Batch(), generation: generations.bind(), completion)
     }
 
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        guard cursor == currentCursor, !client.isBusy else {
+        guard cursor == currentCursor, !listEnded else {
             completion(.failure(FeedSourceFailure(message: "the feed's next page is no longer known; reload the feed",
                                                   code: .unknown)))
             return
         }
-        fill(Batch(), generation: generations.current, completion)
+        readList(Batch(), generation: generations.current, completion)
+    }
+
+    public func needsDetails(_ item: FeedItem) -> Bool { undetailed.contains(item.id) }
+
+    public func fetchDetails(of item: FeedItem,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let url = PeerTubeListing.detailsURL(base: base, uuid: item.id) else {
+            completion(.failure(FeedSourceFailure(message: "\(item.id) is not a PeerTube video id", code: .unsupportedFormat)))
+            return
+        }
+        let generation = generations.current
+        client.get(url, accept: "application/json") { [weak self] result in
+            guard let self, self.generations.accepts(generation) else { return }
+            completion(self.detailed(item.id, result))
+        }
     }
 
     private var currentCursor: FeedCursor { FeedCursor("\(pagesHanded)") }
@@ -94,65 +102,6 @@ public final class PeerTubeSource: FeedSource {
         var extras: [String: RemoteItemExtras] = [:]
         var skipped: [SkippedFeedItem] = []
         var listPagesRead = 0
-    }
-
-    private func fill(_ batch: Batch, generation: UInt64,
-                      _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        if batch.items.count >= Self.batch || (pending.isEmpty && listEnded) {
-            hand(batch, completion)
-            return
-        }
-        if pending.isEmpty {
-            guard batch.listPagesRead < Self.listPagesFollowed else {
-                hand(batch, completion)
-                return
-            }
-            readList(batch, generation: generation, completion)
-            return
-        }
-        let video = pending.removeFirst()
-        guard let url = PeerTubeListing.detailsURL(base: base, uuid: video.uuid) else {
-            var next = batch
-            next.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed("not a usable id")))
-            fill(next, generation: generation, completion)
-            return
-        }
-        client.get(url, accept: "application/json") { [weak self] result in
-            guard let self, self.generations.accepts(generation) else { return }
-            var next = batch
-            switch result {
-            case .success(let response):
-                do throws(FeedLoadError) {
-                    let post = try PeerTubeDocument.post(response.body, pageHeight: self.pageHeight())
-                    switch post.validated(pageURL: response.url) {
-                    case .success(let (item, extras)):
-                        if self.handedOut.insert(item.id).inserted {
-                            next.items.append(item)
-                            next.extras[item.id] = extras
-                        } else {
-                            next.skipped.append(SkippedFeedItem(index: 0, id: item.id, reason: .alreadyInFeed))
-                        }
-                    case .failure(let reason):
-                        next.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: reason))
-                    }
-                } catch {
-                    next.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed(error.description)))
-                }
-            case .failure(let error) where error.isRetryable:
-                // Asked again from this post on the next load.
-                self.pending.insert(video, at: 0)
-                if next.items.isEmpty {
-                    self.log(next.skipped)
-                    completion(.failure(FeedSourceFailure(message: error.description, code: error.code)))
-                } else {
-                    self.hand(next, completion)
-                }
-                return
-            case .failure(let error):
-                next.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed(error.description)))
-            }
-            self.fill(next, generation: generation, completion)
-        }
     }
 
     private func readList(_ batch: Batch, generation: UInt64,
@@ -170,9 +119,9 @@ public final class PeerTubeSource: FeedSource {
                 do throws(FeedLoadError) {
                     let page = try PeerTubeDocument.list(response.body)
                     next.skipped += page.skipped
-                    self.pending += page.videos
                     self.nextStart += page.count
                     self.listEnded = page.count == 0 || page.total.map { self.nextStart >= $0 } ?? (page.count < PeerTubeListing.pageSize)
+                    for video in page.videos { self.admit(video, listURL: response.url, into: &next) }
                 } catch {
                     self.fail(error, batch: next, completion)
                     return
@@ -181,12 +130,66 @@ public final class PeerTubeSource: FeedSource {
                 && (400..<500).contains(status) && status != 429:
                 // An instance whose search needs a term (or is off): its recent videos instead.
                 self.listing = .recent
+                self.readList(next, generation: generation, completion)
+                return
             case .failure(let error):
                 self.fail(error, batch: next, completion)
                 return
             }
-            self.fill(next, generation: generation, completion)
+            if next.items.isEmpty, !self.listEnded, next.listPagesRead < Self.listPagesFollowed {
+                self.readList(next, generation: generation, completion)
+                return
+            }
+            self.hand(next, completion)
         }
+    }
+
+    /// A listed video as a post still without its file: its address is its
+    /// details' until they are fetched.
+    private func admit(_ video: PeerTubeAPI.Video, listURL: URL, into batch: inout Batch) {
+        guard let details = PeerTubeListing.detailsURL(base: base, uuid: video.uuid) else {
+            batch.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed("not a usable id")))
+            return
+        }
+        switch PeerTubeDocument.post(video, uri: details.absoluteString, file: nil).validated(pageURL: listURL) {
+        case .success(let (item, extras)):
+            guard handedOut.insert(item.id).inserted else {
+                batch.skipped.append(SkippedFeedItem(index: 0, id: item.id, reason: .alreadyInFeed))
+                return
+            }
+            undetailed.insert(item.id)
+            batch.items.append(item)
+            batch.extras[item.id] = extras
+        case .failure(let reason):
+            batch.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: reason))
+        }
+    }
+
+    /// A details answer as the playable post, or why there is none.
+    private func detailed(_ id: String, _ result: Result<ServiceClient.Response, FeedLoadError>)
+        -> Result<FeedSourcePage, FeedSourceFailure> {
+        let failure: FeedLoadError
+        switch result {
+        case .success(let response):
+            do throws(FeedLoadError) {
+                let post = try PeerTubeDocument.post(response.body, pageHeight: pageHeight())
+                switch post.validated(pageURL: response.url) {
+                case .success(let (item, extras)) where item.id == id:
+                    undetailed.remove(id)
+                    return .success(FeedSourcePage(items: [item], extras: [id: extras]))
+                case .success:
+                    failure = .schema("the details are another video's")
+                case .failure(let reason):
+                    failure = .schema("\(reason)")
+                }
+            } catch {
+                failure = error
+            }
+        case .failure(let error):
+            failure = error
+        }
+        log([SkippedFeedItem(index: 0, id: id, reason: .detailsFailed(failure.description))])
+        return .failure(FeedSourceFailure(message: failure.description, code: failure.code))
     }
 
     /// A list page failed: what is ready is handed over (the error comes
@@ -215,8 +218,7 @@ public final class PeerTubeSource: FeedSource {
     private func hand(_ batch: Batch, _ completion: @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         log(batch.skipped)
         pagesHanded += 1
-        let ended = pending.isEmpty && listEnded
-        completion(.success(FeedSourcePage(items: batch.items, extras: batch.extras, next: ended ? nil : currentCursor)))
+        completion(.success(FeedSourcePage(items: batch.items, extras: batch.extras, next: listEnded ? nil : currentCursor)))
     }
 
     private func log(_ skipped: [SkippedFeedItem]) {
