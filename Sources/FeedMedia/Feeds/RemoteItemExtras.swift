@@ -19,9 +19,13 @@ public struct RemoteItemExtras: Sendable, Hashable {
     public var sensitive: Bool
     /// The post's own web page on its service (an http(s) URL).
     public var webPage: URL?
+    /// A GIF-like clip (Mastodon's `gifv`): it loops whatever the loop
+    /// setting says, and never makes a sound.
+    public var silentLoop: Bool
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
-                liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil) {
+                liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
+                silentLoop: Bool = false) {
         self.headers = headers
         self.cacheKey = cacheKey
         self.likes = likes
@@ -29,10 +33,11 @@ public struct RemoteItemExtras: Sendable, Hashable {
         self.likeURL = likeURL
         self.sensitive = sensitive
         self.webPage = webPage
+        self.silentLoop = silentLoop
     }
 
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
-        headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil
+        headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
     }
 }

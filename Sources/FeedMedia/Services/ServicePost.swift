@@ -19,6 +19,7 @@ struct ServicePost {
     var accessibilityLabel: String?
     var sensitive = false
     var webPage: String?
+    var silentLoop = false
 
     /// The checked item and what the service said beyond it; relative
     /// addresses resolved against `pageURL` (the API answer's URL).
@@ -29,6 +30,7 @@ struct ServicePost {
         return FeedDocument.validate(raw, pageURL: pageURL).map { item, extras in
             var extras = extras
             extras.sensitive = sensitive
+            extras.silentLoop = silentLoop
             extras.webPage = webPage.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }
                 .flatMap { MediaLocation($0.absoluteString).isNetwork ? $0 : nil }
             return (item, extras)

@@ -27,7 +27,7 @@ extension FeedSession {
     public func setMuted(_ newValue: Bool) {
         guard newValue != muted else { return }
         muted = newValue
-        pool.player(for: current)?.isMuted = newValue
+        pool.player(for: current)?.isMuted = newValue || isSilentLoop(at: current)
         emit(.muted(newValue))
         emit(.stateChanged)
     }

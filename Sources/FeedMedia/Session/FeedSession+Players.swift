@@ -37,7 +37,8 @@ extension FeedSession {
         pool.apply(decided, uriFor: { [weak self] i in
             guard let self, let item = self.item(at: i), item.kind.isPlayed, self.isPlayable(item) else { return nil }
             return self.playbackURI(for: item)
-        }, box: input.pixelBox, fit: input.fit, muted: muted, plays: !userPaused)
+        }, box: input.pixelBox, fit: input.fit, muted: muted || isSilentLoop(at: index), plays: !userPaused)
+        applyLoops()
         mediaCache?.apply(decided, item: { [weak self] i in
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
             return item
@@ -108,7 +109,10 @@ extension FeedSession {
 
     func preferencesChanged(from old: Preferences) {
         guard preferences != old else { return }
-        if preferences.loops != old.loops { pool.loops = preferences.loops }
+        if preferences.loops != old.loops {
+            pool.loops = preferences.loops
+            applyLoops()
+        }
         if preferences.showsSensitive != old.showsSensitive {
             emit(.sensitiveChanged)
             update()

@@ -230,6 +230,8 @@ func json(_ data: Data, headers: [String: String] = [:]) -> MediaServer.PostResp
         #expect(first.extras["101"]?.likes == 9)
         #expect(first.extras["101"]?.sensitive == false)
         #expect(first.extras["102"]?.sensitive == true, "sensitive")
+        #expect(first.extras["102"]?.silentLoop == true, "a gifv loops without sound")
+        #expect(first.extras["101"]?.silentLoop == false)
         #expect(first.extras["103#1"]?.sensitive == true, "a content warning")
         #expect(first.items[2].title == "Spiders", "the warning, not the hidden text")
         #expect(first.items[4].title == "boosted", "a boost shows the boosted status")

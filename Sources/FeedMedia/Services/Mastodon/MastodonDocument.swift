@@ -57,7 +57,8 @@ enum MastodonDocument {
                     duration: size?.duration.flatMap { $0 > 0 ? $0 : nil },
                     title: warning ?? text, author: name, likes: status.favouritesCount.map { max(0, $0) },
                     accessibilityLabel: attachment.description.flatMap { $0.isEmpty ? nil : $0 },
-                    sensitive: status.sensitive == true || warning != nil, webPage: status.url)
+                    sensitive: status.sensitive == true || warning != nil, webPage: status.url,
+                    silentLoop: attachment.type == "gifv")
                 switch post.validated(pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: post.id, reason: reason))
