@@ -47,7 +47,7 @@ extension AppController {
 
     /// `entry` is showing now: listed (once), selected, saved as the one to reopen.
     func noteOpened(_ entry: SourceLibrary.Entry) {
-        saveResumeNow()
+        saveResumeNow(always: true) // where the source showing until now was left
         library.add(entry)
         currentEntry = library.index(of: entry.address).map { library.entries[$0] } ?? entry
         restoringResume = true
@@ -252,8 +252,8 @@ extension AppController {
         }
     }
 
-    /// Saves at once what is waiting (another source opens), or, with
-    /// `always`, where the feed is now (the app closes).
+    /// Saves at once what is waiting, or, with `always`, where the feed is
+    /// now (another source opens, the app closes).
     func saveResumeNow(always: Bool = false) {
         guard resumeSave != nil || always else { return }
         resumeSave?.cancel()
