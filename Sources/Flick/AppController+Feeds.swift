@@ -103,15 +103,20 @@ extension AppController {
 
     /// The menu's Open Folder…: the folder's feed replaces the current one.
     /// A folder that cannot be read leaves the feed as it is and says why.
-    func open(folderAt path: String) {
+    /// Returns false (and says why) when the folder cannot be read.
+    @discardableResult
+    func open(folderAt path: String) -> Bool {
         do {
             let folder = try FolderFeedSource(path: path)
             noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
             source = .folder(path)
-            window.map { gtk_window_set_title(gcast($0.window.widget), "\(AppInfo.name) — \(folder.displayName)") }
+            setTitle(folder.displayName)
             show(folder: folder)
+            return true
         } catch {
+            Log.warning("could not open the folder: \(error)")
             window?.showToast("Could not open the folder: \(error)")
+            return false
         }
     }
 

@@ -77,8 +77,10 @@ extension AppController {
         if let sidebar = window?.sidebar, adw_flap_get_folded(gopaque(sidebar.flap)) != 0 { sidebar.isRevealed = false }
     }
 
-    /// Opens a listed source the way its kind opens.
-    func open(entry: SourceLibrary.Entry) {
+    /// Opens a listed source the way its kind opens. False (with a toast
+    /// saying why) when a folder or playlist can no longer be read.
+    @discardableResult
+    func open(entry: SourceLibrary.Entry) -> Bool {
         switch entry.kind {
         case .demo:
             noteOpened(entry)
@@ -90,7 +92,7 @@ extension AppController {
                 openDemo()
             }
         case .folder:
-            open(folderAt: entry.address)
+            return open(folderAt: entry.address)
         case .playlist:
             do {
                 let playlist = try PlaylistFile(path: entry.address)
@@ -100,17 +102,19 @@ extension AppController {
                 show(playlist: playlist)
             } catch {
                 window?.showToast("Could not open the playlist: \(error)")
+                return false
             }
         case .feed:
-            guard let url = URL(string: entry.address) else { return }
+            guard let url = URL(string: entry.address) else { return false }
             open(feedAddress: .url(url), entry: entry)
         case .peertube, .mastodon:
             guard case .success(let address)? = ServiceAddress.parse(entry.address) else {
                 window?.showToast("‘\(entry.name)’ is not an address Flick can open any more")
-                return
+                return false
             }
             open(feedAddress: .service(address), entry: entry)
         }
+        return true
     }
 
     func sourceAction(_ action: WindowAction, place: Int?) {

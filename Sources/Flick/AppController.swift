@@ -118,8 +118,8 @@ final class AppController {
         } else if case .run(.service(let address)) = options.command {
             noteOpened(Self.entry(for: address))
             openService(address)
-        } else if let last = lastSourceToReopen() {
-            open(entry: last)
+        } else if let last = lastSourceToReopen(), open(entry: last) {
+            // The source that was showing at the last exit (a folder gone since opens the demo).
         } else {
             noteOpened(SourceLibrary.demo)
             openDemo()

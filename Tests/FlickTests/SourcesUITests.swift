@@ -89,6 +89,27 @@ extension AppUnderX {
             #expect(removed?.sources == ["Demo", "127.0.0.1"], "\(String(describing: app.latest))")
         }
 
+        @Test("a last source that is gone (a deleted folder) opens the demo instead, saying why")
+        func goneLastSource() throws {
+            let clips = try Fixtures.clips()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-gone-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.copyItem(at: clips[0].video, to: folder.appendingPathComponent("one.mp4"))
+            let (config, environment) = try Self.sharedSettings()
+            defer { try? FileManager.default.removeItem(at: config) }
+            var app = try AppProcess([folder.path, "--report-state"], environment: environment)
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            app.stop()
+            try FileManager.default.removeItem(at: folder)
+            app = try AppProcess(["--report-state"], environment: environment)
+            defer { app.stop() }
+            let demo = app.waitForState(timeout: 180) { $0.phase == "feed" && $0.currentSource == 0 }
+            #expect(demo?.sources?.count == 2, "still listed: \(String(describing: app.latest)); \(app.stderr)")
+            #expect(app.stderr.contains("could not open the folder"), "says why: \(app.stderr)")
+        }
+
         @Test("a sensitive post is covered and not prepared until shown; the setting shows it live")
         func sensitive() throws {
             let clips = try Fixtures.clips()
