@@ -20,7 +20,7 @@ extension AppController {
                 source = PagedFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api)
             } else {
                 let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight)
-                detecting.onNamed = { [weak self] name in self?.setTitle(name) }
+                detecting.onNamed = { [weak self] name in self?.nameDetected(name, for: url) }
                 source = detecting
             }
             self.showRemote(source, engine: engine, address: url.absoluteString) { [weak self] in

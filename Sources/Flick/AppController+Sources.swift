@@ -56,6 +56,19 @@ extension AppController {
         refreshSidebar()
     }
 
+    /// Detection named the server at `url` (a PeerTube instance's name, a
+    /// Mastodon server's title): the title says it, and so does the
+    /// sidebar while its entry still has the name it was given by default.
+    func nameDetected(_ name: String, for url: URL) {
+        setTitle(name)
+        guard let index = library.index(of: url.absoluteString),
+              library.entries[index].name == (url.host ?? url.absoluteString) else { return }
+        library.rename(at: index, to: name)
+        settings?.sources = library
+        if currentEntry?.address == url.absoluteString { currentEntry = library.entries[index] }
+        refreshSidebar()
+    }
+
     func refreshSidebar() {
         window?.sidebar.update(library, current: currentEntry.flatMap { library.index(of: $0.address) })
     }

@@ -89,6 +89,18 @@ extension AppUnderX {
             #expect(removed?.sources == ["Demo", "127.0.0.1"], "\(String(describing: app.latest))")
         }
 
+        @Test("a bare server's address is listed by the name the server gives")
+        func namedByTheServer() throws {
+            let run = UUID().uuidString.lowercased()
+            let (server, _) = try ServiceFeedUITests.serve("peertube", run: run)
+            defer { server.stop() }
+            server.serveAnswers(at: "/api/v1/config") { _ in .init(status: 200, body: PeerTubeBodies.config) }
+            let app = try AppProcess([server.baseURL!.absoluteString, "--report-state"])
+            defer { app.stop() }
+            let named = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.sources?.last == "Clips of the Harbour" }
+            #expect(named?.currentSource == 1, "\(String(describing: app.latest)); \(app.stderr)")
+        }
+
         @Test("a last source that is gone (a deleted folder) opens the demo instead, saying why")
         func goneLastSource() throws {
             let clips = try Fixtures.clips()
