@@ -99,6 +99,9 @@ extension AppUnderX {
             defer { app.stop() }
             let named = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.sources?.last == "Clips of the Harbour" }
             #expect(named?.currentSource == 1, "\(String(describing: app.latest)); \(app.stderr)")
+            // Found by detection, its posts still get their details and play.
+            let playing = app.waitForState(timeout: 30) { $0.playersPlaying == 1 && $0.currentError == nil }
+            #expect(playing?.currentURI?.hasSuffix(".mp4") == true, "\(String(describing: app.latest)); \(app.stderr)")
         }
 
         @Test("a last source that is gone (a deleted folder) opens the demo instead, saying why")

@@ -59,22 +59,20 @@ public final class DetectingFeedSource: FeedSource {
         }
         InstanceProbe.probe(url, client: probeClient) { [weak self] found in
             guard let self, self.generations.accepts(generation) else { return }
-            let port = url.port
+            let server: (address: ServiceAddress, name: String?)?
             switch found {
             case .peertube(let name):
-                let address = ServiceAddress(service: .peertube, host: host.lowercased(), port: port, scope: .instance)
-                guard let made = ServiceFeed.source(for: address, session: self.session, pageHeight: self.pageHeight) else { break }
-                self.onNamed?(name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
-                self.use(made.source, as: .peertube(address), completion)
-                return
+                server = (ServiceAddress(service: .peertube, host: host.lowercased(), port: url.port, scope: .instance), name)
             case .mastodon(let name):
-                let address = ServiceAddress(service: .mastodon, host: host.lowercased(), port: port, scope: .local)
-                guard let made = ServiceFeed.source(for: address, session: self.session, pageHeight: self.pageHeight) else { break }
-                self.onNamed?(name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
-                self.use(made.source, as: .mastodon(address), completion)
-                return
+                server = (ServiceAddress(service: .mastodon, host: host.lowercased(), port: url.port, scope: .local), name)
             case .neither:
-                break
+                server = nil
+            }
+            if let server, let made = ServiceFeed.source(for: server.address, session: self.session, pageHeight: self.pageHeight) {
+                self.onNamed?(server.name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
+                let kind: Detected = server.address.service == .peertube ? .peertube(server.address) : .mastodon(server.address)
+                self.use(made.source, as: kind, completion)
+                return
             }
             self.use(PagedFeedSource(url: self.url, session: self.session), as: .feed) { result in
                 // A web page at a bare address: say the servers were asked too.
@@ -96,6 +94,17 @@ public final class DetectingFeedSource: FeedSource {
             return
         }
         inner.loadNext(after: cursor, completion)
+    }
+
+    public func needsDetails(_ item: FeedItem) -> Bool { inner?.needsDetails(item) ?? false }
+
+    public func fetchDetails(of item: FeedItem,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let inner else {
+            completion(.failure(FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)))
+            return
+        }
+        inner.fetchDetails(of: item, completion)
     }
 
     private func use(_ source: FeedSource, as kind: Detected,

@@ -18,6 +18,13 @@ import Testing
         #expect(source.detected == .peertube(PeerTubeSourceTests.address(base)))
         #expect(named == "Clips of the Harbour")
         #expect(first.items.count == 11)
+        // The listed posts still need their details, and the detected source fetches them.
+        let listed = try #require(first.items.first)
+        #expect(source.needsDetails(listed))
+        let slot = FeedTestPump.Slot<Result<FeedSourcePage, FeedSourceFailure>>()
+        source.fetchDetails(of: listed) { slot.value = $0 }
+        await FeedTestPump.pump(seconds: 10) { slot.value != nil }
+        #expect(try #require(slot.value).get().items.first?.uri.hasSuffix("-480.mp4") == true)
     }
 
     @Test("a bare Mastodon address is told by /api/v2/instance and read as its local timeline")
