@@ -53,6 +53,10 @@ extension FeedSession {
                                use: @escaping @MainActor (FeedSourcePage) -> Void) {
         pageGeneration += 1
         pageLoadInFlight = false
+        // Answers to details asked before are dropped with the generation:
+        // what was on its way, or failed, is asked for again.
+        detailsInFlight.removeAll()
+        detailsFailures.removeAll()
         let generation = pageGeneration
         source.loadFirst { [weak self] result in
             guard let self, self.pageGeneration == generation else { return }
