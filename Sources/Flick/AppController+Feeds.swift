@@ -108,7 +108,6 @@ extension AppController {
     func open(folderAt path: String) -> Bool {
         do {
             let folder = try FolderFeedSource(path: path)
-            noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
             source = .folder(path)
             setTitle(folder.displayName)
             show(folder: folder)
@@ -126,7 +125,7 @@ extension AppController {
     func open(feedAddress address: FeedURLInput.Address, entry: SourceLibrary.Entry? = nil) {
         switch address {
         case .url(let url):
-            noteOpened(entry ?? .init(kind: .feed, name: url.host ?? url.absoluteString, address: url.absoluteString))
+            noteOpened(entry ?? Self.entry(for: url))
             source = .remote(url)
             setTitle(url.host ?? url.absoluteString)
             openRemote(url)
@@ -137,8 +136,10 @@ extension AppController {
         }
     }
 
+    /// A folder's posts (its scan already made); the sidebar lists it.
     func show(folder: FolderFeedSource) {
         guard let window else { return }
+        noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
         window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
         if folder.items.isEmpty {
             endSession() // the empty page replaces the feed: stop its players
@@ -151,9 +152,10 @@ extension AppController {
         showAtOnce(folder.source())
     }
 
-    /// A playlist file's entries, in order (all known at once).
+    /// A playlist file's entries, in order (all known at once); the sidebar lists it.
     func show(playlist: PlaylistFile) {
         guard let window else { return }
+        noteOpened(.init(kind: .playlist, name: playlist.displayName, address: playlist.path))
         window.skippedFiles.show([], summary: nil)
         for skipped in playlist.page.skipped {
             Log.warning("skipped a playlist entry: \(skipped)")

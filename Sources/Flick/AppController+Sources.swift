@@ -33,6 +33,12 @@ extension AppController {
         return library.entries[index]
     }
 
+    /// The sidebar's entry for a feed's URL: named by its host until
+    /// detection names the server.
+    static func entry(for url: URL) -> SourceLibrary.Entry {
+        SourceLibrary.Entry(kind: .feed, name: url.host ?? url.absoluteString, address: url.absoluteString)
+    }
+
     /// The sidebar's entry for a service address.
     static func entry(for address: ServiceAddress) -> SourceLibrary.Entry {
         let name: String
@@ -49,7 +55,7 @@ extension AppController {
     func noteOpened(_ entry: SourceLibrary.Entry) {
         saveResumeNow(always: true) // where the source showing until now was left
         library.add(entry)
-        currentEntry = library.index(of: entry.address).map { library.entries[$0] } ?? entry
+        currentAddress = entry.address
         restoringResume = true
         settings?.sources = library
         settings?.lastSource = entry.address
@@ -62,22 +68,21 @@ extension AppController {
     func nameDetected(_ name: String, for url: URL) {
         setTitle(name)
         guard let index = library.index(of: url.absoluteString),
-              library.entries[index].name == (url.host ?? url.absoluteString) else { return }
+              library.entries[index].name == Self.entry(for: url).name else { return }
         library.rename(at: index, to: name)
         settings?.sources = library
-        if currentEntry?.address == url.absoluteString { currentEntry = library.entries[index] }
         refreshSidebar()
     }
 
     func refreshSidebar() {
-        window?.sidebar.update(library, current: currentEntry.flatMap { library.index(of: $0.address) })
+        window?.sidebar.update(library, current: currentAddress.flatMap(library.index(of:)))
     }
 
     /// The sidebar's row, or Ctrl+N's source, opens.
     func openSource(at index: Int) {
         guard library.entries.indices.contains(index) else { return }
         let entry = library.entries[index]
-        if entry.address == currentEntry?.address, session != nil {
+        if entry.address == currentAddress, session != nil {
             refreshSidebar()
             return
         }
@@ -109,7 +114,6 @@ extension AppController {
         case .playlist:
             do {
                 let playlist = try PlaylistFile(path: entry.address)
-                noteOpened(entry)
                 source = .playlist(entry.address)
                 setTitle(playlist.displayName)
                 show(playlist: playlist)
@@ -131,7 +135,7 @@ extension AppController {
     }
 
     func sourceAction(_ action: WindowAction, place: Int?) {
-        let current = currentEntry.flatMap { library.index(of: $0.address) }
+        let current = currentAddress.flatMap(library.index(of:))
         switch action {
         case .addSource: showAddSource()
         case .switchSource: if let place { openSource(at: place - 1) }
@@ -154,7 +158,7 @@ extension AppController {
         guard library.entries.count > 1, let removed = library.remove(at: index) else { return }
         settings?.sources = library
         window?.showToast("Removed ‘\(removed.name)’ from the sources")
-        if removed.address == currentEntry?.address {
+        if removed.address == currentAddress {
             open(entry: library.entries[max(0, index - 1)])
         } else {
             refreshSidebar()
@@ -168,7 +172,6 @@ extension AppController {
             guard let self, let place = self.library.index(of: entry.address) else { return }
             self.library.rename(at: place, to: name)
             self.settings?.sources = self.library
-            if self.currentEntry?.address == entry.address { self.currentEntry = self.library.entries[place] }
             self.refreshSidebar()
         }
     }
@@ -187,14 +190,12 @@ extension AppController {
         }
         dialog.onAdd = { [weak self] address, name in
             guard let self else { return }
-            let entry: SourceLibrary.Entry
+            var entry: SourceLibrary.Entry
             switch address {
-            case .url(let url): entry = .init(kind: .feed, name: name ?? url.host ?? url.absoluteString, address: url.absoluteString)
-            case .service(let service):
-                var made = Self.entry(for: service)
-                if let name { made.name = name }
-                entry = made
+            case .url(let url): entry = Self.entry(for: url)
+            case .service(let service): entry = Self.entry(for: service)
             }
+            if let name { entry.name = name }
             self.open(feedAddress: address, entry: entry)
             self.sidebarGivesWay()
         }
@@ -246,7 +247,7 @@ extension AppController {
     /// The feed has shown its first page: land where this source was left.
     func restoreResume(on view: FeedView, session: FeedSession) {
         defer { restoringResume = false }
-        guard let address = currentEntry?.address, let point = settings?.resumePoint(for: address),
+        guard let address = currentAddress, let point = settings?.resumePoint(for: address),
               let landing = point.landing(in: session.items.map(\.id)) else { return }
         if landing.index != view.currentIndex { view.scroll(to: landing.index, animated: false) }
         guard landing.seconds > 0 else { return }
@@ -261,7 +262,7 @@ extension AppController {
 
     /// The feed reported a change: where it is gets saved within a second.
     func noteProgress(of view: FeedView) {
-        guard !restoringResume, resumeSave == nil, currentEntry != nil else { return }
+        guard !restoringResume, resumeSave == nil, currentAddress != nil else { return }
         resumeSave = MainLoopSource.after(milliseconds: 1_000) { [weak self, weak view] in
             self?.resumeSave = nil
             guard let view else { return }
@@ -279,7 +280,7 @@ extension AppController {
     }
 
     private func saveResume(of view: FeedView) {
-        guard !restoringResume, let address = currentEntry?.address, let item = view.currentItem else { return }
+        guard !restoringResume, let address = currentAddress, let item = view.currentItem else { return }
         settings?.setResumePoint(ResumePoint(id: item.id, index: view.currentIndex,
                                              seconds: item.kind.isPlayed ? view.currentPosition ?? 0 : 0), for: address)
     }

@@ -43,9 +43,10 @@ final class AppController {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
-    /// The sidebar's sources, as saved (`sources`), and the one showing.
+    /// The sidebar's sources, as saved (`sources`), and the address of
+    /// the one showing (its entry is the library's).
     var library = SourceLibrary()
-    var currentEntry: SourceLibrary.Entry?
+    var currentAddress: String?
     /// Where the showing source was left is being restored: saving waits.
     var restoringResume = false
     /// A resume point waiting to be saved (debounced), if any.
@@ -107,17 +108,13 @@ final class AppController {
         window.present()
         setUpSources(settings)
         if let folder {
-            noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
             show(folder: folder)
         } else if let playlist {
-            noteOpened(.init(kind: .playlist, name: playlist.displayName, address: playlist.path))
             show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {
-            noteOpened(.init(kind: .feed, name: url.host ?? url.absoluteString, address: url.absoluteString))
-            openRemote(url)
+            open(feedAddress: .url(url))
         } else if case .run(.service(let address)) = options.command {
-            noteOpened(Self.entry(for: address))
-            openService(address)
+            open(feedAddress: .service(address))
         } else if let last = lastSourceToReopen(), open(entry: last) {
             // The source that was showing at the last exit (a folder gone since opens the demo).
         } else {
