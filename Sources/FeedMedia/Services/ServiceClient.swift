@@ -12,7 +12,8 @@ import Foundation
 ///   (bounded in tries and in wait), and only then handed over;
 /// - a page fetched before with an `ETag` is asked for with
 ///   `If-None-Match`, and a 304 answers the body kept from then (the last
-///   ``maxRemembered`` such pages are kept);
+///   ``maxRemembered`` such pages are kept, ``maxRememberedBytes`` of
+///   bodies at most);
 /// - the session's User-Agent names Flick and its version.
 ///
 /// Every answer is a whole body within the size limit and the deadline
@@ -44,8 +45,11 @@ public final class ServiceClient {
         }
     }
 
-    /// Pages remembered for conditional requests.
+    /// Pages remembered for conditional requests, at most, and their
+    /// bodies' bytes together (a server sending large pages with ETags
+    /// must not make them pile up in memory).
     static let maxRemembered = 32
+    static let maxRememberedBytes = 16 * 1_048_576
 
     public let options: Options
     private let session: GObjectRef
@@ -60,6 +64,7 @@ public final class ServiceClient {
     private var waiting: MainLoopSource?
     private var remembered: [URL: (etag: String, response: Response)] = [:]
     private var rememberedOrder: [URL] = []
+    private var rememberedBytes = 0
 
     /// Requests sent since the client was made, retries included (tests
     /// and the bench read it).
@@ -136,7 +141,7 @@ public final class ServiceClient {
             var again = pending
             again.attempt += 1
             queue.insert(again, at: 0)
-            waiting = MainLoopSource.after(milliseconds: UInt32((seconds * 1000).rounded())) { [weak self] in
+            waiting = MainLoopSource.after(milliseconds: UInt32(saturatingRounded: seconds * 1000)) { [weak self] in
                 self?.waiting = nil
                 self?.sendNext()
             }
@@ -157,9 +162,16 @@ public final class ServiceClient {
     }
 
     private func remember(_ url: URL, etag: String, _ response: Response) {
-        if remembered.updateValue((etag, response), forKey: url) == nil { rememberedOrder.append(url) }
-        while rememberedOrder.count > Self.maxRemembered {
-            remembered[rememberedOrder.removeFirst()] = nil
+        if let old = remembered.updateValue((etag, response), forKey: url) {
+            rememberedBytes -= old.response.body.count
+        } else {
+            rememberedOrder.append(url)
+        }
+        rememberedBytes += response.body.count
+        while rememberedOrder.count > Self.maxRemembered || rememberedBytes > Self.maxRememberedBytes,
+              !rememberedOrder.isEmpty {
+            let oldest = rememberedOrder.removeFirst()
+            rememberedBytes -= remembered.removeValue(forKey: oldest)?.response.body.count ?? 0
         }
     }
 }

@@ -26,6 +26,30 @@ import Testing
         #expect(log.headers.map { $0["If-None-Match"] } == [nil, "\"v1\""])
     }
 
+    @Test("the bodies kept for conditional requests are bounded in bytes: the oldest large page is let go")
+    func keptBodiesBounded() async throws {
+        let server = MediaServer()
+        let log = RequestLog()
+        let big = Data(repeating: UInt8(ascii: " "), count: 7 * 1_048_576)
+        for name in ["a", "b", "c"] {
+            server.serveAnswers(at: "/\(name).json") { request in
+                log.record(request)
+                return .init(status: 200, body: big, headers: ["ETag": "\"\(name)\""])
+            }
+        }
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let client = ServiceClient(session: HTTPSessions.standalone())
+        for name in ["a", "b", "c", "a", "c"] {
+            let slot = FeedTestPump.Slot<Result<ServiceClient.Response, FeedLoadError>>()
+            client.get(base.appendingPathComponent("\(name).json")) { slot.value = $0 }
+            await FeedTestPump.pump(seconds: 20) { slot.value != nil }
+            #expect(try #require(slot.value).get().body.count == big.count)
+        }
+        // 21 MiB of bodies is over the 16 MiB kept: a's went first, c's is still there.
+        #expect(log.headers.map { $0["If-None-Match"] } == [nil, nil, nil, nil, "\"c\""])
+    }
+
     @Test("a 503 asking for an hour is not waited out: its answer shows at once")
     func longWaitRefused() async throws {
         let server = MediaServer()
