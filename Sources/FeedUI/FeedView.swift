@@ -52,6 +52,10 @@ public final class FeedView: FeedSessionObserver {
     /// Mounted page widgets by feed index.
     var pages: [Int: FeedPage] = [:]
     var mounted: Range<Int> = 0..<0
+    /// False until the view's first paint: a new view mounts its current
+    /// page only, so that paint (the post's frame, on a remount) costs one
+    /// page's build, layout and text; the pages beside it follow at once.
+    var neighboursMounted = false
     /// Allocated size in logical pixels.
     var width: Int32 = 0
     var height: Int32 = 0
@@ -133,6 +137,11 @@ public final class FeedView: FeedSessionObserver {
         installActions()
         session.attach(self)
         StallWatch.running("feed view built") { remount() }
+        AfterPaint.once(widget) { [weak self] in
+            guard let self else { return }
+            self.neighboursMounted = true
+            StallWatch.running("feed view neighbours") { self.remount() }
+        }
     }
 
     /// Calls `listener` whenever `state` changes, after the ones added before.
@@ -227,7 +236,7 @@ public final class FeedView: FeedSessionObserver {
     /// Moves the mount window to `currentIndex`: pages leaving it are rebound
     /// to pages entering it, the rest mounted or unmounted.
     func remount() {
-        let target = MountWindow.range(current: currentIndex, count: count, radius: radius)
+        let target = MountWindow.range(current: currentIndex, count: count, radius: neighboursMounted ? radius : 0)
         if target != mounted {
             for operation in MountWindow.operations(from: mounted, to: target) {
                 apply(operation)
@@ -245,6 +254,7 @@ public final class FeedView: FeedSessionObserver {
             guard let page = pages.removeValue(forKey: from) else { return }
             bind(page, at: to)
             pages[to] = page
+            showHeldFrame(on: page, at: to)
         case .unmount(let index):
             guard let page = pages.removeValue(forKey: index) else { return }
             gtk_widget_unparent(page.root.widget)
@@ -260,7 +270,15 @@ public final class FeedView: FeedSessionObserver {
             wire(page)
             bind(page, at: index)
             pages[index] = page
+            showHeldFrame(on: page, at: index)
         }
+    }
+
+    /// A page bound after its player's frames came (a paused, prepared
+    /// player sends no more) shows the last one at once.
+    private func showHeldFrame(on page: FeedPage, at index: Int) {
+        guard let held = session.heldFrame(at: index) else { return }
+        page.present(held.frame, source: held.source)
     }
 
     func reportState() {

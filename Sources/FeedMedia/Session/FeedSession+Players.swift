@@ -61,14 +61,22 @@ extension FeedSession {
     /// prepared post shows its frame without waiting for the next one.
     private func replayFrames() {
         needsReplay = false
-        for (index, frame) in lastFrames.sorted(by: { $0.key < $1.key }) {
-            guard let player = pool.player(for: index), player.generation == frame.generation else { continue }
-            emit(.frame(index: index, frame: frame,
-                        source: bindingSources[BindingKey(player: player.id, generation: frame.generation)]))
+        for index in lastFrames.keys.sorted() {
+            guard let held = heldFrame(at: index) else { continue }
+            emit(.frame(index: index, frame: held.frame, source: held.source))
         }
         if let currentError, current >= 0 {
             emit(.error(index: current, code: currentError.code, httpStatus: nil, retryable: currentError.retryable))
         }
+    }
+
+    /// The last frame of the player serving `index`, and the media URI of
+    /// its binding: what a page mounted for `index` after the player's
+    /// frames came shows at once (a paused, prepared player sends no more).
+    public func heldFrame(at index: Int) -> (frame: VideoFrame, source: String?)? {
+        guard let frame = lastFrames[index], let player = pool.player(for: index),
+              player.generation == frame.generation else { return nil }
+        return (frame, bindingSources[BindingKey(player: player.id, generation: frame.generation)])
     }
 
     func landed(on index: Int) {

@@ -280,21 +280,23 @@ final class FeedPage {
     var onFrameSourceChange: (() -> Void)?
 
     /// Shows a video frame of this page's item, made by the player binding
-    /// of `source`. The poster hides once the first one has been painted.
+    /// of `source`. The poster and the placeholder hide with the first one.
     func present(_ frame: VideoFrame, source: String?) {
-        video.show(frame)
+        guard video.show(frame) else { return }
         scrubber.show(position: frame.pts)
         if source != frameSource {
             frameSource = source
             onFrameSourceChange?()
         }
         guard video.framesShown == 1 else { return }
+        // The frame covers the poster and the placeholder from the next paint
+        // on: drawing (and uploading) them under it would only slow that paint.
+        gtk_widget_set_visible(picture, 0)
+        shimmer.setVisible(false)
         let expected = bindings.current
         AfterPaint.once(root.widget) { [weak self] in
             guard let self, self.bindings.accepts(expected), !self.hasPaintedVideo, self.video.framesShown > 0 else { return }
             self.hasPaintedVideo = true
-            gtk_widget_set_visible(self.picture, 0)
-            self.shimmer.setVisible(false)
             self.onFirstVideoPaint?()
             // The page shows its video now, whatever its source: ready.
             if !self.isReady {

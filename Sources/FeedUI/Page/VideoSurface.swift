@@ -14,6 +14,8 @@ final class VideoSurface {
     private let paintable: GObjectRef
     /// Frames shown since the last clear.
     private(set) var framesShown = 0
+    /// The frame on the surface now, nil after a clear.
+    private var shown: VideoFrame?
 
     init() {
         paintable = GObjectRef(owning: flick_frame_paintable_new())!
@@ -30,14 +32,20 @@ final class VideoSurface {
 
     /// Shows `frame` without copying its pixels: the texture wraps the
     /// frame's mapped buffer, which is unmapped when GTK drops the texture.
-    func show(_ frame: VideoFrame) {
+    /// False when it was on the surface already (a page mounted with the
+    /// session's held frame, then given it again) or GTK refused it.
+    @discardableResult
+    func show(_ frame: VideoFrame) -> Bool {
+        guard frame !== shown else { return false }
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
                                                    GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, // frame.format, GDK's default
-                                                   frame.bytes, gsize(frame.stride)) else { return }
+                                                   frame.bytes, gsize(frame.stride)) else { return false }
+        shown = frame
         flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)
         g_object_unref(texture.rawGObject)
         gtk_widget_set_visible(picture, 1)
         framesShown += 1
+        return true
     }
 
     /// Drops the frame shown (the page was rebound or its player left).
@@ -45,5 +53,6 @@ final class VideoSurface {
         flick_frame_paintable_set_texture(paintable.raw, nil)
         gtk_widget_set_visible(picture, 0)
         framesShown = 0
+        shown = nil
     }
 }
