@@ -84,7 +84,7 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickTestShim"],
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
