@@ -60,6 +60,17 @@ struct RemountLandingTests {
             gtk_window_set_child(gcast(window), view.widget)
         }
 
+        /// Runs the main loop through the window's next paint: a page given
+        /// a frame counts it shown once a paint has drawn it.
+        func waitForPaint() -> Bool {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return false }
+            var painted = false
+            let connection = Signals.connect(clock, "after-paint") { painted = true }
+            defer { connection?.disconnect() }
+            gtk_widget_queue_draw(view.widget)
+            return pump(5) { painted }
+        }
+
         func close() {
             view.shutdown()
             session.shutdown()
@@ -72,13 +83,7 @@ struct RemountLandingTests {
         /// Runs the main loop until `condition` or `seconds` pass.
         @discardableResult
         func pump(_ seconds: Double = 10, until condition: () -> Bool = { false }) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                while g_main_context_iteration(nil, 0) != 0 {}
-                if condition() { return true }
-                usleep(2_000)
-            }
-            return condition()
+            MainLoop.run(seconds, until: condition)
         }
 
         private func listen() {
@@ -111,7 +116,9 @@ struct RemountLandingTests {
         #expect(harness.states.first?.currentFrameSource != nil, "the current page had its frame before the first paint")
 
         // The next post's page was mounted after its player prepared (and went
-        // quiet): it shows the held frame, so landing there waits for nothing.
+        // quiet): it shows the held frame, so once a paint has drawn it,
+        // landing there waits for nothing.
+        #expect(harness.waitForPaint(), "the window paints")
         harness.view.perform(.nextPage)
         #expect(harness.pump(10) { harness.latest?.currentIndex == 1 && harness.latest?.ttffMilliseconds != nil },
                 "landed on the next post: \(String(describing: harness.latest))")

@@ -76,13 +76,7 @@ struct TouchpadPagingTests {
         /// Runs the main loop until `condition` or `seconds` pass.
         @discardableResult
         func pump(_ seconds: Double = 5, until condition: () -> Bool = { false }) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                while g_main_context_iteration(nil, 0) != 0 {}
-                if condition() { return true }
-                usleep(2_000)
-            }
-            return condition()
+            MainLoop.run(seconds, until: condition)
         }
 
         /// Waits for the pager to rest on a page; returns it.
