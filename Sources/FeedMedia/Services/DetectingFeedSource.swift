@@ -87,12 +87,12 @@ public final class DetectingFeedSource: FeedSource {
         }
     }
 
+    /// The answer to a request made before the first page found the source behind the address.
+    private static let notOpened = FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)
+
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        guard let inner else {
-            completion(.failure(FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)))
-            return
-        }
+        guard let inner else { return completion(.failure(Self.notOpened)) }
         inner.loadNext(after: cursor, completion)
     }
 
@@ -100,10 +100,7 @@ public final class DetectingFeedSource: FeedSource {
 
     public func fetchDetails(of item: FeedItem,
                              _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        guard let inner else {
-            completion(.failure(FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)))
-            return
-        }
+        guard let inner else { return completion(.failure(Self.notOpened)) }
         inner.fetchDetails(of: item, completion)
     }
 
