@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(name: "CXML", path: "Sources/CXML",
                        pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy",
+                       pkgConfig: "epoxy",
+                       providers: [.apt(["libepoxy-dev"])]),
         // The thin C shim: macros, variadics and GObject type boilerplate only.
         .target(name: "CFlickShim", dependencies: ["CGLib", "CGtk", "CGStreamer", "CSoup"]),
 
@@ -57,7 +60,8 @@ let package = Package(
                 dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
-                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "CGLib", "CGtk", "CFlickShim"],
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "CGLib", "CGtk", "CEpoxy",
+                                         "CFlickShim"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the

@@ -26,6 +26,7 @@ PACKAGES=(
   libsoup-3.0-dev
   zlib1g-dev              # CRC-32 of the media cache's blocks
   libxml2-dev             # RSS and Atom feeds; the plain text of a post's HTML
+  libepoxy-dev            # asking OpenGL whether it renders in software
   libglib2.0-dev-bin
   meson
   ninja-build

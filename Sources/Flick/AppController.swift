@@ -86,6 +86,7 @@ final class AppController {
             window.present()
             return
         }
+        RendererSetup.apply() // before the first window is realized
         Stylesheet.load()
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
         let settings = AppSettings()
