@@ -107,6 +107,7 @@ final class AppController {
         watchPlaybackSettings(settings)
         window.onClose = { [weak self] in self?.finish() }
         window.present()
+        shell?.report() // realized now: its renderer is known
         setUpSources(settings)
         if let folder {
             show(folder: folder)

@@ -95,6 +95,7 @@ extension AppUnderX {
                     }
                     let clip = shown?.currentURI.map { URL(string: $0)?.deletingPathExtension().lastPathComponent ?? $0 } ?? "?"
                     try #require(shown != nil, "post \(index) played under \(renderer): \(String(describing: app.latest)); \(app.stderr)")
+                    #expect(shown?.renderer == renderer, "GSK_RENDERER=\(renderer) wins: \(String(describing: shown?.renderer))")
                     let seenProblem = try problem(window: window, folder: app.home, clip: clip, fit: fit)
                     #expect(seenProblem == nil, "\(renderer): \(seenProblem ?? "")")
                     if index == 0 {

@@ -7,9 +7,10 @@ public enum PixelFormat: Sendable, Equatable {
     case rgb8
     /// 4 bytes per pixel, B G R A, colour already multiplied by alpha
     /// (GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, GDK's default). Video frames,
-    /// which are opaque: GTK 4.8's GL renderer uploads it as it is and its
-    /// cairo renderer draws it as it is (cairo's own ARGB32), where RGBA
-    /// is converted pixel by pixel on every frame.
+    /// which are opaque: GTK 4.8's GL renderer uploads it as it is, where
+    /// RGBA is converted pixel by pixel on every frame. (Its cairo renderer
+    /// converts every format on every draw; FeedUI's FrameTextureFormat
+    /// declares opaque frames there in the format it converts fastest.)
     case bgra8Premultiplied
     /// 4 bytes per pixel, R G B A, straight alpha (GDK_MEMORY_R8G8B8A8).
     /// Pictures with transparency.

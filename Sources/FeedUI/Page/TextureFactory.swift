@@ -23,7 +23,7 @@ enum TextureFactory {
         switch format {
         case .rgb8: return GDK_MEMORY_R8G8B8
         case .rgba8: return GDK_MEMORY_R8G8B8A8
-        case .bgra8Premultiplied: return GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+        case .bgra8Premultiplied: return FrameTextureFormat.current // opaque: a still of a video
         }
     }
 }

@@ -38,7 +38,7 @@ final class VideoSurface {
     func show(_ frame: VideoFrame) -> Bool {
         guard frame !== shown else { return false }
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, // frame.format, GDK's default
+                                                   FrameTextureFormat.format(for: picture), // frame.format, opaque
                                                    frame.bytes, gsize(frame.stride)) else { return false }
         shown = frame
         flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)

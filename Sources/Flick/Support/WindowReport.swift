@@ -35,6 +35,8 @@ struct WindowReport: Encodable, Equatable {
     /// While the Add Source dialog is open: what it says of the address
     /// typed (the preview's name and first post, or what is wrong).
     var sourcePreview: String?
+    /// The renderer drawing the window (nil until it is realized).
+    var renderer: WindowRenderer?
 
     enum CodingKeys: String, CodingKey {
         case fullscreen
@@ -53,5 +55,6 @@ struct WindowReport: Encodable, Equatable {
         case currentSource = "current_source"
         case sidebarShown = "sidebar_shown"
         case sourcePreview = "source_preview"
+        case renderer
     }
 }

@@ -274,6 +274,7 @@ final class DesktopShell {
         state.fullscreen = isFullscreen
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit
+        state.renderer = WindowRenderer(of: window.window.widget)
         if let preferences, preferences.isOpen {
             state.preferencesOpen = true
             switch preferences.usage {

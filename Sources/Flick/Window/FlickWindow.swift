@@ -143,10 +143,18 @@ final class FlickWindow {
     }
 
     /// Shows the feed widget.
+    ///
+    /// A view replacing another (a remount, a reload) hands the keyboard
+    /// focus over inside the stack: the old view gives its name up and
+    /// leaves only once the new one has the focus. Removing the focused
+    /// view first would take `:focus-within` off every widget above it and
+    /// put it back a moment later, restyling them twice (about a
+    /// millisecond, on the way to the new view's first frame).
     func showFeed(_ view: FeedView) {
-        if let old = feedView {
+        let old = feedView
+        if let old {
             old.shutdown()
-            gtk_stack_remove(stack, old.widget)
+            if let page = gtk_stack_get_page(stack, old.widget) { gtk_stack_page_set_name(page, nil) }
         }
         feedView = view
         let fromLoading = gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } == View.loading.rawValue
@@ -154,6 +162,7 @@ final class FlickWindow {
         gtk_stack_add_named(stack, view.widget, View.feed.rawValue)
         show(.feed)
         gtk_widget_grab_focus(view.widget)
+        if let old { gtk_stack_remove(stack, old.widget) }
         for handler in onFeedShown { handler(view) }
     }
 

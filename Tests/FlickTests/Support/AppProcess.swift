@@ -59,8 +59,10 @@ struct ReportedState: Decodable, Equatable {
     var sidebarShown: Bool?
     var sourcePreview: String?
     var sensitiveHidden: Bool?
+    var renderer: String?
 
     enum CodingKeys: String, CodingKey {
+        case renderer
         case sources
         case currentSource = "current_source"
         case sidebarShown = "sidebar_shown"
