@@ -30,12 +30,6 @@ struct CaptionLayoutTests {
         return nil
     }
 
-    /// Lines the label's text is laid out in now.
-    private func lines(of label: WidgetPointer) -> Int32 {
-        guard let layout = gtk_label_get_layout(gopaque(label)) else { return 0 }
-        return pango_layout_get_line_count(layout)
-    }
-
     @Test("a long title wraps to at most three lines within the page, and a long word breaks")
     func longTextWrapsWithinThePage() throws {
         gtk_init()
@@ -77,7 +71,7 @@ struct CaptionLayoutTests {
             var logical = PangoRectangle()
             pango_layout_get_pixel_extents(layout, &ink, &logical)
             #expect(logical.width <= width, "the \(name)'s text fits its label: \(logical.width) > \(width)")
-            let count = lines(of: label)
+            let count = pango_layout_get_line_count(layout)
             #expect(count >= 2 && count <= 3, "the \(name) wraps to two or three lines: \(count)")
         }
         #expect(pango_layout_is_ellipsized(gtk_label_get_layout(gopaque(title))) != 0,

@@ -11,24 +11,16 @@ import Foundation
 /// thread, after GTK is initialized.
 @MainActor
 enum RendererSetup {
-    /// Decides once; later calls do nothing. Returns what was chosen.
-    @discardableResult
-    static func apply() -> RendererChoice {
-        if let decided { return decided }
+    /// Decides and applies the choice. Called once, from the first
+    /// activation, before the window is built.
+    static func apply() {
         let user = g_getenv("GSK_RENDERER").map { String(cString: $0) }
         // A renderer the user names wins; no need to ask OpenGL.
         let gl = user?.isEmpty == false ? nil : glRenderer()
-        let choice = RendererChoice.decide(userRenderer: user, glRenderer: gl)
-        if choice == .cairo {
-            // Before any window is realized and before the feed's threads start.
-            g_setenv("GSK_RENDERER", "cairo", 1)
-        }
-        decided = choice
-        return choice
+        guard RendererChoice.decide(userRenderer: user, glRenderer: gl) == .cairo else { return }
+        // Before any window is realized and before the feed's threads start.
+        g_setenv("GSK_RENDERER", "cairo", 1)
     }
-
-    /// Set by the first `apply()`.
-    private static var decided: RendererChoice?
 
     /// The `GL_RENDERER` string of an OpenGL context made on the default
     /// display, the way GTK's GL renderer makes its own; nil when none can
