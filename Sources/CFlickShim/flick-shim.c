@@ -104,10 +104,35 @@ flick_container_set_handlers(void *container, FlickMeasureFunc measure,
 #define FLICK_TYPE_FRAME_PAINTABLE (flick_frame_paintable_get_type())
 G_DECLARE_FINAL_TYPE(FlickFramePaintable, flick_frame_paintable, FLICK, FRAME_PAINTABLE, GObject)
 
+/* Holds either a texture or an opaque cairo image over a frame's pixels
+ * (never both). */
 struct _FlickFramePaintable {
     GObject parent_instance;
     GdkTexture *texture;
+    cairo_surface_t *surface;
 };
+
+/* Paints the cairo image scaled to width × height through a cairo node,
+ * which GTK's cairo renderer replays without converting the pixels. */
+static void
+flick_frame_paintable_snapshot_surface(FlickFramePaintable *self, GtkSnapshot *snapshot,
+                                       double width, double height)
+{
+    int surface_width = cairo_image_surface_get_width(self->surface);
+    int surface_height = cairo_image_surface_get_height(self->surface);
+    if (surface_width <= 0 || surface_height <= 0 || width <= 0 || height <= 0)
+        return;
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    cairo_scale(cr, width / surface_width, height / surface_height);
+    cairo_set_source_surface(cr, self->surface, 0, 0);
+    cairo_pattern_t *pattern = cairo_get_source(cr);
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD);
+    gboolean same_size = surface_width == (int) width && surface_height == (int) height;
+    cairo_pattern_set_filter(pattern, same_size ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
+    cairo_rectangle(cr, 0, 0, surface_width, surface_height);
+    cairo_fill(cr);
+    cairo_destroy(cr);
+}
 
 static void
 flick_frame_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot,
@@ -116,20 +141,26 @@ flick_frame_paintable_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot,
     FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
     if (self->texture != NULL)
         gdk_paintable_snapshot(GDK_PAINTABLE(self->texture), snapshot, width, height);
+    else if (self->surface != NULL)
+        flick_frame_paintable_snapshot_surface(self, GTK_SNAPSHOT(snapshot), width, height);
 }
 
 static int
 flick_frame_paintable_get_intrinsic_width(GdkPaintable *paintable)
 {
     FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
-    return self->texture != NULL ? gdk_texture_get_width(self->texture) : 0;
+    if (self->texture != NULL)
+        return gdk_texture_get_width(self->texture);
+    return self->surface != NULL ? cairo_image_surface_get_width(self->surface) : 0;
 }
 
 static int
 flick_frame_paintable_get_intrinsic_height(GdkPaintable *paintable)
 {
     FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(paintable);
-    return self->texture != NULL ? gdk_texture_get_height(self->texture) : 0;
+    if (self->texture != NULL)
+        return gdk_texture_get_height(self->texture);
+    return self->surface != NULL ? cairo_image_surface_get_height(self->surface) : 0;
 }
 
 static void
@@ -148,6 +179,7 @@ flick_frame_paintable_dispose(GObject *object)
 {
     FlickFramePaintable *self = FLICK_FRAME_PAINTABLE(object);
     g_clear_object(&self->texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
     G_OBJECT_CLASS(flick_frame_paintable_parent_class)->dispose(object);
 }
 
@@ -168,18 +200,55 @@ flick_frame_paintable_new(void)
     return g_object_new(FLICK_TYPE_FRAME_PAINTABLE, NULL);
 }
 
+/* Replaces what the paintable shows with `texture` or `surface` (one of
+ * them, or neither), taking a reference to it, and invalidates. */
+static void
+flick_frame_paintable_replace(FlickFramePaintable *self, GdkTexture *texture, cairo_surface_t *surface)
+{
+    int old_width = flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self));
+    int old_height = flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self));
+    g_set_object(&self->texture, texture);
+    g_clear_pointer(&self->surface, cairo_surface_destroy);
+    if (surface != NULL)
+        self->surface = cairo_surface_reference(surface);
+    gdk_paintable_invalidate_contents(GDK_PAINTABLE(self));
+    if (old_width != flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self)) ||
+        old_height != flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self)))
+        gdk_paintable_invalidate_size(GDK_PAINTABLE(self));
+}
+
 void
 flick_frame_paintable_set_texture(void *paintable, void *texture)
 {
     FlickFramePaintable *self = paintable;
     g_return_if_fail(FLICK_IS_FRAME_PAINTABLE(self));
-    int old_width = flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self));
-    int old_height = flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self));
-    g_set_object(&self->texture, texture);
-    gdk_paintable_invalidate_contents(GDK_PAINTABLE(self));
-    if (old_width != flick_frame_paintable_get_intrinsic_width(GDK_PAINTABLE(self)) ||
-        old_height != flick_frame_paintable_get_intrinsic_height(GDK_PAINTABLE(self)))
-        gdk_paintable_invalidate_size(GDK_PAINTABLE(self));
+    flick_frame_paintable_replace(self, texture, NULL);
+}
+
+static const cairo_user_data_key_t flick_frame_bytes_key;
+
+int
+flick_frame_paintable_set_opaque_pixels(void *paintable, void *bytes, int width, int height, int stride)
+{
+    FlickFramePaintable *self = paintable;
+    g_return_val_if_fail(FLICK_IS_FRAME_PAINTABLE(self), 0);
+    gsize size = 0;
+    const guint8 *data = g_bytes_get_data(bytes, &size);
+    if (data == NULL || width <= 0 || height <= 0 || stride < width * 4 || stride % 4 != 0 ||
+        (gsize) stride * (gsize) (height - 1) + (gsize) width * 4 > size)
+        return 0;
+    /* Cairo never writes to a source surface; the bytes stay read-only. */
+    cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *) data, CAIRO_FORMAT_RGB24,
+                                                                   width, height, stride);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_set_user_data(surface, &flick_frame_bytes_key, g_bytes_ref(bytes),
+                                    (cairo_destroy_func_t) g_bytes_unref) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return 0;
+    }
+    flick_frame_paintable_replace(self, NULL, surface);
+    cairo_surface_destroy(surface);
+    return 1;
 }
 
 // MARK: Variadic calls

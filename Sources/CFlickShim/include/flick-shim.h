@@ -44,8 +44,9 @@ void flick_container_set_handlers(void *container,
 
 // MARK: FlickFramePaintable
 
-/// The FlickFramePaintable GType: a GdkPaintable that shows one texture at a
-/// time. Video frames swap the texture; GTK is told only that the contents
+/// The FlickFramePaintable GType: a GdkPaintable that shows one texture, or
+/// one frame's opaque pixels as a cairo image, at a time. Video frames swap
+/// what it shows; GTK is told only that the contents
 /// changed (and the size, when it did), so the page is redrawn but not
 /// re-laid out for every frame.
 unsigned long flick_frame_paintable_get_type(void);
@@ -57,6 +58,13 @@ void *flick_frame_paintable_new(void);
 /// reference; emits invalidate-contents, and invalidate-size when the
 /// texture's size differs from the previous one.
 void flick_frame_paintable_set_texture(void *paintable, void *texture);
+
+/// Shows opaque B8G8R8A8 pixels (`bytes`, a GBytes *, width × height, `stride` bytes a
+/// row; the alpha byte is ignored) as a cairo image drawn through a cairo
+/// node: what GTK's cairo renderer paints without converting pixels. Keeps
+/// a reference to `bytes` for as long as GTK draws them. 0 when cairo
+/// refuses the size or stride (nothing changes then), else 1.
+int flick_frame_paintable_set_opaque_pixels(void *paintable, void *bytes, int width, int height, int stride);
 
 // MARK: Variadic calls as plain functions
 

@@ -25,11 +25,19 @@ enum FrameTextureFormat {
     /// its window, or of the last window seen when it is in none yet (a
     /// page built for a view not yet in its window).
     static func format(for widget: WidgetPointer) -> GdkMemoryFormat {
+        _ = drawsWithCairo(widget)
+        return current
+    }
+
+    /// Whether `widget`'s window draws with GTK's cairo renderer (or the
+    /// last window seen did, when it is in none yet). Video frames then skip
+    /// textures altogether (``VideoSurface``).
+    static func drawsWithCairo(_ widget: WidgetPointer) -> Bool {
         if let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) {
             cairoSeen = g_type_check_instance_is_a(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
                                                    gsk_cairo_renderer_get_type()) != 0
         }
-        return current
+        return cairoSeen
     }
 
     /// The format for the last window seen: for opaque frames made into

@@ -30,19 +30,28 @@ final class VideoSurface {
         gtk_picture_set_content_fit(gopaque(picture), cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
     }
 
-    /// Shows `frame` without copying its pixels: the texture wraps the
-    /// frame's mapped buffer, which is unmapped when GTK drops the texture.
-    /// False when it was on the surface already (a page mounted with the
-    /// session's held frame, then given it again) or GTK refused it.
+    /// Shows `frame` without copying its pixels: under GL a texture wraps
+    /// the frame's mapped buffer; under cairo the paintable draws the same
+    /// buffer as a cairo image (GTK 4.8's cairo renderer would convert a
+    /// texture's every pixel on every draw: BENCHMARKS.md). The buffer is
+    /// unmapped when GTK drops the last draw of it. False when it was on
+    /// the surface already (a page mounted with the session's held frame,
+    /// then given it again) or GTK or cairo refused it.
     @discardableResult
     func show(_ frame: VideoFrame) -> Bool {
         guard frame !== shown else { return false }
-        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   FrameTextureFormat.format(for: picture), // frame.format, opaque
-                                                   frame.bytes, gsize(frame.stride)) else { return false }
+        if FrameTextureFormat.drawsWithCairo(picture) {
+            guard flick_frame_paintable_set_opaque_pixels(paintable.raw, UnsafeMutableRawPointer(frame.bytes),
+                                                          Int32(frame.width), Int32(frame.height),
+                                                          Int32(frame.stride)) != 0 else { return false }
+        } else {
+            guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
+                                                       FrameTextureFormat.current, // frame.format, opaque
+                                                       frame.bytes, gsize(frame.stride)) else { return false }
+            flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)
+            g_object_unref(texture.rawGObject)
+        }
         shown = frame
-        flick_frame_paintable_set_texture(paintable.raw, texture.rawGObject)
-        g_object_unref(texture.rawGObject)
         gtk_widget_set_visible(picture, 1)
         framesShown += 1
         return true
