@@ -2,7 +2,9 @@ import CGLib
 import CGtk
 import FeedGObject
 
-/// The GdkMemoryFormat a video frame's texture is declared in.
+/// The GdkMemoryFormat an opaque frame's texture is declared in, and
+/// whether a window draws with cairo (where ``VideoSurface`` draws frames
+/// as cairo images instead, which GTK does not convert at all).
 ///
 /// Frames are opaque BGRA (the appsink's videoconvert sets alpha to 255),
 /// so premultiplied and straight alpha describe the same pixels (and

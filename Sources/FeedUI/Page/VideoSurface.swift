@@ -5,8 +5,9 @@ import FeedGObject
 import FeedMedia
 
 /// Where a page's video frames are drawn: a GtkPicture over one
-/// FlickFramePaintable whose texture is swapped per frame, so a new frame
-/// redraws the page without re-laying it out. GTK thread only.
+/// FlickFramePaintable whose frame is swapped per frame (a texture under
+/// GL, a cairo image under the cairo renderer), so a new frame redraws the
+/// page without re-laying it out. GTK thread only.
 @MainActor
 final class VideoSurface {
     /// The picture widget, stacked over the page's poster.
