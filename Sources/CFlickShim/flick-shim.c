@@ -234,15 +234,20 @@ flick_frame_paintable_set_opaque_pixels(void *paintable, void *bytes, int width,
     g_return_val_if_fail(FLICK_IS_FRAME_PAINTABLE(self), 0);
     gsize size = 0;
     const guint8 *data = g_bytes_get_data(bytes, &size);
-    if (data == NULL || width <= 0 || height <= 0 || stride < width * 4 || stride % 4 != 0 ||
-        (gsize) stride * (gsize) (height - 1) + (gsize) width * 4 > size)
+    if (data == NULL || width <= 0 || height <= 0 || stride <= 0 || stride % 4 != 0 ||
+        (gsize) stride < (gsize) width * 4 || (gsize) stride * (gsize) (height - 1) + (gsize) width * 4 > size)
         return 0;
     /* Cairo never writes to a source surface; the bytes stay read-only. */
     cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *) data, CAIRO_FORMAT_RGB24,
                                                                    width, height, stride);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS ||
-        cairo_surface_set_user_data(surface, &flick_frame_bytes_key, g_bytes_ref(bytes),
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return 0;
+    }
+    GBytes *held = g_bytes_ref(bytes);
+    if (cairo_surface_set_user_data(surface, &flick_frame_bytes_key, held,
                                     (cairo_destroy_func_t) g_bytes_unref) != CAIRO_STATUS_SUCCESS) {
+        g_bytes_unref(held);
         cairo_surface_destroy(surface);
         return 0;
     }
