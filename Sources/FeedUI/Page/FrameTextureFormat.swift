@@ -23,14 +23,6 @@ import FeedGObject
 /// GTK thread only.
 @MainActor
 enum FrameTextureFormat {
-    /// The format for frames shown by `widget`: decided by the renderer of
-    /// its window, or of the last window seen when it is in none yet (a
-    /// page built for a view not yet in its window).
-    static func format(for widget: WidgetPointer) -> GdkMemoryFormat {
-        _ = drawsWithCairo(widget)
-        return current
-    }
-
     /// Whether `widget`'s window draws with GTK's cairo renderer (or the
     /// last window seen did, when it is in none yet). Video frames then skip
     /// textures altogether (``VideoSurface``).
