@@ -18,8 +18,9 @@ public enum CacheWorkPlan {
         /// The first byte of its startup range not on disk; nil when the
         /// whole range is there (asked only for `.startup` entries).
         public var firstMissingByte: Int64?
-        /// It was played from this cache before, in this run or an earlier
-        /// one: what it needed to start was on disk then, so its startup
+        /// It was played, or prepared to its first frame, from this cache
+        /// before, in this run or an earlier one: what it needed to start
+        /// was on disk then, so its startup
         /// range is not topped up ahead (a preload running for it goes on);
         /// what more it needs is fetched as its player reads. This is what
         /// keeps a warm run from fetching what the cold run passed by.

@@ -48,6 +48,14 @@ struct CacheReadPlanRow: TableRow {
     var fetch: [Int64]?
 }
 
+struct CacheReaderRow: TableRow {
+    var name: String
+    var isCurrent: Bool
+    var state: PlaybackState
+    var reader: CacheReader
+    var miss: CacheReader.MissAction
+}
+
 struct ByteRangeDecisionTests {
     @Test("Content-Range texts read as their rows say", arguments: try Table.rows("content-range.json", as: ContentRangeRow.self))
     func contentRange(row: ContentRangeRow) {
@@ -73,6 +81,14 @@ struct ByteRangeDecisionTests {
         let range = CacheReadPlan.fetchRange(gapStart: row.gapStart, readEnd: row.readEnd, contentLength: row.contentLength,
                                              nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false)
         #expect(range == row.fetch.map { $0[0]..<$0[1] }, "\(row.name)")
+    }
+
+    @Test("A read the disk misses fetches or waits as its reader's row says",
+          arguments: try Table.rows("cache-reader.json", as: CacheReaderRow.self))
+    func cacheReader(row: CacheReaderRow) {
+        let reader = CacheReader.of(isCurrent: row.isCurrent, state: row.state)
+        #expect(reader == row.reader, "\(row.name)")
+        #expect(reader.missAction == row.miss, "\(row.name)")
     }
 
     @Test("A fetch under way is waited for only when it brings the bytes soon")

@@ -180,6 +180,25 @@ public final class MediaCache {
         pinned.formUnion(decision.pin)
     }
 
+    /// Tells the cache source who reads each served item's video (FeedCore's
+    /// ``CacheReader``): a prepared player's reads that miss the disk wait
+    /// until its post is current. Items not in `readers` are read as
+    /// current again. A post prepared to its first frame counts as started
+    /// from this cache, as a played one does: what it needed to start is
+    /// on disk, so its startup range is not topped up ahead later.
+    public func setReaders(_ readers: [(item: FeedItem, reader: CacheReader)]) {
+        guard let hub else { return }
+        var keys = Set<CacheKey>()
+        for (item, reader) in readers {
+            guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { continue }
+            let key = videoKey(for: item)
+            keys.insert(key)
+            hub.setReader(reader, for: key)
+            if reader == .prepared, !store.wasPlayed(key) { store.markPlayed(key) }
+        }
+        hub.keepReaders(only: keys)
+    }
+
     /// The share (0...1) of `item`'s video file on disk from its start, when
     /// it is read through the cache and its length is known.
     public func cachedShare(of item: FeedItem) -> Double? {

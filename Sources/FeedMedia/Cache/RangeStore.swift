@@ -40,7 +40,8 @@ public final class RangeStore: @unchecked Sendable {
         var ranges = ByteRangeSet()
         /// CRC-32 of each block's held bytes (see ``FeedCore/CacheBlocks``), by block; 0 past the end.
         var sums: [UInt32] = []
-        /// Played as the current post before (``RangeStore/markPlayed(_:)``).
+        /// Played as the current post, or prepared to its first frame, before
+        /// (``RangeStore/markPlayed(_:)``).
         var played = false
 
         func sum(of block: Int) -> UInt32 { block < sums.count ? sums[block] : 0 }
@@ -269,8 +270,9 @@ public final class RangeStore: @unchecked Sendable {
         return URL(fileURLWithPath: path(CacheFileName.data(for: key, incarnation: entry.incarnation)))
     }
 
-    /// Notes that `key`'s video was played as the current post, for this
-    /// and later runs (it is kept in the index); nothing when not held.
+    /// Notes that `key`'s video was started from this cache: played as the
+    /// current post, or prepared to its first frame. Kept in the index for
+    /// this and later runs; nothing when not held.
     public func markPlayed(_ key: CacheKey) {
         lock.lock(); defer { lock.unlock() }
         guard entries[key]?.played == false else { return }
@@ -279,7 +281,7 @@ public final class RangeStore: @unchecked Sendable {
         scheduleFlushLocked()
     }
 
-    /// Whether `key` was played as the current post before (see `markPlayed`).
+    /// Whether `key` was started from this cache before (see `markPlayed`).
     public func wasPlayed(_ key: CacheKey) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return entries[key]?.played ?? false

@@ -23,6 +23,11 @@ public final class CacheSourceHub {
     public nonisolated let store: RangeStore
     /// Per-key headers and priorities, read when a fetch starts. Any thread (locked).
     nonisolated let headers = HeaderTable()
+    /// Who reads each key, and the elements reading it. Any thread (locked).
+    nonisolated let readers = CacheReaderTable()
+    /// Reads waiting now for their post to become current (a prepared
+    /// player's reads past what the disk holds). Any thread.
+    public nonisolated let heldReads = AtomicCounter()
     /// Bytes elements handed to demuxers from disk (hits) and after waiting
     /// for the network (misses). Any thread.
     nonisolated let hitBytes = AtomicCounter()
@@ -63,6 +68,19 @@ public final class CacheSourceHub {
     public func setPriority(_ priority: FetchPriority, for key: CacheKey) {
         headers.setPriority(priority, for: key)
         if priority == .current { fetcher.promoteFetches(of: key) }
+    }
+
+    /// Who reads `key` now (FeedCore's ``CacheReader``): a prepared
+    /// player's reads that miss the disk wait until it is `.current`
+    /// again; changing it wakes them.
+    public func setReader(_ reader: CacheReader, for key: CacheKey) {
+        readers.set(reader, for: key)
+    }
+
+    /// Every key but those in `keys` is read as `.current` again (their
+    /// players were let go or rebound).
+    public func keepReaders(only keys: Set<CacheKey>) {
+        readers.keepOnly(keys)
     }
 
     /// Headers sent with fetches for `key` (the item's own: its origin only).

@@ -93,6 +93,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             return false
         }
         store.pin(key)
+        hub.readers.started(self, on: key)
         return true
     }
 
@@ -107,6 +108,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             return (self.store, self.key, self.hub)
         }
         if let store, let key { store.unpin(key) }
+        if let hub, let key { hub.readers.stopped(self, on: key) }
         hub?.post(.cancel(self))
     }
 
@@ -173,9 +175,12 @@ final class CacheSourceInstance: @unchecked Sendable {
         // Whether these bytes had to come from the network (a miss).
         var waited = false
         // When the wait began; a long one is reported as buffering.
-        let waitStart = Date()
+        var waitStart = Date()
+        // The wait was held until the post became current (see below).
+        var held = false
         var reportedBuffering = false
         defer {
+            if held { hub.heldReads.add(-1) }
             if reportedBuffering {
                 condition.unlock()
                 postBuffering(100)
@@ -207,6 +212,24 @@ final class CacheSourceInstance: @unchecked Sendable {
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
+            if hub.readers.reader(key).missAction == .waitUntilCurrent {
+                // A prepared player reads ahead of a post that may never
+                // play: only what the disk holds, until the session makes
+                // it current (`readerChanged` wakes us) or a flush ends the
+                // wait. Not starved, so no buffering is reported. The timed
+                // wait also sees bytes another fetch brings meanwhile.
+                if !held { hub.heldReads.add(1) }
+                held = true
+                waited = true
+                _ = condition.wait(until: Date().addingTimeInterval(Self.heldRecheckSeconds))
+                continue
+            }
+            if held {
+                // Current now: a starved wait counts from here.
+                hub.heldReads.add(-1)
+                held = false
+                waitStart = Date()
+            }
             let gapStart = offset + available
             if !(fetchActive && CacheReadPlan.inFlightWillServe(position: fetchPosition, end: fetchEnd, gapStart: gapStart)) {
                 let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + CacheReadPlan.readAheadBytes))
@@ -243,6 +266,12 @@ final class CacheSourceInstance: @unchecked Sendable {
                 _ = condition.wait(until: Date().addingTimeInterval(limit))
             }
         }
+    }
+
+    /// The session changed who reads this element's key: a read held
+    /// until its post became current looks again. Any thread.
+    func readerChanged() {
+        condition.withLock { condition.broadcast() }
     }
 
     // MARK: Answers from the GTK thread
@@ -337,6 +366,11 @@ final class CacheSourceInstance: @unchecked Sendable {
         }
         return now
     }
+
+    /// How often a read held for its post to become current looks at the
+    /// disk again, in seconds: bytes another fetch (a preload) brings wake
+    /// no one. Promotion and flushes wake it at once.
+    static let heldRecheckSeconds = 0.5
 
     /// How long a read may wait for the network before the element reports
     /// buffering, in seconds: shorter waits are the ordinary pace of reads.

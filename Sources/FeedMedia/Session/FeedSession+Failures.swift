@@ -8,6 +8,8 @@ import Foundation
 /// GTK thread only.
 extension FeedSession {
     func handle(_ event: PlayerEvent, at index: Int) {
+        // The player's state moved: a prepared player now reads only the disk.
+        applyReaders()
         switch event {
         case .failed(let code, let message, let status):
             guard index == current else { return } // speculative failures stay quiet

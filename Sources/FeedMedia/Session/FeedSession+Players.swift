@@ -45,6 +45,7 @@ extension FeedSession {
         }, currentBufferHealthy: healthy)
         fetchDetails(for: decided)
         wirePlayers()
+        applyReaders()
         // A speculative failure was not reported; the item gets a fresh
         // chance now that it is current.
         if landing, pool.player(for: index)?.state == .error { reload(index) }
@@ -179,6 +180,16 @@ extension FeedSession {
                 self.handle(event, at: index)
             }
         }
+    }
+
+    /// Tells the cache who reads each player's file: the current post's
+    /// player fetches what it misses, a prepared one reads only the disk
+    /// until its post is current (FeedCore's ``CacheReader``).
+    func applyReaders() {
+        guard let mediaCache else { return }
+        mediaCache.setReaders(pool.assignments.compactMap { index, player in
+            item(at: index).map { (item: $0, reader: CacheReader.of(isCurrent: index == current, state: player.state)) }
+        })
     }
 
     func emitPlayingIfChanged() {

@@ -1,0 +1,49 @@
+// Pure: values only, imports Foundation at most.
+
+/// Who reads a file through the cache, as the feed session sees its
+/// player, and so whether a read the disk cannot serve may go to the
+/// network now (``missAction``).
+///
+/// Why a prepared player waits: once its first frame is up, what it reads
+/// next only fills decoder queues ahead of a post the user may never play
+/// (GStreamer 1.22's decodebin queues up to 8 MiB per stream before it
+/// exposes its pads). From disk that read-ahead costs nothing; from the
+/// network it costs bytes, and more of them the faster the disk served
+/// the rest, so a warm pass would fetch what the cold one never did.
+public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The current post's player (or a reader the session does not track:
+    /// tests, `flick cache preload`).
+    case current
+    /// A player setting up a post that is not current, before its first frame.
+    case preparing
+    /// A player holding its first frame for a post that is not current.
+    case prepared
+
+    /// What a read that misses the disk does.
+    public enum MissAction: String, Sendable, Hashable, Codable {
+        /// Fetch the gap now.
+        case fetch
+        /// Wait, without fetching and without reporting buffering, until
+        /// the reader becomes current (or is flushed).
+        case waitUntilCurrent = "wait-until-current"
+    }
+
+    /// What a read by this reader does when the disk does not hold its bytes.
+    public var missAction: MissAction {
+        switch self {
+        case .current, .preparing: return .fetch
+        case .prepared: return .waitUntilCurrent
+        }
+    }
+
+    /// The reader a player is, from whether its post is current and where
+    /// the player is: it holds its first frame once it is ready, playing,
+    /// paused, buffering after it or ended.
+    public static func of(isCurrent: Bool, state: PlaybackState) -> CacheReader {
+        if isCurrent { return .current }
+        switch state {
+        case .ready, .playing, .paused, .buffering, .ended: return .prepared
+        case .idle, .poster, .preparing, .starting, .error, .releasing: return .preparing
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import FeedCore
+import Foundation
+
+/// Who reads each key (FeedCore's ``CacheReader``, set by the feed session
+/// on the GTK thread) and which source elements read it now, so that a
+/// read waiting for its post to become current is woken the moment it is.
+/// Any thread (locked); the lock is never held while an element is woken.
+final class CacheReaderTable: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Keys whose reader is not `.current` (the default).
+    private var readers: [CacheKey: CacheReader] = [:]
+    /// Elements started on each key, weakly.
+    private var elements: [CacheKey: [Weak]] = [:]
+
+    private struct Weak {
+        weak var instance: CacheSourceInstance?
+    }
+
+    /// `.current` unless the session said otherwise.
+    func reader(_ key: CacheKey) -> CacheReader {
+        lock.withLock { readers[key] ?? .current }
+    }
+
+    /// Records `reader` for `key`; an element waiting on `key` looks again.
+    func set(_ reader: CacheReader, for key: CacheKey) {
+        let waking: [CacheSourceInstance] = lock.withLock {
+            let old = readers[key] ?? .current
+            readers[key] = reader == .current ? nil : reader
+            guard old != reader else { return [] }
+            return (elements[key] ?? []).compactMap(\.instance)
+        }
+        for instance in waking { instance.readerChanged() }
+    }
+
+    /// Forgets every key's reader but those in `keep` (they become `.current`
+    /// again: an element reading a key nobody tracks is never held).
+    func keepOnly(_ keep: Set<CacheKey>) {
+        let dropped: [CacheKey] = lock.withLock { readers.keys.filter { !keep.contains($0) } }
+        for key in dropped { set(.current, for: key) }
+    }
+
+    func started(_ instance: CacheSourceInstance, on key: CacheKey) {
+        lock.withLock {
+            var list = (elements[key] ?? []).filter { $0.instance != nil }
+            list.append(Weak(instance: instance))
+            elements[key] = list
+        }
+    }
+
+    func stopped(_ instance: CacheSourceInstance, on key: CacheKey) {
+        lock.withLock {
+            let list = (elements[key] ?? []).filter { $0.instance != nil && $0.instance !== instance }
+            elements[key] = list.isEmpty ? nil : list
+        }
+    }
+}
