@@ -35,16 +35,34 @@ extension AppController {
         window?.feedView?.shutdown()
         session?.shutdown()
         session = nil
-        // Fetches stop and pins go here; the store is closed off the GTK thread below.
-        let store = openedCache.map { cache in
-            cache.stopFetching()
-            return cache.store
-        }
-        demoServer?.stop(waiting: false)
         let work = DispatchGroup()
         exitWork = work
         let application = g_application_get_default()
         if quitting { g_application_hold(application) }
+        // A timed stress run (the bench's) lets its preloads under way
+        // finish first, so that the cold run leaves on disk what it asked
+        // for and the warm run measures what a second pass fetches, not
+        // where the cold one's clock cut it. Anyone else's quit stops them.
+        guard let cache = openedCache, stress?.seconds != nil, quitting else {
+            openedCache?.stopFetching()
+            closeAfterTeardown(store: openedCache?.store, quitting: quitting, work: work)
+            return
+        }
+        work.enter()
+        cache.finishPreloads(within: Self.stressPreloadSeconds) { [weak self] in
+            self?.closeAfterTeardown(store: cache.store, quitting: quitting, work: work)
+            work.leave()
+        }
+    }
+
+    /// How long a timed stress run's preloads may run on at its end, in seconds.
+    static let stressPreloadSeconds = 10.0
+
+    /// Fetches have stopped and pins are gone: stops the demo server, then
+    /// lets the players' pipelines reach NULL and closes the store off the
+    /// GTK thread; the main loop ends when that is done (when `quitting`).
+    private func closeAfterTeardown(store: RangeStore?, quitting: Bool, work: DispatchGroup) {
+        demoServer?.stop(waiting: false)
         DispatchQueue.global(qos: .userInitiated).async(group: work) {
             // The window is gone: let the players' pipelines reach NULL before the process ends.
             if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }

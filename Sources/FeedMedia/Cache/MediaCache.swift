@@ -231,6 +231,34 @@ public final class MediaCache {
         store.close()
     }
 
+    /// Lets the preloads under way (video startup ranges and pictures) run
+    /// to their end, for at most `seconds`, then stops fetching as
+    /// ``stopFetching()`` does and calls `done`, once. Nothing new starts
+    /// meanwhile: the plan is no longer applied. The GTK thread never
+    /// waits: each preload's completion, or the deadline, moves it on.
+    public func finishPreloads(within seconds: Double, then done: @escaping @MainActor () -> Void) {
+        let running = [FetchPurpose.startupPreload, .picturePreload].flatMap { fetcher.running($0).values }
+            .filter { !$0.isPaused }
+        var left = running.count
+        var finished = false
+        var deadline: MainLoopSource?
+        let finish = { [weak self] in
+            guard !finished else { return }
+            finished = true
+            deadline?.cancel()
+            self?.stopFetching()
+            done()
+        }
+        guard left > 0 else { return finish() }
+        deadline = MainLoopSource.after(milliseconds: UInt32(max(0, seconds) * 1000)) { finish() }
+        for fetch in running {
+            fetch.watch(progress: { _ in }, completion: { _ in
+                left -= 1
+                if left == 0 { finish() }
+            })
+        }
+    }
+
     /// Cancels the preloads and lets the pins go, leaving the store open
     /// (its owner closes it, e.g. off the GTK thread at exit).
     public func stopFetching() {
