@@ -462,6 +462,8 @@ flick_cache_src_init(FlickCacheSrc *self)
     gst_base_src_set_format(GST_BASE_SRC(self), GST_FORMAT_BYTES);
     gst_base_src_set_dynamic_size(GST_BASE_SRC(self), TRUE);
     gst_base_src_set_do_timestamp(GST_BASE_SRC(self), FALSE);
+    // Push mode (HLS segments read by the demuxer) reads blocks of this size.
+    gst_base_src_set_blocksize(GST_BASE_SRC(self), 64 * 1024);
     self->instance = flick_cache_src_handlers.instance_new(self, flick_cache_src_class_data);
 }
 
@@ -474,7 +476,9 @@ flick_cache_src_uri_get_type(GType type)
 static const gchar *const *
 flick_cache_src_uri_get_protocols(GType type)
 {
-    static const gchar *protocols[] = { FLICK_CACHE_SRC_SCHEME, NULL };
+    // The progressive form, and HLS addresses over http and https.
+    static const gchar *protocols[] = { FLICK_CACHE_SRC_SCHEME, FLICK_CACHE_SRC_SCHEME "-http",
+                                        FLICK_CACHE_SRC_SCHEME "-https", NULL };
     return protocols;
 }
 

@@ -8,8 +8,9 @@ public enum MediaLocation: String, Sendable, Hashable, Codable, CaseIterable {
     case http
     /// A progressive file over HTTPS.
     case https
-    /// An HLS playlist over http(s) (`.m3u8`, `.m3u`): played straight
-    /// from the network, never through the byte-range cache.
+    /// An HLS playlist over http(s) (`.m3u8`, `.m3u`): read through the
+    /// byte-range cache by its address, as are the segments it names
+    /// beside it.
     case hls
     /// A file on this machine (`file:`).
     case file
@@ -54,6 +55,6 @@ public enum MediaLocation: String, Sendable, Hashable, Codable, CaseIterable {
     public var isNetwork: Bool { self == .http || self == .https || self == .hls }
 
     /// Played and preloaded through the byte-range cache: progressive
-    /// http(s) files.
-    public var isCacheable: Bool { self == .http || self == .https }
+    /// http(s) files, and HLS playlists with their segments.
+    public var isCacheable: Bool { isNetwork }
 }

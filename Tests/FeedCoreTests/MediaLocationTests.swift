@@ -13,9 +13,23 @@ struct MediaLocationTests {
         #expect(MediaLocation(row.address) == row.location, "\(row.name)")
     }
 
-    @Test("Only progressive http(s) goes through the cache; HLS is network but played directly")
+    @Test("Everything over the network goes through the cache, HLS included; local files and refused addresses do not")
     func cacheAndNetwork() {
-        #expect(MediaLocation.allCases.filter(\.isCacheable) == [.http, .https])
+        #expect(MediaLocation.allCases.filter(\.isCacheable) == [.http, .https, .hls])
         #expect(MediaLocation.allCases.filter(\.isNetwork) == [.http, .https, .hls])
+    }
+}
+
+struct HLSPlaylistRow: TableRow {
+    var name: String
+    var text: String
+    var final: Bool
+}
+
+struct HLSPlaylistTests {
+    @Test("An HLS playlist is kept on disk only when its row says it is complete",
+          arguments: try Table.rows("hls-playlist.json", as: HLSPlaylistRow.self))
+    func playlistIsKept(row: HLSPlaylistRow) {
+        #expect(HLSPlaylist.isFinal(row.text) == row.final, "\(row.name)")
     }
 }

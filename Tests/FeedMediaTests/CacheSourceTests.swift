@@ -280,7 +280,33 @@ struct CacheSourceTests {
         #expect(CacheURI.parse(String(uri.dropLast(2))) == nil, "a URI naming no hub is refused")
         #expect(CacheURI.parse("http://example.com/a.mp4") == nil)
         #expect(CacheURI.shouldRewrite(URL(string: "https://x.org/a.mp4")!))
-        #expect(!CacheURI.shouldRewrite(URL(string: "https://x.org/live.m3u8")!))
+        #expect(CacheURI.shouldRewrite(URL(string: "https://x.org/live.m3u8")!))
+        #expect(!CacheURI.shouldRewrite(URL(string: "https://me:pw@x.org/live.m3u8")!), "no room for the hub")
         #expect(!CacheURI.shouldRewrite(URL(fileURLWithPath: "/tmp/a.mp4")))
+    }
+
+    @Test("HLS addresses keep their shape through the cache, so the segments a playlist names resolve beside it")
+    func hlsURIs() throws {
+        let playlist = try #require(URL(string: "http://127.0.0.1:8080/hls/index.m3u8?t=1#x"))
+        let uri = try #require(CacheURI.makeHLS(for: playlist, hub: 3))
+        #expect(uri == "flick-cache-http://hub-3@127.0.0.1:8080/hls/index.m3u8?t=1")
+        #expect(CacheURI.make(for: playlist, key: CacheKey(kind: .video, source: "ignored"), hub: 3) == uri)
+        let parsed = try #require(CacheURI.parse(uri))
+        #expect(parsed.url.absoluteString == "http://127.0.0.1:8080/hls/index.m3u8?t=1")
+        #expect(parsed.hub == 3)
+        #expect(parsed.key == CacheURI.hlsKey(for: playlist))
+        #expect(parsed.key.source.hasPrefix("hls+http://127.0.0.1:8080 "), "never an item's key: feeds scope by their plain origin")
+        // What the demuxer makes of a relative segment name.
+        let segment = try #require(URL(string: "segment00000.ts", relativeTo: URL(string: uri))?.absoluteString)
+        let parsedSegment = try #require(CacheURI.parse(segment))
+        #expect(parsedSegment.url.absoluteString == "http://127.0.0.1:8080/hls/segment00000.ts")
+        #expect(parsedSegment.hub == 3)
+        #expect(parsedSegment.key != parsed.key)
+        #expect(CacheURI.makeHLS(for: try #require(URL(string: "https://cdn.example.org/a.m3u8")), hub: 1)?
+            .hasPrefix("flick-cache-https://hub-1@cdn.example.org/") == true)
+        #expect(CacheURI.parse("flick-cache-http://127.0.0.1:8080/a.m3u8") == nil, "no hub")
+        #expect(CacheURI.parse("flick-cache-http://hub-0@127.0.0.1/a.m3u8") == nil)
+        #expect(CacheURI.parse("flick-cache-ftp://hub-1@127.0.0.1/a.m3u8") == nil)
+        #expect(CacheURI.parse("flick-cache-http://hub-1:pw@127.0.0.1/a.m3u8") == nil)
     }
 }

@@ -96,7 +96,7 @@ unsigned long flick_type_double(void);
 }
 #endif
 
-// MARK: FlickCacheSrc (element "flickcachesrc", URI scheme "flick-cache")
+// MARK: FlickCacheSrc (element "flickcachesrc", URI schemes "flick-cache", "flick-cache-http", "flick-cache-https")
 
 #ifdef __cplusplus
 extern "C" {

@@ -83,6 +83,8 @@ public final class MediaCache {
     /// bytes; two feeds of two origins never do. The item's own headers
     /// are registered for the key's fetches (its origin only).
     public func videoKey(for item: FeedItem) -> CacheKey {
+        // An HLS playlist is stored by its address, as its segments are.
+        if MediaLocation(item.uri) == .hls, let url = URL(string: item.uri) { return CacheURI.hlsKey(for: url) }
         let extra = extras?(item)
         let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey, scope: scope(for: item))
         if let headers = extra?.headers, !headers.isEmpty { hub?.setHeaders(headers, for: key) }
@@ -90,12 +92,17 @@ public final class MediaCache {
     }
 
     /// What playback should open for `item`: the cache's URI for http(s)
-    /// progressive files, the item's own URI for HLS and local files. Once
-    /// the disk cache has stopped writing (a full or failing disk), only a
-    /// video it holds whole is read from it; the rest stream straight from
-    /// the network.
+    /// progressive files and HLS playlists, the item's own URI for local
+    /// files. Once the disk cache has stopped writing (a full or failing
+    /// disk), only a video it holds whole is read from it; the rest (HLS
+    /// always) stream straight from the network. An HLS post whose feed
+    /// gives it headers plays straight too: its segments are fetched by
+    /// address, with no item's headers.
     public func playbackURI(for item: FeedItem) -> String {
         guard let hub, let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
+        if MediaLocation(item.uri) == .hls {
+            guard extras?(item)?.headers.isEmpty ?? true, noteWriteProblem() == nil else { return item.uri }
+        }
         let key = videoKey(for: item)
         if noteWriteProblem() != nil, store.status(key) != .complete { return item.uri }
         return hub.uri(for: url, key: key)

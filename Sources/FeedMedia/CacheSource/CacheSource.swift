@@ -16,10 +16,16 @@ import Foundation
 /// Wiring: each media cache makes one ``RangeStore`` and one
 /// ``RangeFetcher`` and asks for a hub over them (`makeHub`). When binding
 /// an item, give playbin `hub.uri(for: url, key: key)` for URLs where
-/// `CacheURI.shouldRewrite(url)` holds (http(s) progressive files), the
-/// plain URL otherwise (HLS, file://). Preload with the same fetcher,
-/// store and key: playback then reads those bytes, or joins the preload
-/// while it runs.
+/// `CacheURI.shouldRewrite(url)` holds (http(s) progressive files and HLS
+/// playlists), the plain URL otherwise (file://). Preload with the same
+/// fetcher, store and key: playback then reads those bytes, or joins the
+/// preload while it runs.
+///
+/// HLS: the playlist is read through the element like any file, and the
+/// demuxer (``HLSDemuxerChoice``) makes one element per segment from the
+/// address it resolves against the playlist's `flick-cache-http(s)` URI;
+/// each segment is stored under its own address. Those elements run in
+/// push mode, and learn a segment's length from its first response.
 public enum CacheSource {
     /// Registers the element (once per process) and makes a hub over
     /// `store` and `fetcher` for the URIs of one media cache. GTK thread.
@@ -29,6 +35,8 @@ public enum CacheSource {
         guard (try? MediaRuntime.initialize()) != nil else { return nil }
         var handlers = elementHandlers()
         guard flick_cache_src_register(&handlers, nil) != 0 else { return nil }
+        // HLS segments reach the cache only through the demuxer that reads them with source elements.
+        HLSDemuxerChoice.preferSourceElementDemuxer()
         return CacheSourceHub(store: store, fetcher: fetcher)
     }
 

@@ -14,7 +14,7 @@ import Foundation
 /// on it and never holds it while reading the disk.
 final class CacheSourceInstance: @unchecked Sendable {
     /// The element (not retained: it owns this object).
-    private let element: UnsafeMutableRawPointer
+    let element: UnsafeMutableRawPointer
     private let condition = NSCondition()
 
     private var url: URL?
@@ -42,6 +42,10 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// The validator of the bytes handed out so far: if the store's entry
     /// changes under us, the file changed on the server mid-read.
     private var servedVersion: Version?
+    /// For an HLS playlist: the bytes handed out since start. At stop, a
+    /// playlist not shown to be final is dropped from the store, so it is
+    /// fetched again next time.
+    private var playlist: PlaylistCapture?
 
     /// Instances alive, process-wide: a leak check for tests.
     static let alive = AtomicCounter()
@@ -86,6 +90,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             endOffset = nil
             rangeIgnored = false
             servedVersion = nil
+            playlist = url.map { MediaLocation($0.absoluteString) == .hls } == true ? PlaylistCapture() : nil
             return self.key
         }
         guard let key else {
@@ -98,16 +103,22 @@ final class CacheSourceInstance: @unchecked Sendable {
     }
 
     func stop() {
-        let (store, key, hub) = condition.withLock { () -> (RangeStore?, CacheKey?, CacheSourceHub?) in
+        let (store, key, hub, playlist) = condition.withLock { () -> (RangeStore?, CacheKey?, CacheSourceHub?, PlaylistCapture?) in
             fetchActive = false
             token += 1
             defer {
                 self.store = nil
                 self.hub = nil
+                self.playlist = nil
             }
-            return (self.store, self.key, self.hub)
+            return (self.store, self.key, self.hub, self.playlist)
         }
         if let store, let key { store.unpin(key) }
+        if let store, let key, playlist?.mayKeep(length: store.info(key)?.contentLength) == false {
+            // A live or master playlist may change under its address: the
+            // next open fetches it again (its segments stay).
+            store.remove(key)
+        }
         if let hub, let key { hub.readers.stopped(self, on: key) }
         hub?.post(.cancel(self))
     }
@@ -328,6 +339,7 @@ final class CacheSourceInstance: @unchecked Sendable {
         data.withUnsafeBytes { bytes in
             _ = gst_buffer_fill(buffer, 0, bytes.baseAddress, gsize(length))
         }
+        condition.withLock { playlist?.record(data, at: offset) }
         gst_buffer_resize(buffer, 0, gssize(length))
         return Int32(GST_FLOW_OK.rawValue)
     }
@@ -375,25 +387,4 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// How long a read may wait for the network before the element reports
     /// buffering, in seconds: shorter waits are the ordinary pace of reads.
     static let bufferingAfterSeconds = 0.25
-
-    /// Posts a BUFFERING message (0 while starved, 100 when bytes came).
-    /// Never with `condition` held.
-    private func postBuffering(_ percent: Int32) {
-        let object = element.assumingMemoryBound(to: GstObject.self)
-        guard let message = gst_message_new_buffering(object, percent) else { return }
-        _ = gst_element_post_message(element.assumingMemoryBound(to: GstElement.self), message)
-    }
-
-    private func postError(_ failure: FetchFailure) {
-        let code: GstResourceError
-        switch failure.code {
-        case .sourceNotFound: code = GST_RESOURCE_ERROR_NOT_FOUND
-        case .networkUnavailable: code = GST_RESOURCE_ERROR_OPEN_READ
-        case .httpError where failure.httpStatus == 401 || failure.httpStatus == 403: code = GST_RESOURCE_ERROR_NOT_AUTHORIZED
-        default: code = GST_RESOURCE_ERROR_READ
-        }
-        // The code travels as a value in the message's details, not as words to match.
-        flick_cache_src_post_error(element, Int32(code.rawValue), failure.message, failure.description,
-                                   UInt32(clamping: failure.httpStatus ?? 0), failure.code.rawValue)
-    }
 }

@@ -1,0 +1,30 @@
+import CGStreamer
+
+/// Which of GStreamer 1.22's two HLS demuxers playbin plugs.
+///
+/// `hlsdemux2` (gst-plugins-good, rank primary + 1) downloads segments
+/// with a libsoup client of its own, which no element of ours can serve.
+/// The older `hlsdemux` (gst-plugins-bad, rank primary) reads every
+/// segment through a source element made from the segment's address, so
+/// segments named beside a `flick-cache-http(s)` playlist come back to the
+/// cache source. Preferring it is a change to the process's registry, so
+/// it is made once, for every player of the process (GStreamer's own
+/// `GST_PLUGIN_FEATURE_RANK` can still set it otherwise).
+public enum HLSDemuxerChoice {
+    /// Ranks `hlsdemux2` just under `hlsdemux` when both are installed and
+    /// it outranks it; nothing otherwise. Returns whether `hlsdemux` is
+    /// the one playbin will plug.
+    @discardableResult
+    public static func preferSourceElementDemuxer() -> Bool {
+        let registry = gst_registry_get()
+        guard let legacy = gst_registry_lookup_feature(registry, "hlsdemux") else { return false }
+        defer { gst_object_unref(UnsafeMutableRawPointer(legacy)) }
+        let legacyRank = gst_plugin_feature_get_rank(legacy)
+        guard let newer = gst_registry_lookup_feature(registry, "hlsdemux2") else { return legacyRank > 0 }
+        defer { gst_object_unref(UnsafeMutableRawPointer(newer)) }
+        if gst_plugin_feature_get_rank(newer) >= legacyRank, legacyRank > 0 {
+            gst_plugin_feature_set_rank(newer, legacyRank - 1)
+        }
+        return legacyRank > gst_plugin_feature_get_rank(newer)
+    }
+}
