@@ -223,12 +223,13 @@ final class CacheSourceInstance: @unchecked Sendable {
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
-            if hub.readers.reader(key).missAction == .waitUntilCurrent {
+            if !Thread.isMainThread, hub.readers.reader(key).missAction == .waitUntilCurrent {
                 // A prepared player reads ahead of a post that may never
                 // play: only what the disk holds, until the session makes
                 // it current (`readerChanged` wakes us) or a flush ends the
                 // wait. Not starved, so no buffering is reported. The timed
-                // wait also sees bytes another fetch brings meanwhile.
+                // wait also sees bytes another fetch brings meanwhile. (A
+                // read on the GTK thread, never expected, is never held.)
                 if !held { hub.heldReads.add(1) }
                 held = true
                 waited = true
