@@ -16,7 +16,8 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
     case current
     /// A player setting up a post that is not current, before its first frame.
     case preparing
-    /// A player holding its first frame for a post that is not current.
+    /// A player holding its first frame for a post that is not current,
+    /// or setting up again a post started from this cache before.
     case prepared
 
     /// What a read that misses the disk does.
@@ -36,11 +37,17 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The reader a player is, from whether its post is current and where
-    /// the player is: it holds its first frame once it is ready, playing,
-    /// paused, buffering after it or ended.
-    public static func of(isCurrent: Bool, state: PlaybackState) -> CacheReader {
+    /// The reader a player is, from whether its post is current, where the
+    /// player is (it holds its first frame once it is ready, playing,
+    /// paused, buffering after it or ended) and whether the post was
+    /// started from this cache before (played, or prepared to its first
+    /// frame: what that first frame needs is on disk, so setting it up
+    /// again needs no network either). A player reading from disk races
+    /// ahead of its first frame, and would otherwise fetch past what the
+    /// first pass left before its first frame came.
+    public static func of(isCurrent: Bool, state: PlaybackState, startedBefore: Bool = false) -> CacheReader {
         if isCurrent { return .current }
+        if startedBefore { return .prepared }
         switch state {
         case .ready, .playing, .paused, .buffering, .ended: return .prepared
         case .idle, .poster, .preparing, .starting, .error, .releasing: return .preparing

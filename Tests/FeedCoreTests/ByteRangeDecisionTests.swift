@@ -52,6 +52,7 @@ struct CacheReaderRow: TableRow {
     var name: String
     var isCurrent: Bool
     var state: PlaybackState
+    var startedBefore: Bool?
     var reader: CacheReader
     var miss: CacheReader.MissAction
 }
@@ -86,7 +87,7 @@ struct ByteRangeDecisionTests {
     @Test("A read the disk misses fetches or waits as its reader's row says",
           arguments: try Table.rows("cache-reader.json", as: CacheReaderRow.self))
     func cacheReader(row: CacheReaderRow) {
-        let reader = CacheReader.of(isCurrent: row.isCurrent, state: row.state)
+        let reader = CacheReader.of(isCurrent: row.isCurrent, state: row.state, startedBefore: row.startedBefore ?? false)
         #expect(reader == row.reader, "\(row.name)")
         #expect(reader.missAction == row.miss, "\(row.name)")
     }

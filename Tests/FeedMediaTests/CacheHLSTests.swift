@@ -65,6 +65,8 @@ struct CacheHLSTests {
         #expect(recorder.failure(of: second) == nil)
         #expect(!recorder.frames(of: second).isEmpty)
         #expect(requests(setup, ["/hls/index.m3u8"] + segments) == asked, "nothing asked of the server again")
+        player.destroy()
+        #expect(await pumpUntil(10) { CacheSourceInstance.alive.load() == 0 }, "every element the demuxer made is let go")
     }
 
     @Test("a live playlist is fetched again at every refresh; the segments it names are fetched once")
@@ -87,5 +89,7 @@ struct CacheHLSTests {
         let fetched = requests(setup, segments)
         #expect(fetched.allSatisfy { $0 <= 1 }, "a segment is fetched once at most: \(fetched)")
         #expect(fetched.contains(1))
+        player.destroy()
+        #expect(await pumpUntil(10) { CacheSourceInstance.alive.load() == 0 }, "the refreshing elements are let go too")
     }
 }

@@ -188,18 +188,21 @@ public final class MediaCache {
     }
 
     /// Tells the cache source who reads each served item's video (FeedCore's
-    /// ``CacheReader``): a prepared player's reads that miss the disk wait
-    /// until its post is current. Items not in `readers` are read as
-    /// current again. A post prepared to its first frame counts as started
-    /// from this cache, as a played one does: what it needed to start is
-    /// on disk, so its startup range is not topped up ahead later.
-    public func setReaders(_ readers: [(item: FeedItem, reader: CacheReader)]) {
+    /// ``CacheReader``, from whether its post is current and where its
+    /// player is): a prepared player's reads that miss the disk wait until
+    /// its post is current. Items not listed are read as current again. A
+    /// post prepared to its first frame counts as started from this cache,
+    /// as a played one does: what it needed to start is on disk, so its
+    /// startup range is not topped up ahead later, and a player setting it
+    /// up again reads only the disk.
+    public func setReaders(_ players: [(item: FeedItem, isCurrent: Bool, state: PlaybackState)]) {
         guard let hub else { return }
         var keys = Set<CacheKey>()
-        for (item, reader) in readers {
+        for (item, isCurrent, state) in players {
             guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: item)
             keys.insert(key)
+            let reader = CacheReader.of(isCurrent: isCurrent, state: state, startedBefore: store.wasPlayed(key))
             hub.setReader(reader, for: key)
             if reader == .prepared, !store.wasPlayed(key) { store.markPlayed(key) }
         }

@@ -32,11 +32,18 @@ final class CacheReaderTable: @unchecked Sendable {
         for instance in waking { instance.readerChanged() }
     }
 
-    /// Forgets every key's reader but those in `keep` (they become `.current`
-    /// again: an element reading a key nobody tracks is never held).
+    /// Forgets every key's reader but those in `keep`: an element started
+    /// on such a key later is read as current. An element still reading a
+    /// key that was `.prepared` stays held until it stops: its player was
+    /// let go or bound to another post, and is being reset, so what it
+    /// would read next is not wanted.
     func keepOnly(_ keep: Set<CacheKey>) {
-        let dropped: [CacheKey] = lock.withLock { readers.keys.filter { !keep.contains($0) } }
-        for key in dropped { set(.current, for: key) }
+        let stopping: [CacheSourceInstance] = lock.withLock {
+            let dropped = readers.filter { !keep.contains($0.key) }
+            for key in dropped.keys { readers[key] = nil }
+            return dropped.filter { $0.value == .prepared }.keys.flatMap { (elements[$0] ?? []).compactMap(\.instance) }
+        }
+        for instance in stopping { instance.holdUntilStop() }
     }
 
     func started(_ instance: CacheSourceInstance, on key: CacheKey) {

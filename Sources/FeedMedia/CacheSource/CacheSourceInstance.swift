@@ -26,6 +26,9 @@ final class CacheSourceInstance: @unchecked Sendable {
     private var store: RangeStore?
     /// unlock() was called: waits end with FLUSHING until unlockStop().
     private var flushing = false
+    /// Reads that miss the disk wait until stop: the player that was
+    /// prepared on this key is being reset (``holdUntilStop()``).
+    private var heldUntilStop = false
 
     /// The fetch being waited on, by token, and how far it has landed.
     private var token: UInt64 = 0
@@ -85,6 +88,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             self.hub = hub
             self.store = store
             flushing = false
+            heldUntilStop = false
             fetchActive = false
             failure = nil
             endOffset = nil
@@ -223,7 +227,7 @@ final class CacheSourceInstance: @unchecked Sendable {
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
-            if !Thread.isMainThread, hub.readers.reader(key).missAction == .waitUntilCurrent {
+            if !Thread.isMainThread, heldUntilStop || hub.readers.reader(key).missAction == .waitUntilCurrent {
                 // A prepared player reads ahead of a post that may never
                 // play: only what the disk holds, until the session makes
                 // it current (`readerChanged` wakes us) or a flush ends the
@@ -284,6 +288,12 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// until its post became current looks again. Any thread.
     func readerChanged() {
         condition.withLock { condition.broadcast() }
+    }
+
+    /// The session let go of the prepared post this element reads: its
+    /// reads past the disk wait until the element stops. Any thread.
+    func holdUntilStop() {
+        condition.withLock { heldUntilStop = true }
     }
 
     // MARK: Answers from the GTK thread

@@ -188,7 +188,7 @@ extension FeedSession {
     func applyReaders() {
         guard let mediaCache else { return }
         mediaCache.setReaders(pool.assignments.compactMap { index, player in
-            item(at: index).map { (item: $0, reader: CacheReader.of(isCurrent: index == current, state: player.state)) }
+            item(at: index).map { (item: $0, isCurrent: index == current, state: player.state) }
         })
     }
 
