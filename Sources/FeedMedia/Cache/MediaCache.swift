@@ -202,9 +202,10 @@ public final class MediaCache {
             guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: item)
             keys.insert(key)
-            let reader = CacheReader.of(isCurrent: isCurrent, state: state, startedBefore: store.wasPlayed(key))
+            let started = store.wasPlayed(key)
+            let reader = CacheReader.of(isCurrent: isCurrent, state: state, startedBefore: started)
             hub.setReader(reader, for: key)
-            if reader == .prepared, !store.wasPlayed(key) { store.markPlayed(key) }
+            if reader == .prepared, !started { store.markPlayed(key) }
         }
         hub.keepReaders(only: keys)
     }
