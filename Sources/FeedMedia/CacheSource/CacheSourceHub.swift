@@ -27,7 +27,7 @@ public final class CacheSourceHub {
     nonisolated let readers = CacheReaderTable()
     /// Reads waiting now for their post to become current (a prepared
     /// player's reads past what the disk holds). Any thread.
-    public nonisolated let heldReads = AtomicCounter()
+    nonisolated let heldReads = AtomicCounter()
     /// Bytes elements handed to demuxers from disk (hits) and after waiting
     /// for the network (misses). Any thread.
     nonisolated let hitBytes = AtomicCounter()
@@ -77,8 +77,10 @@ public final class CacheSourceHub {
         readers.set(reader, for: key)
     }
 
-    /// Every key but those in `keys` is read as `.current` again (their
-    /// players were let go or rebound).
+    /// Forgets who reads every key but those in `keys` (their players were
+    /// let go or rebound): an element started on such a key later reads
+    /// as `.current`; one still reading a key that was `.prepared` stays
+    /// held until it stops.
     public func keepReaders(only keys: Set<CacheKey>) {
         readers.keepOnly(keys)
     }
