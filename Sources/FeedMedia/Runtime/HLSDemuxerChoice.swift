@@ -8,8 +8,9 @@ import CGStreamer
 /// segment through a source element made from the segment's address, so
 /// segments named beside a `flick-cache-http(s)` playlist come back to the
 /// cache source. Preferring it is a change to the process's registry, so
-/// it is made once, for every player of the process (GStreamer's own
-/// `GST_PLUGIN_FEATURE_RANK` can still set it otherwise).
+/// it holds for every player of the process; making it again changes
+/// nothing. `GST_PLUGIN_FEATURE_RANK=hlsdemux:NONE` keeps `hlsdemux2`
+/// (HLS then plays without the cache seeing its segments).
 public enum HLSDemuxerChoice {
     /// Ranks `hlsdemux2` just under `hlsdemux` when both are installed and
     /// it outranks it; nothing otherwise. Returns whether `hlsdemux` is
