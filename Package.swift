@@ -78,6 +78,13 @@ let package = Package(
                           path: "Tests/Probes/CacheWriterProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
+        // A Wayland client that sends touchpad swipes and wheel notches
+        // through sway's virtual-pointer protocol, for the touchpad tests on
+        // real compositors (C: Wayland's requests are variadic).
+        .executableTarget(name: "VirtualPointerProbe",
+                          path: "Tests/Probes/VirtualPointerProbe",
+                          linkerSettings: [.linkedLibrary("wayland-client")]),
+
         // Signal emission the tests need (variadic in C).
         .target(name: "CFlickTestShim", dependencies: ["CGLib"], path: "Tests/CFlickTestShim"),
 
@@ -86,7 +93,7 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),

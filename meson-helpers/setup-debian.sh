@@ -67,6 +67,14 @@ PACKAGES=(
   openbox                 # a window manager for the fullscreen test (Xvfb has none)
   at-spi2-core            # the accessibility bus the screen-reader tests read
   python3-pyatspi         # walks the app's accessible tree in the screen-reader tests
+  # Touchpad and wheel tests on real Wayland compositors: sway (wlroots)
+  # takes a virtual pointer's finger scrolls, mutter (GNOME's compositor)
+  # takes remote-desktop pointer events; Xwayland runs the X11 cases.
+  sway
+  mutter
+  xwayland
+  libwayland-dev          # the tests' virtual-pointer client speaks Wayland
+  util-linux              # setpriv: sway refuses to run as root
 )
 
 # Optional: a player flick bench compares with (see BENCHMARKS.md).
