@@ -2,11 +2,14 @@
 
 /// Where the pager settles when a drag or touchpad swipe ends.
 ///
-/// The pager reports how far the user dragged and how fast the finger was
-/// moving at release; this decides the landing page so that a short, fast
-/// flick still pages (as on phones) while a slow drag that stops before the
-/// middle springs back. One gesture never moves more than one page, so a long
-/// drag cannot skip posts the user has not seen.
+/// The pager reports how far the user dragged and how fast the fingers were
+/// moving at release. A release lands on one of the two pages on screen: the
+/// page the gesture started on, or the one the drag went towards — never
+/// beyond either, as on phones. A fast release picks the one it moves
+/// towards, so a short flick still pages; a slow one the nearer; a release
+/// moving back against the drag (the user changed their mind) snaps back.
+/// One gesture never moves more than one page, so a long drag cannot skip
+/// posts the user has not seen.
 public enum SnapDecision {
     /// What the pager knows when a gesture ends.
     public struct Input: Sendable, Equatable, Codable {
@@ -20,39 +23,47 @@ public enum SnapDecision {
         public var count: Int
         /// A slow drag must go strictly further than this, in pages, to change page.
         public var distanceThreshold: Double = 0.5
-        /// A release at least this fast, in pages per second, pages whatever the offset.
+        /// A release at least this fast, in pages per second, towards the page
+        /// the drag went to lands there, however short the drag.
         public var velocityThreshold: Double = 0.5
+        /// A release at least this fast, in pages per second, back towards
+        /// the start page snaps back, however long the drag.
+        public var reversalThreshold: Double = 0.1
 
-        /// Creates an input; the thresholds default to half a page and half a page per second.
+        /// Creates an input; the thresholds default to half a page, half a
+        /// page per second and a tenth of a page per second.
         public init(currentIndex: Int, offset: Double, velocity: Double, count: Int,
-                    distanceThreshold: Double = 0.5, velocityThreshold: Double = 0.5) {
+                    distanceThreshold: Double = 0.5, velocityThreshold: Double = 0.5,
+                    reversalThreshold: Double = 0.1) {
             self.currentIndex = currentIndex
             self.offset = offset
             self.velocity = velocity
             self.count = count
             self.distanceThreshold = distanceThreshold
             self.velocityThreshold = velocityThreshold
+            self.reversalThreshold = reversalThreshold
         }
     }
 
-    /// The page to settle on: never more than one page from `currentIndex`,
-    /// always within `0..<count` (0 for an empty feed).
+    /// The page to settle on: `currentIndex` or the page next to it on the
+    /// side the drag went, always within `0..<count` (0 for an empty feed).
     ///
-    /// A flick (|velocity| ≥ `velocityThreshold`) moves one page in the
-    /// velocity's direction, even against the drag; otherwise a drag further
-    /// than `distanceThreshold` moves one page in the drag's direction;
-    /// otherwise the pager springs back. Non-finite values count as no motion.
+    /// A release exactly on the start page stays there. Otherwise a release
+    /// moving back at `reversalThreshold` or faster snaps back; one moving on
+    /// at `velocityThreshold` or faster lands on the page it moves towards;
+    /// otherwise a drag further than `distanceThreshold` lands on that page
+    /// and a shorter one snaps back. Non-finite values count as no motion.
     public static func target(_ input: Input) -> Int {
         guard input.count > 0 else { return 0 }
-        let current = min(max(input.currentIndex, 0), input.count - 1)
-        let step: Int
-        if input.velocity != 0, abs(input.velocity) >= input.velocityThreshold {
-            step = input.velocity > 0 ? 1 : -1
-        } else if abs(input.offset) > input.distanceThreshold {
-            step = input.offset > 0 ? 1 : -1
-        } else {
-            step = 0
-        }
-        return min(max(current + step, 0), input.count - 1)
+        let start = min(max(input.currentIndex, 0), input.count - 1)
+        let offset = input.offset.isFinite ? input.offset : 0
+        guard offset != 0 else { return start }
+        let side = offset > 0 ? 1 : -1
+        let other = min(max(start + side, 0), input.count - 1)
+        // Speed towards the other page: negative when moving back.
+        let towards = input.velocity.isFinite ? input.velocity * Double(side) : 0
+        if towards < 0, -towards >= input.reversalThreshold { return start }
+        if towards > 0, towards >= input.velocityThreshold { return other }
+        return abs(offset) > input.distanceThreshold ? other : start
     }
 }

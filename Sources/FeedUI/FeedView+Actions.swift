@@ -38,6 +38,8 @@ extension FeedView {
 
     /// Carries out `action`.
     public func perform(_ action: FeedAction) {
+        // A key during a swipe that never heard its lift settles it first.
+        gesture(.key)
         switch action {
         case .nextPage: releaseVelocity = 0; next()
         case .previousPage: releaseVelocity = 0; previous()

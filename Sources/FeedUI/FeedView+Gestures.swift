@@ -6,16 +6,21 @@ import FeedMedia
 
 /// Touchpad swipes, the mouse wheel and click-drag (or touch) paging.
 ///
-/// Swipes and drags follow the pointer and snap on release per FeedCore's
-/// `SnapDecision`; each wheel notch moves one page.
+/// Swipes and drags follow the pointer and snap when they end per FeedCore's
+/// `SnapDecision`; `GestureEnd` says when a swipe has ended (the lift, or no
+/// scroll for 150 ms where the lift never comes) and `ScrollKind` whether a
+/// scroll is fingers or notches. Wheel notches page through
+/// `WheelAccumulator`: one page a notch, a burst at most two, and a notch
+/// while the pages move waits for them (one page at most).
 extension FeedView {
     /// Pixels a click must travel before it becomes a drag (so clicks on
     /// buttons inside a page stay clicks).
     static let dragThreshold = 8.0
-    /// Without scroll-begin/end (X11), a smooth scroll ends after this many ms without events.
-    static let smoothScrollIdleMilliseconds: UInt32 = 120
     /// How long a single click waits to see whether it becomes a double click.
     static let doubleClickMilliseconds: UInt32 = 250
+    /// Pixels one wheel unit of a smooth scroll moves the pages, where fingers
+    /// scroll in wheel units (touchpads under X11).
+    static let pixelsPerWheelUnit = 40.0
 
     func installGestures() {
         // Horizontal paging takes both axes: touchpads swipe sideways, and a
@@ -23,13 +28,18 @@ extension FeedView {
         let axes = axis == .vertical ? GTK_EVENT_CONTROLLER_SCROLL_VERTICAL : GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES
         let scroll = gtk_event_controller_scroll_new(axes)!
         connections += [
-            Signals.connect(scroll, "scroll-begin") { [weak self] in self?.touchpadBegan() },
+            // GTK begins for smooth scrolls only, and ends only when the
+            // device sends its stop: between the two, scrolls are smooth.
+            Signals.connect(scroll, "scroll-begin") { [weak self] in self?.gtkScrollOpen = true },
             Signals.connectDoublesReturningBool(scroll, "scroll") { [weak self] dx, dy in
                 guard let self else { return false }
                 let along = self.axis == .horizontal && dx != 0 ? dx : dy
                 return self.scrolled(along, controller: scroll)
             },
-            Signals.connect(scroll, "scroll-end") { [weak self] in self?.touchpadEnded() },
+            Signals.connect(scroll, "scroll-end") { [weak self] in
+                self?.gtkScrollOpen = false
+                self?.gesture(.lift)
+            },
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, scroll)
 
@@ -77,7 +87,9 @@ extension FeedView {
 
     func beginFollowing() {
         stopAnimation()
-        drag = DragTracker(startIndex: currentIndex, startPosition: position)
+        var tracker = DragTracker(startIndex: currentIndex, startPosition: position)
+        tracker.record(offset: position - Double(currentIndex), at: g_get_monotonic_time())
+        drag = tracker
     }
 
     /// Moves to `offset` pages from where the gesture started, never more
@@ -93,11 +105,15 @@ extension FeedView {
         reportState()
     }
 
-    /// Settles where FeedCore's snap decision says.
-    func endFollowing() {
+    /// Settles where FeedCore's snap decision says: with the velocity the
+    /// gesture had, or standing still (`still`: it ended without a lift).
+    func endFollowing(still: Bool = false) {
         guard let tracker = drag else { return }
         drag = nil
-        let velocity = tracker.velocity(at: g_get_monotonic_time())
+        fingers = false
+        fingersIdle?.cancel()
+        fingersIdle = nil
+        let velocity = still ? 0 : tracker.velocity(at: g_get_monotonic_time())
         let input = SnapDecision.Input(currentIndex: tracker.startIndex,
                                        offset: position - Double(tracker.startIndex),
                                        velocity: velocity, count: count)
@@ -105,62 +121,95 @@ extension FeedView {
         scroll(to: SnapDecision.target(input), animated: true)
     }
 
+    /// Carries out what FeedCore's `GestureEnd` says `event` does to the
+    /// touchpad gesture; returns whether the input may act now.
+    @discardableResult
+    func gesture(_ event: GestureEnd.Event) -> Bool {
+        let open = fingers && drag != nil
+        let since = Int(g_get_monotonic_time()) - lastFingersScroll
+        if event == .lift, open { liftsSeen = true }
+        switch GestureEnd.decide(open: open, event: event, sinceLastScroll: since, liftsSeen: liftsSeen) {
+        case .begin:
+            beginFollowing()
+            fingers = true
+            pendingPixels = 0
+            return true
+        case .follow:
+            if event == .idle { rearmIdle() }
+            return true
+        case .release: endFollowing()
+        case .settle: endFollowing(still: true)
+        case .settleThenAct: endFollowing(still: true); return true
+        case .act: return true
+        case .ignore: break
+        }
+        return false
+    }
+
     // MARK: Touchpad and wheel
 
-    private func touchpadBegan() {
-        touchpadScrolling = true
-        beginFollowing()
-        pendingPixels = 0
-    }
-
-    private func touchpadEnded() {
-        guard touchpadScrolling else { return }
-        touchpadScrolling = false
-        endFollowing()
-    }
-
-    /// Smooth deltas from a touchpad follow the fingers; discrete wheel
-    /// notches (and whole-notch smooth deltas from a wheel) page.
-    private func scrolled(_ dy: Double, controller: OpaquePointer) -> Bool {
-        guard count > 0 else { return false }
-        let unit = gtk_event_controller_scroll_get_unit(controller)
+    /// Fingers move the pages with them; notches page through the wheel
+    /// accumulator.
+    private func scrolled(_ delta: Double, controller: OpaquePointer) -> Bool {
+        guard count > 0, delta.isFinite else { return false }
+        let inPixels = gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_SURFACE
         let event = gtk_event_controller_get_current_event(controller)
-        let discrete = event.map { gdk_scroll_event_get_direction($0) != GDK_SCROLL_SMOOTH } ?? true
-        let pixelsPerUnit = unit == GDK_SCROLL_UNIT_SURFACE ? 1.0 : 40.0
-
-        if touchpadScrolling {
-            pendingPixels += dy * pixelsPerUnit
+        // Without an event (the signals emitted by hand, as by an app that
+        // embeds the feed), scrolls between a begin and an end are a touchpad's.
+        let smooth = event.map { gdk_scroll_event_get_direction($0) == GDK_SCROLL_SMOOTH } ?? gtkScrollOpen
+        let touchpad = event.map { gdk_event_get_device($0).map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHPAD } ?? false }
+            ?? gtkScrollOpen
+        switch ScrollKind.of(.init(smooth: smooth, inPixels: inPixels, fromTouchpad: touchpad)) {
+        case .fingers:
+            guard gesture(.scroll) else { return true }
+            lastFingersScroll = Int(g_get_monotonic_time())
+            pendingPixels += delta * (inPixels ? 1 : Self.pixelsPerWheelUnit)
             follow(offset: pendingPixels / Double(max(pageLength, 1)))
-            return true
-        }
-        if discrete || (unit == GDK_SCROLL_UNIT_WHEEL && abs(dy).truncatingRemainder(dividingBy: 1) == 0) {
-            let step = wheel.add(dy, at: g_get_monotonic_time())
-            if step != 0 { scroll(to: currentIndex + step, animated: true) }
-            return true
-        }
-        // Smooth scrolling without begin/end events (touchpads on X11):
-        // follow, and settle once the events stop.
-        if drag == nil {
-            beginFollowing()
-            pendingPixels = 0
-        }
-        pendingPixels += dy * pixelsPerUnit
-        follow(offset: pendingPixels / Double(max(pageLength, 1)))
-        smoothScrollEnd?.cancel()
-        smoothScrollEnd = MainLoopSource.after(milliseconds: Self.smoothScrollIdleMilliseconds) { [weak self] in
-            self?.endFollowing()
+            rearmIdle()
+        case .notches:
+            gesture(.wheel)
+            let step = wheel.add(delta, at: Int(g_get_monotonic_time()))
+            if step != 0 { pageByWheel(step) }
         }
         return true
+    }
+
+    /// Where no lift comes, the gesture ends when the scrolls stop: a timer
+    /// for the rest of the idle limit since the last scroll. Below the
+    /// events' priority, so that after a stall the scrolls already waiting go first.
+    private func rearmIdle() {
+        fingersIdle?.cancel()
+        let left = lastFingersScroll + GestureEnd.idleLimit(liftsSeen: liftsSeen) - Int(g_get_monotonic_time())
+        let milliseconds = UInt32(clamping: max(1, (left + 999) / 1000))
+        fingersIdle = MainLoopSource.timeout(milliseconds: milliseconds, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            self?.fingersIdle = nil
+            self?.gesture(.idle)
+            return false
+        }
+    }
+
+    /// Pages `step` (±1) for the wheel: at once when the pages rest, after
+    /// they land when they move (one page waits at most; a notch the other
+    /// way drops it).
+    private func pageByWheel(_ step: Int) {
+        releaseVelocity = 0
+        guard isAnimating else {
+            scroll(to: currentIndex + step, animated: true)
+            return
+        }
+        if queuedPage == nil { queuedPage = step } else if queuedPage != step { queuedPage = nil }
+        reportState()
     }
 
     // MARK: Click-drag and touch
 
     /// `dy`: the drag's travel along the paging axis, in pixels.
-    private func dragUpdated(_ dy: Double, gesture: OpaquePointer) {
+    private func dragUpdated(_ dy: Double, gesture recognizer: OpaquePointer) {
         if !dragThresholdPassed {
             guard abs(dy) >= Self.dragThreshold, count > 0 else { return }
             dragThresholdPassed = true
-            gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+            gtk_gesture_set_state(recognizer, GTK_EVENT_SEQUENCE_CLAIMED)
+            gesture(.drag)
             beginFollowing()
         }
         // Content follows the pointer: dragging up (or left) shows the next page.

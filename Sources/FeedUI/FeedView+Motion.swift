@@ -13,6 +13,8 @@ extension FeedView {
     /// and every move while the system has animations turned off, are instant.
     public func scroll(to index: Int, animated: Bool = true) {
         guard count > 0 else { return }
+        // A move asked for now replaces a wheel page waiting for the last one.
+        queuedPage = nil
         let target = min(max(index, 0), count - 1)
         let instant = !animated || !Widget.animationsEnabled || abs(Double(target) - position) > 1.0001
         if target != currentIndex { direction = target > currentIndex ? .forward : .backward }
@@ -68,7 +70,11 @@ extension FeedView {
             if t >= 1 {
                 self.position = Double(target)
                 self.animation = nil
-                self.reportState()
+                if let step = self.queuedPage {
+                    self.scroll(to: self.currentIndex + step, animated: true)
+                } else {
+                    self.reportState()
+                }
                 return false
             }
             return true

@@ -63,13 +63,24 @@ public final class FeedView: FeedSessionObserver {
     var pageLength: Int32 { axis == .vertical ? height : width }
 
     // Gesture and motion state, used by the +Gestures and +Motion extensions.
+    /// The open drag or swipe, nil when none is.
     var drag: DragTracker?
     var dragThresholdPassed = false
     var wheel = WheelAccumulator()
-    var smoothScrollEnd: MainLoopSource?
+    /// A wheel page (±1) waiting for the pages to land.
+    var queuedPage: Int?
     /// A single click waiting to see whether it becomes a double click.
     var pendingClick: MainLoopSource?
-    var touchpadScrolling = false
+    /// The open gesture is a touchpad's (fingers), not a click-drag.
+    var fingers = false
+    /// Ends the fingers' gesture when its scrolls stop and no lift came.
+    var fingersIdle: MainLoopSource?
+    /// When the fingers last scrolled (µs, monotonic).
+    var lastFingersScroll = 0
+    /// GTK's scroll controller has begun a smooth scroll and not yet ended it.
+    var gtkScrollOpen = false
+    /// The display has delivered a lift at the end of a swipe: it sends them.
+    var liftsSeen = false
     /// Pixels scrolled since the current touchpad gesture began.
     var pendingPixels = 0.0
     var animation: TickCallback?
@@ -171,7 +182,7 @@ public final class FeedView: FeedSessionObserver {
                          mountedPages: pages.count,
                          itemCount: session.items.count,
                          skeletonPages: pages.values.filter(\.isSkeleton).count,
-                         settled: drag == nil && !isAnimating && position == Double(currentIndex),
+                         settled: isSettled,
                          currentReady: pages[currentIndex]?.isReady ?? false,
                          playersAlive: players.alive,
                          playersPrepared: players.prepared,

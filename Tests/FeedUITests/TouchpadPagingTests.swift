@@ -91,6 +91,9 @@ struct TouchpadPagingTests {
         func swipe(pages: Double, milliseconds: Double, steps: Int = 10) {
             guard let controller = scrollController else { return }
             let pixels = pages * pageLength
+            // At least one delta every 30 ms: a swipe with no scroll for
+            // 150 ms has ended (GestureEnd).
+            let steps = max(steps, Int(milliseconds / 30))
             flick_test_emit(controller, "scroll-begin")
             for _ in 0..<steps {
                 _ = flick_test_emit_scroll(controller, 0, pixels / Double(steps) / 40)

@@ -85,10 +85,16 @@ extension AppUnderX {
             let (app, pointer, folder) = try start(on: sway)
             defer { try? FileManager.default.removeItem(at: folder) }
             let page = Self.page
-            try walk(app, pointer, to: 4)
+            // Swipes to post 4: sway delivers their lifts, so the app knows
+            // a pause of the fingers mid-swipe is not the end of it.
+            for next in 1...4 {
+                try PagingChecks.expect(app, from: next - 1, landsOn: next, "a swipe to \(next)") {
+                    try pointer.swipe(pixels: 0.7 * page, milliseconds: 300)
+                }
+            }
 
-            try PagingChecks.expect(app, from: 4, landsOn: 4, "70% down slowly, a pause, 24 px back") {
-                try pointer.gesture(Array(repeating: (0.05 * page, 50.0), count: 14) + [(0, 150), (-24, 0)])
+            try PagingChecks.expect(app, from: 4, landsOn: 4, "70% down slowly, a 150 ms pause, 24 px back") {
+                try pointer.gesture(Array(repeating: (0.05 * page, 50.0), count: 13) + [(0.05 * page, 150), (-24, 0)])
             }
             try PagingChecks.expect(app, from: 4, landsOn: 4, "70% down, then 10% back within 50 ms") {
                 try pointer.gesture(Array(repeating: (0.07 * page, 30.0), count: 10) + [(-0.05 * page, 25), (-0.05 * page, 25)])
@@ -96,9 +102,17 @@ extension AppUnderX {
             try PagingChecks.expect(app, from: 4, landsOn: 4, "40% down, then a 30% flick back") {
                 try pointer.gesture(Array(repeating: (0.05 * page, 25.0), count: 8) + Array(repeating: (-0.1 * page, 10.0), count: 3))
             }
-            try PagingChecks.expect(app, from: 4, landsOn: 4, "70% up slowly, a pause, 24 px back") {
-                try pointer.gesture(Array(repeating: (-0.05 * page, 50.0), count: 14) + [(0, 150), (24, 0)])
+            try PagingChecks.expect(app, from: 4, landsOn: 4, "70% up slowly, a 150 ms pause, 24 px back") {
+                try pointer.gesture(Array(repeating: (-0.05 * page, 50.0), count: 13) + [(-0.05 * page, 150), (24, 0)])
             }
+            // The fingers resting longer than the safety net: the swipe
+            // settles on the nearer page under them, and what follows is a
+            // swipe of its own.
+            try PagingChecks.expect(app, from: 4, landsOn: 5, "70% down, fingers resting for 1.3 s") {
+                try pointer.gesture(Array(repeating: (0.07 * page, 30.0), count: 10) + [(0, 1300)], lift: false)
+            }
+            try pointer.run(["stop v"]) // the lift, after the swipe has ended: nothing to do
+            try PagingChecks.expect(app, from: 5, landsOn: 6, "a notch after the late lift") { try pointer.notches(1) }
         }
 
         @Test("wheel notches page one post each, both ways")
