@@ -87,8 +87,9 @@ struct TouchpadPagingTests {
 
         /// A touchpad swipe of `pages` (positive: towards the next post)
         /// spread over `milliseconds`, in `steps` deltas. With the wheel unit
-        /// GTK reports without a device, one delta unit is 40 pixels.
-        func swipe(pages: Double, milliseconds: Double, steps: Int = 10) {
+        /// GTK reports without a device, one delta unit is 40 pixels. Without
+        /// `lift`, the fingers' lift never comes, as under mutter.
+        func swipe(pages: Double, milliseconds: Double, steps: Int = 10, lift: Bool = true) {
             guard let controller = scrollController else { return }
             let pixels = pages * pageLength
             // At least one delta every 30 ms: a swipe with no scroll for
@@ -99,8 +100,10 @@ struct TouchpadPagingTests {
                 _ = flick_test_emit_scroll(controller, 0, pixels / Double(steps) / 40)
                 pump(milliseconds / 1000 / Double(steps))
             }
-            flick_test_emit(controller, "scroll-end")
-            flick_test_emit_decelerate(controller, 0, 0)
+            if lift {
+                flick_test_emit(controller, "scroll-end")
+                flick_test_emit_decelerate(controller, 0, 0)
+            }
         }
 
         /// One wheel notch down (a `scroll` of one unit with no begin or end).
@@ -148,6 +151,49 @@ struct TouchpadPagingTests {
         defer { harness.close() }
         harness.swipe(pages: 2, milliseconds: 600)
         #expect(harness.settledIndex() == 1)
+    }
+
+    @Test("swipes whose lift never comes settle on the nearer page, one page each")
+    func swipesWithoutLiftSettle() throws {
+        let harness = try ready()
+        defer { harness.close() }
+        harness.swipe(pages: 0.7, milliseconds: 300, lift: false)
+        #expect(harness.settledIndex() == 1, "settled without its lift")
+        let seen = harness.states.count
+        harness.swipe(pages: 0.3, milliseconds: 300, lift: false)
+        #expect(harness.states.dropFirst(seen).contains { $0.settled == false }, "the second swipe moved the pages")
+        #expect(harness.settledIndex() == 1, "a short one snaps back")
+        harness.swipe(pages: 0.6, milliseconds: 300, lift: false)
+        #expect(harness.settledIndex() == 2)
+        #expect(harness.states.dropFirst(seen).allSatisfy { [1, 2].contains($0.currentIndex) })
+    }
+
+    @Test("a key during an open swipe settles it first, then pages")
+    func keyEndsOpenSwipe() throws {
+        let harness = try ready()
+        defer { harness.close() }
+        harness.swipe(pages: 0.3, milliseconds: 40, steps: 2, lift: false)
+        #expect(harness.latest?.settled == false, "the swipe is open")
+        let seen = harness.states.count
+        harness.view.perform(.nextPage)
+        // The slow short swipe settles back on 0; the key then pages to 1.
+        #expect(harness.settledIndex() == 1)
+        #expect(harness.states.dropFirst(seen).allSatisfy { [0, 1].contains($0.currentIndex) })
+    }
+
+    @Test("a notch while the pages move waits for them to land, then pages one")
+    func notchWaitsForLanding() throws {
+        let harness = try ready()
+        defer { harness.close() }
+        harness.wheelNotch()
+        #expect(harness.view.isAnimating, "the first notch's page is moving")
+        harness.pump(0.05)
+        let seen = harness.states.count
+        harness.wheelNotch() // the same burst: its second page
+        harness.wheelNotch() // the same burst: absorbed
+        #expect(harness.latest?.currentIndex == 1 && harness.latest?.settled == false, "the second page waits")
+        #expect(harness.settledIndex() == 2)
+        #expect(harness.states.dropFirst(seen).map(\.currentIndex).allSatisfy { [1, 2].contains($0) })
     }
 
     @Test("discrete wheel notches move one page each")
