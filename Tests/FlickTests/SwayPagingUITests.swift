@@ -105,9 +105,9 @@ extension AppUnderX {
             try PagingChecks.expect(app, from: 4, landsOn: 4, "70% up slowly, a 150 ms pause, 24 px back") {
                 try pointer.gesture(Array(repeating: (-0.05 * page, 50.0), count: 13) + [(-0.05 * page, 150), (24, 0)])
             }
-            // The fingers resting longer than the safety net: the swipe
-            // settles on the nearer page under them, and what follows is a
-            // swipe of its own.
+            // Fingers resting longer than the safety net (a lift that went
+            // elsewhere): the swipe settles on the nearer page, and the lift
+            // that comes at last changes nothing.
             try PagingChecks.expect(app, from: 4, landsOn: 5, "70% down, fingers resting for 1.3 s") {
                 try pointer.gesture(Array(repeating: (0.07 * page, 30.0), count: 10) + [(0, 1300)], lift: false)
             }

@@ -70,11 +70,6 @@ final class WindowManager {
     /// Ends openbox: SIGTERM, then SIGKILL after 2 s (it can miss SIGTERM
     /// while it waits on its startup command).
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop(grace: 2)
     }
 }

@@ -55,7 +55,7 @@ final class HeadlessMutter {
         }
         guard ready else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            Self.stop(process)
+            process.stop(grace: 3)
             try? FileManager.default.removeItem(at: runtime)
             throw X11.Failure(message: "mutter did not start: \(said.suffix(2000))")
         }
@@ -63,7 +63,7 @@ final class HeadlessMutter {
     }
 
     deinit {
-        Self.stop(process)
+        process.stop(grace: 3)
         bus.stop()
         try? FileManager.default.removeItem(at: runtime)
     }
@@ -79,14 +79,6 @@ final class HeadlessMutter {
         try RemoteDesktopPointer(busAddress: bus.address)
     }
 
-    private static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
 }
 
 /// A pointer of a session of `org.gnome.Mutter.RemoteDesktop`, over a D-Bus

@@ -83,7 +83,7 @@ final class HeadlessSway {
         }
         guard let socket, process.isRunning, !xwayland || display != nil else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            Self.stop(process)
+            process.stop(grace: 3)
             try? FileManager.default.removeItem(at: folder)
             throw X11.Failure(message: "sway did not start\(xwayland ? " with Xwayland" : ""): \(said.suffix(2000))")
         }
@@ -95,7 +95,7 @@ final class HeadlessSway {
     }
 
     deinit {
-        Self.stop(process)
+        process.stop(grace: 3)
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -124,13 +124,4 @@ final class HeadlessSway {
         }
     }
 
-    /// SIGTERM, then SIGKILL after 3 s.
-    private static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
 }

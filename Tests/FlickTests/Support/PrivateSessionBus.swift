@@ -57,11 +57,6 @@ final class PrivateSessionBus {
     /// Ends the daemon: SIGTERM, then SIGKILL after 2 s (a child of the
     /// test runner may not see SIGTERM, as openbox in DesktopX11).
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop(grace: 2)
     }
 }
