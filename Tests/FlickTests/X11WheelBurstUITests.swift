@@ -25,11 +25,11 @@ extension AppUnderX {
             // A touchpad swipe: 40 finger scrolls of 15 px, 8 ms apart (GTK
             // merges the scrolls of one frame, so a faster run arrives as fewer).
             var at = 0
-            at = try expectBurst(app, from: at, "a touchpad swipe under X11") {
+            at = try expectBurst(app, pointer, from: at, "a touchpad swipe under X11") {
                 try pointer.gesture(Array(repeating: (15.0, 8.0), count: 40), lift: true)
             }
             // A free-spinning wheel: 40 notches in 150 ms.
-            at = try expectBurst(app, from: at, "40 wheel notches in 150 ms") {
+            at = try expectBurst(app, pointer, from: at, "40 wheel notches in 150 ms") {
                 try pointer.notches(40, milliseconds: 3.75)
             }
             // Slow notches, each after the last has landed: one page each.
@@ -41,9 +41,9 @@ extension AppUnderX {
         }
 
         /// Runs `burst` and expects it to move one or two pages, one at a
-        /// time; returns where the feed settled. (What follows each burst
-        /// checks that nothing of it was left to page later.)
-        private func expectBurst(_ app: AppProcess, from: Int, _ what: String, burst: () throws -> Void,
+        /// time, and a single notch after it to move exactly one more;
+        /// returns where the feed is then.
+        private func expectBurst(_ app: AppProcess, _ pointer: VirtualPointer, from: Int, _ what: String, burst: () throws -> Void,
                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
             let seen = app.states.count
             try burst()
@@ -54,7 +54,11 @@ extension AppUnderX {
                     sourceLocation: sourceLocation)
             #expect(zip(visited, visited.dropFirst()).allSatisfy { abs($1 - $0) <= 1 }, "\(what): one page at a time: \(visited)",
                     sourceLocation: sourceLocation)
-            return index
+            // Nothing of the burst is left to page later: the next page the
+            // feed shows is the one a single notch asks for.
+            try PagingChecks.expect(app, from: index, landsOn: index + 1, "a notch after \(what)",
+                                    after: { try pointer.notches(1) }, sourceLocation: sourceLocation)
+            return index + 1
         }
     }
 }
