@@ -33,11 +33,7 @@ final class HeadlessMutter {
         environment.merge(bus.environment) { _, bus in bus }
         process.environment = environment
         let log = runtime.appendingPathComponent("mutter.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.run(loggingTo: log)
 
         let socket = runtime.appendingPathComponent("wayland-0")
         let deadline = Date().addingTimeInterval(20)

@@ -62,11 +62,7 @@ final class HeadlessSway {
                              "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_RENDERER=pixman"]
             + asCompositorUser + [sway, "-c", config.path]
         let log = folder.appendingPathComponent("sway.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.run(loggingTo: log)
 
         var socket: String?
         var display: String?
