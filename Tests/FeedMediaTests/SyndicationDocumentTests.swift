@@ -210,6 +210,30 @@ struct SyndicationDocumentTests {
         }
     }
 
+    @Test("RSS and Atom are recognised after any prolog publishers write: comments, a stylesheet, a document type, a byte order mark")
+    func prologs() throws {
+        let rss = #"<rss version="2.0"><channel><title>T</title><item><guid>p-1</guid><enclosure url="https://cdn.example/1.mp4" type="video/mp4" length="9"/></item></channel></rss>"#
+        let prologs = [
+            "<!-- generator=\"blog 6.4\" created=\"2026-12-01\" -->\n",
+            "<?xml version=\"1.0\"?>\n<!-- a comment after the declaration -->\n",
+            "<?xml-stylesheet type=\"text/xsl\" href=\"/feed.xsl\"?>\n",
+            "<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"http://my.netscape.com/publish/formats/rss-0.91.dtd\">\n",
+            "\u{FEFF}\n\n  <!-- one -->  <!-- two --> <?pi x?>\n",
+            "<!-- " + String(repeating: "long comment ", count: 300) + "-->",
+        ]
+        for prolog in prologs {
+            let body = Data((prolog + rss).utf8)
+            #expect(FeedFormat.detect.resolved(for: body) == .syndication, "\(prolog.prefix(60))")
+            let page = try FeedFormat.detect.parse(body, pageURL: pageURL, knownIDs: [])
+            #expect(page.items.map(\.id) == ["p-1"], "\(prolog.prefix(60))")
+        }
+        // An HTML page keeps being one behind the same prolog.
+        for html in ["<!-- x --><?pi y?><!DOCTYPE html><html/>", "<?xml-stylesheet href=\"a\"?><html><body/></html>"] {
+            #expect(FeedFormat.looksLikeHTML(Data(html.utf8)), "\(html)")
+        }
+        #expect(FeedFormat.afterProlog("<!-- never closed") == "")
+    }
+
     @Test("a post's HTML as plain text: tags dropped, entities decoded, paragraphs as lines, scripts left out")
     func plainText() {
         #expect(HTMLText.plain("<p>Hello <a href=\"x\">#cats</a> &amp; dogs</p><p>Second<br>line</p><script>evil()</script>")

@@ -46,23 +46,38 @@ public enum FeedFormat: Sendable, Equatable {
     }
 
     /// Whether `data` starts as an HTML page does: `<!doctype html` or
-    /// `<html` (any case), after a byte order mark, white space and
-    /// comments.
+    /// `<html` (any case), after a byte order mark, white space, comments
+    /// and processing instructions.
     static func looksLikeHTML(_ data: Data) -> Bool {
-        var head = leadingText(data)
-        while head.hasPrefix("<!--"), let end = head.range(of: "-->") {
-            head = String(head[end.upperBound...].drop { $0.isWhitespace })
-        }
-        if head.hasPrefix("<?xml"), let end = head.range(of: "?>") {
-            head = String(head[end.upperBound...].drop { $0.isWhitespace })
-        }
+        let head = afterProlog(leadingText(data))
         return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
     }
 
-    /// The first 512 bytes as lowercased text, without a byte order mark
-    /// or leading white space.
+    /// `head` (lowercased) past what may come before an XML document's root
+    /// element, as publishers write it: white space, comments, processing
+    /// instructions (the XML declaration, `xml-stylesheet`) and a document
+    /// type other than HTML's. An internal subset is skipped whole; the
+    /// parser refuses its entity declarations later, with its own reason.
+    static func afterProlog(_ head: String) -> String {
+        var rest = Substring(head)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            let end: String
+            if rest.hasPrefix("<!--") { end = "-->" }
+            else if rest.hasPrefix("<?") { end = "?>" }
+            else if rest.hasPrefix("<!doctype"), !rest.hasPrefix("<!doctype html") {
+                let close = rest.firstIndex(of: ">") ?? rest.endIndex
+                end = rest[..<close].contains("[") ? "]>" : ">"
+            } else { return String(rest) }
+            guard let range = rest.range(of: end) else { return "" }
+            rest = rest[range.upperBound...]
+        }
+    }
+
+    /// The first 8 KiB as lowercased text, without a byte order mark or
+    /// leading white space (a prolog of comments can be long).
     static func leadingText(_ data: Data) -> String {
-        let text = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
+        let text = String(decoding: data.prefix(8192), as: UTF8.self).lowercased()
         return String(text.drop { $0 == "\u{FEFF}" || $0.isWhitespace })
     }
 }

@@ -28,12 +28,14 @@ public enum SyndicationDocument {
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 
     /// Whether `data` reads as XML that could be a feed: after a byte order
-    /// mark and white space it starts with `<?xml`, `<rss` or `<feed`, and
-    /// is not an HTML page (``FeedFormat/looksLikeHTML(_:)``).
+    /// mark and white space it starts with `<?xml`, or its root element,
+    /// past any prolog (``FeedFormat/afterProlog(_:)``), is `<rss` or
+    /// `<feed`; and it is not an HTML page (``FeedFormat/looksLikeHTML(_:)``).
     public static func recognizes(_ data: Data) -> Bool {
         guard !FeedFormat.looksLikeHTML(data) else { return false }
         let head = FeedFormat.leadingText(data)
-        return head.hasPrefix("<?xml") || head.hasPrefix("<rss") || head.hasPrefix("<feed")
+        let root = FeedFormat.afterProlog(head)
+        return head.hasPrefix("<?xml") || root.hasPrefix("<rss") || root.hasPrefix("<feed")
     }
 
     public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = []) throws(FeedLoadError) -> FeedPage {
