@@ -55,3 +55,20 @@ struct PaginationTriggerTests {
         #expect(PaginationTrigger.backoff(failures: 2, base: 0.5, max: 10) == 1)
     }
 }
+
+/// One row of `empty-pages.json`.
+struct EmptyPageRow: TableRow {
+    var name: String
+    var emptyInARow: Int
+    var hasNext: Bool
+    var limit: Int?
+    var expected: EmptyPageRun.Decision
+}
+
+struct EmptyPageRunTests {
+    @Test("A run of empty pages asks again, ends the feed or is the feed's end, as its row says", arguments: try Table.rows("empty-pages.json", as: EmptyPageRow.self))
+    func decision(row: EmptyPageRow) {
+        #expect(EmptyPageRun.decide(emptyInARow: row.emptyInARow, hasNext: row.hasNext, limit: row.limit ?? EmptyPageRun.limit) == row.expected,
+                "\(row.name)")
+    }
+}

@@ -68,6 +68,31 @@ final class PagedTestSource: FeedSource {
     }
 }
 
+/// A feed of three posts whose next pages never bring anything: each
+/// answer is empty, with a next page, after `followedPerAnswer` empty pages
+/// the source read past itself (as the page loader does).
+@MainActor
+final class EmptyPagesSource: FeedSource {
+    let followedPerAnswer: Int
+    private(set) var requests = 0
+    var cacheScope: String? { nil }
+
+    init(followedPerAnswer: Int) { self.followedPerAnswer = followedPerAnswer }
+
+    func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        requests += 1
+        let items = (0..<3).map { FeedItem(id: "e\($0)", kind: .image, uri: "file:///nowhere/e\($0).png") }
+        MainLoopSource.idle { completion(.success(FeedSourcePage(items: items, next: FeedCursor("1")))); return false }
+    }
+
+    func loadNext(after cursor: FeedCursor,
+                  _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        requests += 1
+        let page = FeedSourcePage(items: [], next: FeedCursor("\(requests)"), emptyPagesFollowed: followedPerAnswer)
+        MainLoopSource.idle { completion(.success(page)); return false }
+    }
+}
+
 extension PlaybackTests {
     static let sessionBox = PixelSize(width: 72, height: 128)
 
@@ -221,6 +246,26 @@ extension PlaybackTests {
         #expect(session.placeholderCount == 0 && session.count == 24, "the feed ends after its last page")
         #expect(source.requests == [0, 1, 1, 2])
         #expect(session.items.map(\.id) == (0..<24).map { "p\($0)" })
+    }
+
+    @Test("a feed that keeps sending empty pages ends after five in a row, saying so, with no skeletons left")
+    func emptyPagesEnd() async throws {
+        for followed in [0, 4] {
+            let probe = SessionProbe()
+            let source = EmptyPagesSource(followedPerAnswer: followed)
+            let session = FeedSession(source: source, media: MediaEngine())
+            defer { session.shutdown() }
+            session.attach(probe)
+            var started: FeedSourceFailure?? = .none
+            session.start { started = .some($0) }
+            #expect(await pumpUntil { started != nil })
+            session.push(input(2), from: probe)
+            let message = "The feed sent 5 empty pages in a row; showing what it had"
+            #expect(await pumpUntil { probe.saw(.toast(message)) }, "followed \(followed): \(probe.updates)")
+            #expect(session.placeholderCount == 0 && session.count == 3, "followed \(followed): the feed ends with what it had")
+            // Five source pages in all: asked one by one, or read past by the source.
+            #expect(source.requests == (followed == 0 ? 6 : 2), "followed \(followed): \(source.requests) requests")
+        }
     }
 
     @Test("a reload keeps the current post and its player where the post now is")

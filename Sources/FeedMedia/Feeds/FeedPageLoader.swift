@@ -171,7 +171,8 @@ public final class FeedPageLoader {
                   completion: completion)
             return
         }
-        completion(.success(FeedPageResult(page: page, url: response.url, pageIndex: pageIndex, endReached: endReached)))
+        completion(.success(FeedPageResult(page: page, url: response.url, pageIndex: pageIndex, endReached: endReached,
+                                           emptyPagesFollowed: emptyFollowed)))
     }
 
     /// A parse error says what the server called the body when it was not JSON.

@@ -14,12 +14,15 @@ public struct FeedPageResult: Sendable, Equatable {
     public var pageIndex: Int
     /// Nothing comes after this page.
     public var endReached: Bool
+    /// Pages with nothing new read past before this one.
+    public var emptyPagesFollowed: Int
 
-    public init(page: FeedPage, url: URL, pageIndex: Int, endReached: Bool) {
+    public init(page: FeedPage, url: URL, pageIndex: Int, endReached: Bool, emptyPagesFollowed: Int = 0) {
         self.page = page
         self.url = url
         self.pageIndex = pageIndex
         self.endReached = endReached
+        self.emptyPagesFollowed = emptyPagesFollowed
     }
 
     /// The page's items, in order.

@@ -80,6 +80,7 @@ extension FeedSession {
     // MARK: Internals
 
     private func resetPagination() {
+        emptyPagesInARow = 0
         pageFailures = 0
         lastPageFailureTime = nil
         requestedForCount = nil
@@ -120,7 +121,9 @@ extension FeedSession {
             case .success(let page):
                 self.pageFailures = 0
                 self.loadMoreFailure = nil
+                let before = self.items.count
                 self.accept(page)
+                if self.items.count == before { self.noNewItems(in: page, landedAt: index) } else { self.emptyPagesInARow = 0 }
                 self.emit(.itemsChanged) // also when nothing new came: the end may have been reached
             case .failure(let failure):
                 // requestedForCount stays: FeedCore's trigger backs off by failures.
@@ -130,6 +133,28 @@ extension FeedSession {
                 FileHandle.standardError.write(Data("flick: warning: could not load more of the feed: \(failure)\n".utf8))
                 self.emit(.itemsChanged) // the placeholders show the failure and Retry
                 self.paginate(landedAt: index)
+            }
+        }
+    }
+
+    /// A next page brought nothing new: ask again, or end the feed after a
+    /// run of them (FeedCore's `EmptyPageRun`), saying so.
+    private func noNewItems(in page: FeedSourcePage, landedAt index: Int) {
+        emptyPagesInARow += page.emptyPagesFollowed + 1
+        switch EmptyPageRun.decide(emptyInARow: emptyPagesInARow, hasNext: page.next != nil) {
+        case .ended:
+            break
+        case .endHere:
+            cursor = nil
+            let message = "The feed sent \(emptyPagesInARow) empty pages in a row; showing what it had"
+            FileHandle.standardError.write(Data("flick: warning: \(message)\n".utf8))
+            emit(.toast(message))
+        case .askNext:
+            // Asked for this length already: ask again for the page after.
+            requestedForCount = nil
+            MainLoopSource.idle { [weak self] in
+                self?.paginate(landedAt: index)
+                return false
             }
         }
     }

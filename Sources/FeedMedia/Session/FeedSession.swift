@@ -47,6 +47,8 @@ public final class FeedSession {
     /// Why the last page load failed, while it is failing.
     public internal(set) var loadMoreFailure: String?
     var requestedForCount: Int?
+    /// Next pages in a row that brought nothing new (FeedCore's `EmptyPageRun`).
+    var emptyPagesInARow = 0
     var pageFailures = 0
     var lastPageFailureTime: Double?
     var pageRetryTimer: MainLoopSource?

@@ -8,10 +8,15 @@ public struct FeedSourcePage: Sendable, Equatable {
     public var extras: [String: RemoteItemExtras]
     /// Where the feed goes on; nil when it ends here.
     public var next: FeedCursor?
+    /// Pages with nothing new the source read past before handing this one
+    /// over (FeedCore's `EmptyPageRun` counts them).
+    public var emptyPagesFollowed: Int
 
-    public init(items: [FeedItem], extras: [String: RemoteItemExtras] = [:], next: FeedCursor? = nil) {
+    public init(items: [FeedItem], extras: [String: RemoteItemExtras] = [:], next: FeedCursor? = nil,
+                emptyPagesFollowed: Int = 0) {
         self.items = items
         self.extras = extras
         self.next = next
+        self.emptyPagesFollowed = emptyPagesFollowed
     }
 }

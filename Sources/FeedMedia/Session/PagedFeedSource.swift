@@ -68,7 +68,8 @@ public final class PagedFeedSource: FeedSource {
                     "flick: warning: the feed ends here: its next page ‘\(unusable)’ is not a usable address\n".utf8))
             }
             completion(.success(FeedSourcePage(items: loaded.items, extras: loaded.page.extras,
-                                               next: loaded.endReached ? nil : currentCursor)))
+                                               next: loaded.endReached ? nil : currentCursor,
+                                               emptyPagesFollowed: loaded.emptyPagesFollowed)))
         case .failure(let error):
             completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code)))
         }
