@@ -18,6 +18,11 @@ public enum FolderSkipReason: String, Sendable, Hashable, Codable, CaseIterable 
     case unsupportedPicture = "unsupported-picture"
     /// Neither a video, a sound nor a picture (documents, archives, text).
     case notMedia = "not-media"
+    /// A named pipe, a socket or a device: opening one may never return.
+    case special
+    /// A link to a folder the scan does not enter: the folder itself or one
+    /// above it (a loop through the whole disk), or `/proc`, `/sys`, `/dev`.
+    case linkNotFollowed = "link-not-followed"
 
     /// The reason as a phrase after the file's name ("empty", "a picture
     /// format Flick cannot read").
@@ -27,6 +32,8 @@ public enum FolderSkipReason: String, Sendable, Hashable, Codable, CaseIterable 
         case .unreadable: return "cannot be read"
         case .unsupportedPicture: return "a picture format no installed loader reads"
         case .notMedia: return "not a video, a sound or a picture"
+        case .special: return "a pipe, socket or device, not a file"
+        case .linkNotFollowed: return "a link to a folder above this one or to a system folder, not followed"
         }
     }
 
@@ -37,6 +44,8 @@ public enum FolderSkipReason: String, Sendable, Hashable, Codable, CaseIterable 
         case .unreadable: return "unreadable"
         case .unsupportedPicture: return "unsupported pictures"
         case .notMedia: return "other"
+        case .special: return "special files"
+        case .linkNotFollowed: return "links not followed"
         }
     }
 }

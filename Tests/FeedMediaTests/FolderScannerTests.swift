@@ -46,8 +46,9 @@ import Testing
         let scan = try FolderScanner.scan(root)
         let items = scan.items
         #expect(scan.skipped.map(\.path) == [root.appendingPathComponent("notes.txt").path,
-                                             root.appendingPathComponent("trip/data.json").path])
-        #expect(scan.skipped.map(\.reason) == [.notMedia, .notMedia])
+                                             root.appendingPathComponent("trip/data.json").path,
+                                             root.appendingPathComponent("trip/day 2/up").path])
+        #expect(scan.skipped.map(\.reason) == [.notMedia, .notMedia, .linkNotFollowed])
         #expect(items.map(\.id) == [clip.path, sameTime.path, sunset.path, beach.path])
         #expect(items.map(\.kind) == [.video, .image, .image, .image])
         #expect(items.map(\.title) == ["clip-01", "another", "sunset", "beach"])
@@ -60,6 +61,44 @@ import Testing
         let expectedDate = DateFormatter()
         expectedDate.dateFormat = "d MMM yyyy"
         #expect(items[3].subtitle == expectedDate.string(from: Date(timeIntervalSince1970: 1_767_225_700)))
+    }
+
+    @Test("links out of the folder are listed, not followed; pipes are listed, never opened; nesting is bounded")
+    func linksPipesAndDepth() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let root = temp.url.appendingPathComponent("media")
+        try makeFolder(root.appendingPathComponent("inside"))
+        let picture = root.appendingPathComponent("inside/pic.png")
+        try writePicture(picture, width: 8, height: 8) { _, _ in (10, 20, 30) }
+        let links = ["root": "/", "parent": temp.url.path, "itself": root.path, "proc": "/proc", "sys": "/sys/class"]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+        // A link to a folder inside is followed, but its posts come once.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("again").path,
+                                                   withDestinationPath: root.appendingPathComponent("inside").path)
+        let pipe = root.appendingPathComponent("video.mp4")
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        // 40 levels deep: what lies below the bound is not reached.
+        var deep = root
+        for level in 0..<40 { deep = deep.appendingPathComponent("d\(level)") }
+        try makeFolder(deep)
+        try writePicture(deep.appendingPathComponent("deep.png"), width: 8, height: 8) { _, _ in (0, 0, 0) }
+
+        let started = Date()
+        let scan = try FolderScanner.scan(root)
+        #expect(Date().timeIntervalSince(started) < 10, "the scan stayed in the folder")
+        // Reached through the folder or its link, whichever was listed first; once.
+        #expect(scan.items.map(\.id) == [picture.path] || scan.items.map(\.id) == [root.appendingPathComponent("again/pic.png").path],
+                "\(scan.items.map(\.id))")
+        let skipped = Dictionary(uniqueKeysWithValues: scan.skipped.map { ($0.path, $0.reason) })
+        for name in links.keys {
+            #expect(skipped[root.appendingPathComponent(name).path] == .linkNotFollowed, "\(name)")
+        }
+        #expect(skipped[pipe.path] == .special)
+        #expect(scan.skipped.count == links.count + 1, "\(scan.skipped)")
+        #expect(scan.skippedSummary == "6 files were skipped: 5 links not followed, 1 special files")
     }
 
     @Test func anEmptyFolderGivesNoItems() throws {

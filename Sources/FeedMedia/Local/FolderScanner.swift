@@ -8,7 +8,10 @@ import Foundation
 /// Stateless; blocking (it walks the disk); any thread.
 public enum FolderScanner {
     /// All videos, sounds and pictures under `directory` (recursive, hidden
-    /// files skipped, symlink loops safe), newest first by modification time
+    /// files skipped, symlink loops safe: a link to the folder, to a folder
+    /// above it or into `/proc`, `/sys` or `/dev` is listed as skipped, not
+    /// followed; at most `maxEntries` entries and `maxDepth` levels, with a
+    /// warning where it stopped), newest first by modification time
     /// (ties by path), each regular file typed by GIO from its content and
     /// by its name and judged by ``FolderFileRule``. A file that is not a
     /// post is listed in `skipped` and gets a line on stderr with its
@@ -29,27 +32,45 @@ public enum FolderScanner {
         var found: [FolderEntry] = []
         var skipped: [FolderScan.Skipped] = []
         var visited: Set<FolderEntry.DirectoryKey> = [rootKey]
-        var pending: [(file: OpaquePointer, path: String)] = [(root, top)]
+        // The folder and every folder above it: a link to one is a loop
+        // through what holds the folder, not part of it.
+        let above = ancestors(of: top).union([rootKey])
+        var pending: [(file: OpaquePointer, path: String, depth: Int)] = [(root, top, 0)]
         var isTop = true
-        while let (folder, path) = pending.popLast() {
+        var entries = 0
+        var stopped: String?
+        while let (folder, path, depth) = pending.popLast() {
             defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
+            if stopped != nil { continue }
             do {
                 try list(folder) { child, info in
-                    let type = g_file_info_get_file_type(info)
-                    if type == G_FILE_TYPE_DIRECTORY {
-                        if visited.insert(FolderEntry.DirectoryKey(info)).inserted {
-                            let childPath = g_file_get_path(child).map { path in
-                                defer { g_free(path) }
-                                return String(cString: path)
-                            } ?? ""
-                            pending.append((OpaquePointer(g_object_ref(UnsafeMutableRawPointer(child))), childPath))
+                    entries += 1
+                    if entries > maxEntries {
+                        stopped = stopped ?? "flick: stopped scanning \(top) after \(maxEntries) entries; showing what it found"
+                        return false
+                    }
+                    let childPath = Self.path(of: child)
+                    switch g_file_info_get_file_type(info) {
+                    case G_FILE_TYPE_DIRECTORY:
+                        let key = FolderEntry.DirectoryKey(info)
+                        if g_file_info_get_is_symlink(info) != 0, above.contains(key) || Self.isSystemFolder(childPath) {
+                            skipped.append(FolderScan.Skipped(path: childPath, reason: .linkNotFollowed))
+                        } else if depth + 1 > maxDepth {
+                            warn("flick: not entering \(childPath): folders nest deeper than \(maxDepth) levels")
+                        } else if visited.insert(key).inserted {
+                            pending.append((OpaquePointer(g_object_ref(UnsafeMutableRawPointer(child))), childPath, depth + 1))
                         }
-                    } else if type == G_FILE_TYPE_REGULAR {
+                    case G_FILE_TYPE_REGULAR:
                         switch FolderEntry.judge(file: child, info: info) {
                         case .post(let entry): found.append(entry)
                         case .skipped(let file): skipped.append(file)
                         }
+                    case G_FILE_TYPE_SPECIAL:
+                        skipped.append(FolderScan.Skipped(path: childPath, reason: .special))
+                    default:
+                        break // a broken link: nothing there
                     }
+                    return true
                 }
             } catch {
                 if isTop { throw FolderScanError.unreadable(top, reason: error.message) }
@@ -57,6 +78,7 @@ public enum FolderScanner {
             }
             isTop = false
         }
+        if let stopped { warn(stopped) }
 
         found.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
@@ -66,10 +88,15 @@ public enum FolderScanner {
         return FolderScan(items: found.map { $0.item(dates: dates) }, skipped: skipped)
     }
 
+    /// Entries a scan reads at most (files and folders, skipped ones included).
+    public static let maxEntries = 100_000
+    /// Folder levels below the top a scan enters at most.
+    public static let maxDepth = 32
+
     /// What GIO is asked about every entry. Types and times follow symlinks;
     /// device and inode identify folders so a link back up is visited once.
     static let attributes = [
-        "standard::name", "standard::display-name", "standard::type", "standard::content-type",
+        "standard::name", "standard::display-name", "standard::type", "standard::content-type", "standard::is-symlink",
         "standard::is-hidden", "standard::is-backup", "standard::size", "access::can-read",
         "time::modified", "time::modified-usec",
         "unix::device", "unix::inode",
@@ -90,8 +117,37 @@ public enum FolderScanner {
         return FolderEntry.DirectoryKey(info)
     }
 
-    /// Calls `body` for every visible child of `folder`.
-    private static func list(_ folder: OpaquePointer, _ body: (OpaquePointer, OpaquePointer) -> Void) throws(GIOFailure) {
+    /// The identities of the folders above `path` (resolved), up to `/`.
+    private static func ancestors(of path: String) -> Set<FolderEntry.DirectoryKey> {
+        var keys: Set<FolderEntry.DirectoryKey> = []
+        var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            guard let file = g_file_new_for_path(folder.path) else { break }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let info = g_file_query_info(file, "unix::device,unix::inode", G_FILE_QUERY_INFO_NONE, nil, nil) else { continue }
+            keys.insert(FolderEntry.DirectoryKey(info))
+            g_object_unref(UnsafeMutableRawPointer(info))
+        }
+        return keys
+    }
+
+    /// Whether the folder a link at `path` leads to is the kernel's or the
+    /// devices' (`/proc`, `/sys`, `/dev`): never media, and endless to walk.
+    private static func isSystemFolder(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return ["/proc", "/sys", "/dev"].contains { resolved == $0 || resolved.hasPrefix($0 + "/") }
+    }
+
+    private static func path(of file: OpaquePointer) -> String {
+        g_file_get_path(file).map { path in
+            defer { g_free(path) }
+            return String(cString: path)
+        } ?? ""
+    }
+
+    /// Calls `body` for every visible child of `folder`, until it returns false.
+    private static func list(_ folder: OpaquePointer, _ body: (OpaquePointer, OpaquePointer) -> Bool) throws(GIOFailure) {
         var error: UnsafeMutablePointer<GError>?
         guard let children = g_file_enumerate_children(folder, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {
             throw GIOFailure(taking: error)
@@ -109,7 +165,7 @@ public enum FolderScanner {
             if g_file_info_get_is_hidden(info) != 0 || g_file_info_get_is_backup(info) != 0 { continue }
             guard let child = g_file_enumerator_get_child(children, info) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(child)) }
-            body(child, info)
+            if !body(child, info) { return }
         }
     }
 
