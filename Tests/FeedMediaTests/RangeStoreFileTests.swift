@@ -169,4 +169,64 @@ struct RangeStoreFileTests {
         #expect(store.info(S.image("nothing-yet"))?.contentType == "image/png")
         #expect(S.dataFiles(in: temp.url).count == 1)
     }
+
+    @Test("a link planted as a data file, the index or a temporary file is removed, never written through")
+    func plantedLinks() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = temp.url.appendingPathComponent("media")
+        let outside = temp.url.appendingPathComponent("outside.txt")
+        let original = Data("not the cache's".utf8)
+        let key = S.video("clip")
+        do {
+            let store = try RangeStore(directory: folder)
+            try store.write(key, offset: 0, data: S.bytes(70_000, seed: 1))
+            store.close()
+        }
+        func isLink(_ url: URL) -> Bool {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+        }
+        func plant(_ name: String) throws -> URL {
+            try original.write(to: outside)
+            let url = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: url)
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: outside.path)
+            return url
+        }
+
+        // The data file: the store reads nothing through it and writes a file of its own.
+        let dataName = try #require(S.dataFiles(in: folder).first)
+        let data = try plant(dataName)
+        do {
+            let store = try RangeStore(directory: folder)
+            try store.write(key, offset: 0, data: S.bytes(70_000, seed: 2))
+            store.close()
+        }
+        #expect(try Data(contentsOf: outside) == original, "nothing written through the data file's link")
+        #expect(!S.dataFiles(in: folder).contains { isLink(folder.appendingPathComponent($0)) })
+        _ = data
+
+        // The index, and its temporary file.
+        for name in [CacheFileName.index, CacheFileName.index + CacheFileName.temporarySuffix] {
+            let planted = try plant(name)
+            let store = try RangeStore(directory: folder)
+            try store.write(S.video("more-\(name)"), offset: 0, data: S.bytes(1_000, seed: 3))
+            store.close()
+            #expect(try Data(contentsOf: outside) == original, "nothing written through \(name)")
+            #expect(!isLink(planted), "\(name) is no longer a link")
+        }
+        #expect(!isLink(folder.appendingPathComponent(CacheFileName.index)))
+    }
+
+    @Test("a cache folder that is a link is refused: the cache never writes where it leads")
+    func folderLink() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let elsewhere = temp.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let folder = temp.url.appendingPathComponent("media")
+        try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: elsewhere.path)
+        #expect(throws: CacheStoreError.self) { try RangeStore(directory: folder) }
+        #expect(S.files(in: elsewhere).isEmpty)
+    }
 }

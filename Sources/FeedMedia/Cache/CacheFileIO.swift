@@ -5,23 +5,62 @@ import Glibc
 
 /// The few POSIX calls the range store makes, with errno turned into
 /// `CacheStoreError`. Callable from any thread; none of them takes a lock.
+///
+/// The cache never reads or writes through a link, nor opens a pipe or a
+/// device: every file is opened with `O_NOFOLLOW | O_NONBLOCK` and checked
+/// to be a regular file, and whatever else stands where a cache file
+/// should be is removed (its entry's blocks then fail their checksums, so
+/// it is fetched again).
 enum CacheFileIO {
+    /// Flags every open of a cache file carries.
+    private static let safely = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+
     /// Opens `path` for positioned writes (and the reads that checksum
     /// what was written), creating it readable by the user only.
     static func openForWriting(_ path: String) throws -> Int32 {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("open \(name(path)) for writing") }
+        if let fd = try openRegular(path, O_RDWR | O_CREAT) { return fd }
+        // Something other than a file stood there and is gone: make it anew.
+        guard let fd = try openRegular(path, O_RDWR | O_CREAT | O_EXCL) else {
+            throw CacheStoreError.io("could not open \(name(path)) for writing (something keeps replacing it)")
+        }
         return fd
     }
 
-    /// Opens `path` for reading; nil when it does not exist.
+    /// Opens `path` for reading; nil when it does not exist (or was not a
+    /// regular file, and is removed).
     static func openForReading(_ path: String) throws -> Int32? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        try openRegular(path, O_RDONLY)
+    }
+
+    /// Opens `path` with `flags` if it is (or becomes) a regular file; a
+    /// link, pipe, socket or device there is removed and nil returned, and
+    /// so is a missing file when `flags` create none.
+    private static func openRegular(_ path: String, _ flags: Int32) throws -> Int32? {
+        let fd = open(path, flags | safely, 0o600)
         if fd < 0 {
             if errno == ENOENT { return nil }
+            // ELOOP: a symbolic link; ENXIO: a socket or a pipe with no writer.
+            if errno == ELOOP || errno == ENXIO {
+                unlinkStray(path)
+                return nil
+            }
             throw failure("open \(name(path))")
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = Glibc.close(fd)
+            unlinkStray(path)
+            return nil
+        }
+        // Reads and writes of a regular file block as usual.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
+    }
+
+    /// Removes what is not a regular file where a cache file should be, and says so.
+    private static func unlinkStray(_ path: String) {
+        _ = unlink(path)
+        FileHandle.standardError.write(Data("flick: warning: removed \(name(path)) from the media cache: it was not a regular file\n".utf8))
     }
 
     /// Writes all of `data` at `offset`, retrying short writes and EINTR.
@@ -77,8 +116,10 @@ enum CacheFileIO {
     /// Writes `data` to `path` atomically: a 0600 temp file beside it, fsync, rename, fsync the folder.
     static func replaceAtomically(_ path: String, with data: Data) throws {
         let temporary = path + CacheFileName.temporarySuffix
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("create \(name(temporary))") }
+        guard let fd = try openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+            ?? openRegular(temporary, O_WRONLY | O_CREAT | O_EXCL) else {
+            throw CacheStoreError.io("could not create \(name(temporary)) (something keeps replacing it)")
+        }
         do {
             try write(fd, data, at: 0, what: name(temporary))
             guard fsync(fd) == 0 else { throw failure("sync \(name(temporary))") }
@@ -99,7 +140,7 @@ enum CacheFileIO {
     /// The file's size in bytes; nil when it does not exist or cannot be examined.
     static func size(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 

@@ -17,16 +17,18 @@ extension RangeStore {
         } catch {
             throw CacheStoreError.io("could not create the folder \(path) (\(error.localizedDescription))")
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CacheStoreError.io("\(path) is not a folder")
+        // The folder itself, not where a link would lead: the cache never
+        // writes outside it.
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw CacheStoreError.io("\(path) is not a folder (a link, or a file); the media cache will not use it")
         }
         guard chmod(path, 0o700) == 0 else { throw CacheFileIO.failure("make \(path) private") }
     }
 
     /// Takes the folder's exclusive lock; returns the descriptor that holds it.
     func lockFolder() throws -> Int32 {
-        let fd = open(path(CacheFileName.lock), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(path(CacheFileName.lock), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw CacheFileIO.failure("open \(CacheFileName.lock)") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
