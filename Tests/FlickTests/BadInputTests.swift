@@ -27,6 +27,18 @@ extension AppUnderX {
             expectOneLine(result.stderr, containing: "does not exist")
         }
 
+        @Test("a playlist that is a named pipe is refused at once, never opened for reading", .timeLimit(.minutes(1)))
+        func pipePlaylist() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fifo-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let pipe = folder.appendingPathComponent("list.m3u")
+            #expect(mkfifo(pipe.path, 0o644) == 0)
+            let result = try run([pipe.path])
+            #expect(result.status == 1)
+            expectOneLine(result.stderr, containing: "is not a regular file")
+        }
+
         @Test("a file instead of a folder")
         func notAFolder() throws {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("flick-file-\(UUID().uuidString)")

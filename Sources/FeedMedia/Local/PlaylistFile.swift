@@ -30,11 +30,21 @@ public struct PlaylistFile: Sendable {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
         let name = url.lastPathComponent
         self.path = url.path
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            let missing = !FileManager.default.fileExists(atPath: url.path)
+        // Opened without waiting (a named pipe's open would wait for a
+        // writer for ever), then read only if it is a regular file.
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let missing = errno == ENOENT
             throw ReadError(description: missing ? "The playlist \(path) does not exist: check the path."
                                                  : "Cannot read the playlist \(path): permission denied or not a file.")
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw ReadError(description: "The playlist \(path) is not a regular file (a pipe, socket or device); Flick reads playlists from files.")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let data: Data
         do {
