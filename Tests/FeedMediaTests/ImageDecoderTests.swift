@@ -84,6 +84,19 @@ import Testing
         #expect(bottom.b > 180 && bottom.r < 80, "bottom is blue: \(bottom)")
     }
 
+    @Test("a named pipe named as a picture is refused at once, never opened for reading", .timeLimit(.minutes(1)))
+    func aPipeIsNotAPicture() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let pipe = temp.url.appendingPathComponent("photo.jpg")
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        #expect(ImageDecoder.size(of: pipe) == nil)
+        #expect(throws: MediaDecodeError.unreadable(pipe.path, reason: "it is not a regular file (a pipe, socket or device)")) {
+            try ImageDecoder.decode(file: pipe, box: PixelSize(width: 100, height: 100), fit: .cover)
+        }
+        #expect(try PictureAnimation.open(file: pipe, box: PixelSize(width: 100, height: 100), fit: .cover) == nil)
+    }
+
     @Test func aCorruptFileThrowsInsteadOfShowingGarbage() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }

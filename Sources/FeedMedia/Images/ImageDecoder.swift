@@ -58,6 +58,8 @@ public enum ImageDecoder {
 
     /// The stored size and gdk-pixbuf's name of the format ("jpeg", "png", ...), from the header only.
     static func header(of file: URL) -> (size: PixelSize, format: String)? {
+        // gdk-pixbuf opens what it is given: a named pipe would hold this thread for ever.
+        guard (try? checkRegular(file.path)) != nil else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(file.path, &width, &height), width > 0, height > 0 else { return nil }
@@ -69,14 +71,26 @@ public enum ImageDecoder {
     }
 
     private static func checkReadable(_ path: String) throws {
-        let fd = open(path, O_RDONLY)
+        try checkRegular(path)
+        // Without waiting: the file may have been swapped for a pipe since.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw MediaDecodeError.unreadable(path, reason: String(cString: strerror(errno)))
         }
         close(fd)
+    }
+
+    /// Throws unless `path` is a regular file (a folder, a named pipe, a
+    /// socket or a device is not a picture, and opening a pipe never returns).
+    static func checkRegular(_ path: String) throws {
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw MediaDecodeError.unreadable(path, reason: "it is a folder")
+        guard stat(path, &info) == 0 else {
+            throw MediaDecodeError.unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw MediaDecodeError.unreadable(path, reason: "it is a folder")
+        default: throw MediaDecodeError.unreadable(path, reason: "it is not a regular file (a pipe, socket or device)")
         }
     }
 
