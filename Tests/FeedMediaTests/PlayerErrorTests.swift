@@ -31,6 +31,19 @@ extension PlaybackTests {
         #expect(failure?.status == nil)
     }
 
+    @Test("a named pipe named as a video fails at once with its reason; playbin never opens it", .timeLimit(.minutes(1)))
+    func pipeAsVideo() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let pipe = temp.url.appendingPathComponent("clip.mp4")
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        let failure = try await failure(loading: pipe.absoluteString)
+        #expect(failure?.code == .unsupportedFormat, "\(String(describing: failure))")
+        #expect(LocalFileGate.check(pipe.path)?.message == "This is not a regular file (a pipe, socket or device); Flick plays files")
+        #expect(LocalFileGate.check(temp.url.path)?.message == "This is a folder, not a video")
+        #expect(LocalFileGate.check(clips.short.path) == nil)
+    }
+
     @Test("random bytes named .mp4 fail as an unsupported format or a decode failure")
     func corruptFile() async throws {
         let temp = try TemporaryDirectory()

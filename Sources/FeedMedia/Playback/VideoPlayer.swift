@@ -48,6 +48,8 @@ public final class VideoPlayer {
     private var prerollTimer: MainLoopSource?
     /// Waiting for the cache to know the file's length before opening it.
     private var openGate: CacheOpenGate?
+    /// Checks a local file is one before playbin opens it (LocalFileGate).
+    private var fileGate: LocalFileGate?
     /// Asking the server why a direct stream failed (see ``TransportProbe``).
     private var probe: TransportProbe?
     /// Whether this binding prerolls with playbin's visualisation (a sound).
@@ -147,6 +149,11 @@ public final class VideoPlayer {
                 self.openIfAllowed()
             }
         }
+        fileGate = LocalFileGate.wait(for: uri) { [weak self] failure in
+            guard let self, self.generation == generation else { return }
+            self.fileGate = nil
+            if let failure { self.fail(failure) } else { self.openIfAllowed() }
+        }
         openIfAllowed()
         prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
@@ -180,7 +187,7 @@ public final class VideoPlayer {
     /// cache's gate is open: flags and frame size of this binding, its
     /// frames accepted, then PAUSED to preroll the first frame.
     private func openIfAllowed() {
-        guard let playbin, let uri = pendingOpen, openGate == nil, !playbin.isResetting else { return }
+        guard let playbin, let uri = pendingOpen, openGate == nil, fileGate == nil, !playbin.isResetting else { return }
         pendingOpen = nil
         playbin.setVisualising(false)
         playbin.scale.set(box: box, fit: fit)
@@ -333,6 +340,8 @@ public final class VideoPlayer {
         stallTimer = nil
         openGate?.cancel()
         openGate = nil
+        fileGate?.cancel()
+        fileGate = nil
         probe?.cancel()
         probe = nil
         stallProbe?.cancel()
@@ -393,6 +402,8 @@ public final class VideoPlayer {
         guard !failed else { return }
         openGate?.cancel()
         openGate = nil
+        fileGate?.cancel()
+        fileGate = nil
         prerollTimer?.cancel()
         let wasPrerolled = prerolled
         pendingOpen = nil

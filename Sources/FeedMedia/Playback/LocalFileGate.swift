@@ -1,0 +1,67 @@
+import CGLib
+import FeedCore
+import FeedGObject
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Holds a player back until its local file is known to be a regular file.
+///
+/// Why: playbin opens its source on the GTK thread when it goes to PAUSED,
+/// and `open()` of a named pipe waits for a writer for ever — the window
+/// would stop. A pipe, socket or device (or a folder) named as a video
+/// fails the binding instead, before playbin sees it. The check (a `stat`)
+/// runs off the GTK thread and answers through `MainThreadHop`.
+///
+/// GTK thread only. One gate per waiting player binding.
+@MainActor
+final class LocalFileGate {
+    private var done: (@MainActor (PlayerFailure?) -> Void)?
+
+    /// Nil when `uri` is not a local file. Otherwise `done` runs once, later,
+    /// with nil (open now) or the failure to report, unless `cancel()` runs first.
+    static func wait(for uri: String, _ done: @escaping @MainActor (PlayerFailure?) -> Void) -> LocalFileGate? {
+        guard uri.hasPrefix("file:"), let raw = g_filename_from_uri(uri, nil, nil) else { return nil }
+        let path = String(cString: raw)
+        g_free(raw)
+        let gate = LocalFileGate(done)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let failure = Self.check(path)
+            MainThreadHop.post { gate.finish(failure) }
+        }
+        return gate
+    }
+
+    private init(_ done: @escaping @MainActor (PlayerFailure?) -> Void) {
+        self.done = done
+    }
+
+    /// Stops waiting; `done` will not run.
+    func cancel() {
+        done = nil
+    }
+
+    private func finish(_ failure: PlayerFailure?) {
+        let done = self.done
+        self.done = nil
+        done?(failure)
+    }
+
+    /// Nil for a regular file or one that is missing (playbin says so
+    /// itself: `SOURCE_NOT_FOUND`); the failure for anything else. Any thread.
+    nonisolated static func check(_ path: String) -> PlayerFailure? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return nil
+        case S_IFDIR:
+            return PlayerFailure(code: .unsupportedFormat, message: "This is a folder, not a video", httpStatus: nil)
+        default:
+            return PlayerFailure(code: .unsupportedFormat,
+                                 message: "This is not a regular file (a pipe, socket or device); Flick plays files",
+                                 httpStatus: nil)
+        }
+    }
+}
