@@ -42,6 +42,10 @@ extension PlaybackTests {
         #expect(LocalFileGate.check(pipe.path)?.message == "This is not a regular file (a pipe, socket or device); Flick plays files")
         #expect(LocalFileGate.check(temp.url.path)?.message == "This is a folder, not a video")
         #expect(LocalFileGate.check(clips.short.path) == nil)
+        // Its still is refused too, without taking a picture thread.
+        #expect(throws: MediaDecodeError.self) {
+            try FrameGrabber.firstFrame(uri: pipe.absoluteString, box: PixelSize(width: 64, height: 64), fit: .cover)
+        }
     }
 
     @Test("random bytes named .mp4 fail as an unsupported format or a decode failure")

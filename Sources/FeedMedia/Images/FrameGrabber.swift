@@ -19,8 +19,12 @@ public enum FrameGrabber {
     /// to the box. Blocking with a 5 s timeout; any thread.
     public static func firstFrame(uri: String, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
         try MediaRuntime.initialize()
-        if let path = URL(string: uri), path.isFileURL, access(path.path, R_OK) != 0 {
-            throw MediaDecodeError.unreadable(uri, reason: String(cString: strerror(errno)))
+        if let path = URL(string: uri), path.isFileURL {
+            if access(path.path, R_OK) != 0 {
+                throw MediaDecodeError.unreadable(uri, reason: String(cString: strerror(errno)))
+            }
+            // Opening a named pipe never returns: this thread would be lost.
+            try ImageDecoder.checkRegular(path.path)
         }
         let pipeline: MediaPipeline
         do {
