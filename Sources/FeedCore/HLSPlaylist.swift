@@ -11,6 +11,24 @@ import Foundation
 public enum HLSPlaylist {
     /// Bytes of a playlist the cache looks at; a longer one is not kept.
     public static let maxKeptBytes = 1_048_576
+    /// A playlist longer than this (bytes) is refused before the demuxer
+    /// reads it: about 100,000 segments. A million took 1 GB to hold.
+    public static let maxBytes: Int64 = 4 * 1_048_576
+    /// A line longer than this (bytes) is refused: no address needs it, and
+    /// a 50 MB one took 1.5 GB and flooded every error line.
+    public static let maxLineBytes = 8_192
+
+    /// Why a playlist of `length` bytes whose longest line read so far is
+    /// `longestLine` bytes is refused, or nil when it is within the limits.
+    public static func refusal(length: Int64?, longestLine: Int) -> String? {
+        if let length, length > maxBytes {
+            return "the HLS playlist is \(length / 1_048_576) MB; Flick reads playlists up to \(maxBytes / 1_048_576) MB"
+        }
+        if longestLine > maxLineBytes {
+            return "the HLS playlist has a line over \(maxLineBytes / 1024) KiB; Flick reads lines up to that long"
+        }
+        return nil
+    }
 
     /// Whether `text`, the whole playlist as served, may be kept: it is an
     /// HLS playlist (`#EXTM3U` first) that says it is complete.

@@ -33,3 +33,18 @@ struct HLSPlaylistTests {
         #expect(HLSPlaylist.isFinal(row.text) == row.final, "\(row.name)")
     }
 }
+
+/// One row of `hls-limits.json`.
+struct HLSLimitRow: TableRow {
+    var name: String
+    var length: Int64?
+    var longestLine: Int
+    var refused: String?
+}
+
+struct HLSLimitTests {
+    @Test("An HLS playlist past its limits is refused with the reason its row says", arguments: try Table.rows("hls-limits.json", as: HLSLimitRow.self))
+    func refusal(row: HLSLimitRow) {
+        #expect(HLSPlaylist.refusal(length: row.length, longestLine: row.longestLine) == row.refused, "\(row.name)")
+    }
+}

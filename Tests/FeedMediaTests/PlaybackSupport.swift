@@ -94,6 +94,14 @@ final class PlayerRecorder {
         return nil
     }
 
+    /// The message of the binding's failure, if it failed.
+    func failureMessage(of generation: UInt64) -> String? {
+        for (event, gen) in events where gen == generation {
+            if case .failed(_, let message, _) = event { return message }
+        }
+        return nil
+    }
+
     func reset() {
         frames.removeAll()
         events.removeAll()

@@ -48,6 +48,18 @@ extension PlaybackTests {
         }
     }
 
+    @Test("an error's message and debug text are cut: a megabyte address never reaches a log line whole")
+    func longMessagesAreCut() {
+        let address = "https://cdn.example/" + String(repeating: "a", count: 1_000_000)
+        let error = g_error_new_literal(gst_resource_error_quark(), Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue),
+                                        "Could not open \(address)")!
+        defer { g_error_free(error) }
+        let parsed = GStreamerError(error)
+        #expect(parsed.message.utf8.count <= GStreamerError.maxMessageBytes + 3)
+        #expect(parsed.message.hasPrefix("Could not open https://cdn.example/aaa") && parsed.message.hasSuffix("…"))
+        #expect(GStreamerError.bounded("short", bytes: 500) == "short")
+    }
+
     @Test("random bytes named .mp4 fail as an unsupported format or a decode failure")
     func corruptFile() async throws {
         let temp = try TemporaryDirectory()

@@ -347,10 +347,19 @@ final class CacheSourceInstance: @unchecked Sendable {
             postError(FetchFailure(code: .cacheCorrupt, message: "cached bytes vanished at \(offset)"))
             return Int32(GST_FLOW_ERROR.rawValue)
         }
+        // An HLS playlist past FeedCore's limits never reaches the demuxer.
+        let refusal = condition.withLock { () -> String? in
+            guard playlist != nil else { return nil }
+            playlist?.record(data, at: offset)
+            return HLSPlaylist.refusal(length: store.info(key)?.contentLength, longestLine: playlist?.longestLine ?? 0)
+        }
+        if let refusal {
+            postError(FetchFailure(code: .unsupportedFormat, message: refusal))
+            return Int32(GST_FLOW_ERROR.rawValue)
+        }
         data.withUnsafeBytes { bytes in
             _ = gst_buffer_fill(buffer, 0, bytes.baseAddress, gsize(length))
         }
-        condition.withLock { playlist?.record(data, at: offset) }
         gst_buffer_resize(buffer, 0, gssize(length))
         return Int32(GST_FLOW_OK.rawValue)
     }

@@ -11,8 +11,24 @@ struct PlaylistCapture {
     private var seen = ByteRangeSet()
     /// More was read than a kept playlist may hold.
     private var tooLong = false
+    /// Where the last read ended, and how many bytes since a newline there
+    /// (reads in order, as the demuxer's, count one line across reads).
+    private var runEnd: Int64 = -1
+    private var run = 0
+    /// The longest line seen so far, in bytes.
+    private(set) var longestLine = 0
+
+    /// Counts the lines of `data`, read at `offset`.
+    mutating func measureLines(_ data: Data, at offset: Int64) {
+        if offset != runEnd { run = 0 }
+        for byte in data {
+            if byte == UInt8(ascii: "\n") { run = 0 } else { run += 1; longestLine = max(longestLine, run) }
+        }
+        runEnd = offset + Int64(data.count)
+    }
 
     mutating func record(_ data: Data, at offset: Int64) {
+        measureLines(data, at: offset)
         let end = Int(offset) + data.count
         guard !tooLong, end <= HLSPlaylist.maxKeptBytes else {
             tooLong = true

@@ -52,8 +52,22 @@ public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertibl
         else if quark == gst_stream_error_quark() { domain = .stream }
         else { domain = .other }
         code = error.pointee.code
-        message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        message = error.pointee.message.map { Self.bounded($0, bytes: Self.maxMessageBytes) } ?? "unknown error"
         self.debug = debug
+    }
+
+    /// Bytes of an error's message kept: messages name addresses, and one
+    /// from a hostile playlist can be megabytes long (every log line and
+    /// error card would carry it).
+    static let maxMessageBytes = 500
+    /// Bytes of an error's debug text kept.
+    static let maxDebugBytes = 2_000
+
+    /// The first `bytes` bytes of `text` (an ellipsis marks a cut).
+    static func bounded(_ text: UnsafePointer<CChar>, bytes: Int) -> String {
+        let length = strlen(text)
+        let kept = UnsafeRawBufferPointer(start: text, count: min(length, bytes))
+        return String(decoding: kept, as: UTF8.self) + (length > bytes ? "…" : "")
     }
 
     /// Takes (copies and frees) the error of an `ERROR` message.
@@ -65,7 +79,7 @@ public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertibl
             g_clear_error(&error)
             g_free(debug)
         }
-        let debugText = debug.map { String(cString: $0) }
+        let debugText = debug.map { bounded($0, bytes: maxDebugBytes) }
         guard let error else {
             return GStreamerError(domain: .other, code: 0, message: "unknown error", debug: debugText)
         }
