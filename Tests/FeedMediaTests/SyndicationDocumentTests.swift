@@ -234,6 +234,60 @@ struct SyndicationDocumentTests {
         #expect(FeedFormat.afterProlog("<!-- never closed") == "")
     }
 
+    @Test("feeds as publishers write them: an author's avatar and icons are no posts; a podcast's video version is")
+    func publishersShapes() throws {
+        // A blog feed in WordPress's shape: each author's 96-px avatar as a
+        // media:content picture titled with the author's name.
+        let blog = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+          <channel><title>A blog</title>
+            <item><title>Harbour at dawn</title><guid>post-1</guid><dc:creator>ana</dc:creator>
+              <media:content url="https://gravatar.example/avatar/0f1e?s=96" medium="image">
+                <media:title type="html">ana</media:title></media:content>
+              <media:content url="https://blog.example/uploads/harbour.jpg" medium="image" width="1200" height="1600"/>
+            </item>
+            <item><title>Only the avatar</title><guid>post-2</guid><dc:creator>ben</dc:creator>
+              <media:content url="https://gravatar.example/avatar/aa11?s=96" medium="image">
+                <media:title type="html">ben</media:title></media:content>
+            </item>
+            <item><title>An icon</title><guid>post-3</guid>
+              <media:content url="https://blog.example/icon.png" type="image/png" width="32" height="32"/>
+            </item>
+            <item><title>Credited</title><guid>post-4</guid>
+              <media:content url="https://blog.example/me.jpg" medium="image"><media:credit role="author">Cy</media:credit></media:content>
+            </item>
+          </channel>
+        </rss>
+        """#
+        let page = try SyndicationDocument.parse(Data(blog.utf8), pageURL: pageURL)
+        #expect(page.items.map(\.uri) == ["https://blog.example/uploads/harbour.jpg"])
+        #expect(page.skipped.map(\.reason) == [.avatarOrIcon, .avatarOrIcon, .avatarOrIcon, .avatarOrIcon])
+        #expect(page.skipped.map(\.id) == ["post-1", "post-2", "post-3", "post-4"])
+
+        // A Podcasting 2.0 episode: the sound in `enclosure`, its video
+        // versions as alternate enclosures; one rendition plays.
+        let podcast = #"""
+        <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>A show</title>
+          <item><title>Episode 1</title><guid>ep-1</guid>
+            <enclosure url="https://show.example/ep1.mp3" type="audio/mpeg" length="1000"/>
+            <podcast:alternateEnclosure type="video/mp4" length="9000" height="2160">
+              <podcast:source uri="https://show.example/ep1-2160.mp4"/></podcast:alternateEnclosure>
+            <podcast:alternateEnclosure type="video/mp4" length="5000" height="1080">
+              <podcast:source uri="https://show.example/ep1-1080.mp4"/>
+              <podcast:source uri="ipfs://mirror"/></podcast:alternateEnclosure>
+            <podcast:alternateEnclosure type="video/mp4" length="2000" height="720">
+              <podcast:source uri="https://show.example/ep1-720.mp4"/></podcast:alternateEnclosure>
+            <podcast:alternateEnclosure type="audio/opus" length="800">
+              <podcast:source uri="https://show.example/ep1.opus"/></podcast:alternateEnclosure>
+          </item>
+        </channel></rss>
+        """#
+        let episode = try SyndicationDocument.parse(Data(podcast.utf8), pageURL: pageURL)
+        #expect(episode.items.map(\.uri) == ["https://show.example/ep1-1080.mp4"])
+        #expect(episode.items.map(\.kind) == [.video])
+    }
+
     @Test("a post's HTML as plain text: tags dropped, entities decoded, paragraphs as lines, scripts left out")
     func plainText() {
         #expect(HTMLText.plain("<p>Hello <a href=\"x\">#cats</a> &amp; dogs</p><p>Second<br>line</p><script>evil()</script>")

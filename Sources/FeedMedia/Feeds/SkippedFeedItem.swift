@@ -31,6 +31,9 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         case noMedia
         /// A live stream (PeerTube's `isLive`): not a post to swipe past.
         case liveStream
+        /// A picture that is evidently not a post: an author's avatar, or an
+        /// icon declared smaller than 200×200 px.
+        case avatarOrIcon
         /// The service would not give the post's details (PeerTube's
         /// `/api/v1/videos/{uuid}`): why.
         case detailsFailed(String)
@@ -75,6 +78,7 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .alreadyInFeed: return "an earlier page already had this id"
         case .noMedia: return "no video or picture attached"
         case .liveStream: return "a live stream"
+        case .avatarOrIcon: return "its picture is an author's avatar or an icon, not a post"
         case .detailsFailed(let why): return "its details could not be read: \(why)"
         }
     }

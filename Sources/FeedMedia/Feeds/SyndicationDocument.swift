@@ -7,9 +7,11 @@ import Foundation
 ///
 /// Each item (RSS `item`, Atom `entry`) gives posts from, in this order:
 /// a Media RSS `media:group` (one post, its default `media:content`, else
-/// its first usable one), each `media:content` of the item, RSS
-/// `enclosure`s, and Atom `link rel="enclosure"`s; the same address twice
-/// is one post. Video (`video/*`, `medium="video"`) and picture (`image/*`,
+/// its first usable one), each `media:content` of the item, a Podcasting
+/// 2.0 `podcast:alternateEnclosure` video (one rendition, by
+/// ``FeedCore/RenditionChoice``), RSS `enclosure`s, and Atom
+/// `link rel="enclosure"`s; the same address twice is one post. A picture
+/// that is the author's avatar or an icon (smaller than 200×200) is no post. Video (`video/*`, `medium="video"`) and picture (`image/*`,
 /// `medium="image"`) media become posts; sound and anything else is left
 /// out with its reason. `media:thumbnail` (the content's, the group's, the
 /// item's) or `itunes:image` is the poster; the title is the item's; the
@@ -26,6 +28,12 @@ public enum SyndicationDocument {
     static let media = "http://search.yahoo.com/mrss/"
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    static let podcast = "https://podcastindex.org/namespace/1.0"
+    /// Pictures declared smaller than this on both sides are icons, not posts.
+    static let iconPixels = 200
+    /// The page height (device px) a Podcasting 2.0 video rendition is
+    /// chosen for: pages are read before any is laid out.
+    static let renditionPageHeight = 1080
 
     /// Whether `data` reads as XML that could be a feed: after a byte order
     /// mark and white space it starts with `<?xml`, or its root element,
@@ -70,10 +78,16 @@ public enum SyndicationDocument {
         var page = FeedPage(items: [])
         var ids = Set<String>()
         for (index, entry) in entries.enumerated() {
-            let media = mediaOf(entry)
-            let usable = media.filter { $0.kind != nil }
+            let media = mediaOf(entry, author: author(of: entry))
+            let avatars = media.filter { $0.kind != nil && $0.isAvatar }
+            for _ in avatars {
+                page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .avatarOrIcon))
+            }
+            let usable = media.filter { $0.kind != nil && !$0.isAvatar }
             guard !usable.isEmpty else {
-                page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .noMedia))
+                if avatars.isEmpty {
+                    page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .noMedia))
+                }
                 continue
             }
             let itemPoster = thumbnail(of: entry) ?? entry.child("image", in: itunes)?.attributes["href"]
@@ -112,9 +126,13 @@ public enum SyndicationDocument {
         var height: Int?
         var duration: Double?
         var label: String?
+        /// A picture that is the author's avatar or an icon, not a post.
+        var isAvatar = false
     }
 
-    static func mediaOf(_ entry: XMLElement) -> [Found] {
+    /// Every media address `entry` names, in the order the module docs
+    /// list; `author`: the item's author, whose avatar is not a post.
+    static func mediaOf(_ entry: XMLElement, author: String? = nil) -> [Found] {
         var found: [Found] = []
         for group in entry.children("group", in: media) {
             let contents = group.children("content", in: media).compactMap(content)
@@ -125,7 +143,23 @@ public enum SyndicationDocument {
                 found.append(chosen)
             }
         }
-        found += entry.children("content", in: media).compactMap(content).map(\.found)
+        found += entry.children("content", in: media).compactMap(content).map(\.found).map { found in
+            var marked = found
+            marked.isAvatar = found.kind == .image && isAvatar(entry.children("content", in: media).first {
+                $0.attributes["url"] == found.url
+            }, found, author: author)
+            return marked
+        }
+        // Podcasting 2.0: the video versions of an episode whose
+        // `enclosure` is its sound, one rendition chosen by height.
+        let alternates = entry.children("alternateEnclosure", in: podcast).compactMap { alternate -> Found? in
+            guard let url = alternate.children("source", in: podcast).compactMap({ $0.attributes["uri"] }).first,
+                  kind(type: alternate.attributes["type"], medium: nil, url: url) == .video else { return nil }
+            return Found(url: url, kind: .video, height: alternate.attributes["height"].flatMap { Int($0) })
+        }
+        if let chosen = RenditionChoice.pick(heights: alternates.map { $0.height ?? 0 }, pageHeight: renditionPageHeight) {
+            found.append(alternates[chosen])
+        }
         for enclosure in entry.children("enclosure", in: nil) {
             if let url = enclosure.attributes["url"] {
                 found.append(Found(url: url, kind: kind(type: enclosure.attributes["type"], medium: nil, url: url)))
@@ -149,6 +183,18 @@ public enum SyndicationDocument {
                           duration: attributes["duration"].flatMap { Double($0) }.flatMap { $0 > 0 ? $0 : nil },
                           label: element.childText("description", in: media))
         return (found, attributes["isDefault"] == "true")
+    }
+
+    /// Whether a picture is evidently not a post: its `media:title` is the
+    /// item's author (WordPress lists each author's avatar so), a
+    /// `media:credit` names the author's role, or it is declared smaller
+    /// than `iconPixels` on both sides.
+    private static func isAvatar(_ element: XMLElement?, _ found: Found, author: String?) -> Bool {
+        if let width = found.width, let height = found.height, width < iconPixels, height < iconPixels { return true }
+        guard let element else { return false }
+        let title = element.childText("title", in: media)?.trimmingCharacters(in: .whitespaces).lowercased()
+        if let title, title == "author" || title == author?.trimmingCharacters(in: .whitespaces).lowercased() { return true }
+        return element.children("credit", in: media).contains { $0.attributes["role"]?.lowercased() == "author" }
     }
 
     /// Video or picture from the MIME type, else the Media RSS medium,
