@@ -1,5 +1,8 @@
 import FeedCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import FeedDemo
 @testable import FeedMedia
@@ -99,6 +102,38 @@ import Testing
         #expect(skipped[pipe.path] == .special)
         #expect(scan.skipped.count == links.count + 1, "\(scan.skipped)")
         #expect(scan.skippedSummary == "6 files were skipped: 5 links not followed, 1 special files")
+    }
+
+    @Test("names that are not UTF-8, or hold a newline or an escape, show: pictures, their sizes, and a video's still")
+    func namesAsBytes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = temp.url.path
+        let (clip, _) = try FrameGrabberTests.makeClip(1, size: PixelSize(width: 96, height: 160), in: temp.url)
+        let picture = temp.url.appendingPathComponent("plain.png")
+        try writePicture(picture, width: 40, height: 30) { _, _ in (0, 120, 200) }
+        // Rename to raw bytes: \xff\xfe (not UTF-8), a newline, an escape.
+        func rename(_ from: URL, to name: [UInt8]) -> Bool {
+            let target = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+            return target.withUnsafeBufferPointer { bytes in
+                bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { Glibc.rename(from.path, $0) == 0 }
+            }
+        }
+        #expect(rename(picture, to: [0xFF, 0xFE] + Array("\n\u{1B}[31m.png".utf8)))
+        #expect(rename(clip, to: Array("clip".utf8) + [0xFF] + Array(".mp4".utf8)))
+
+        let scan = try FolderScanner.scan(temp.url)
+        #expect(scan.skipped.isEmpty, "\(scan.skipped)")
+        let image = try #require(scan.items.first { $0.kind == .image })
+        let video = try #require(scan.items.first { $0.kind == .video })
+        #expect(image.width == 40 && image.height == 30, "the size read through the name's bytes")
+        #expect(image.uri.contains("%FF%FE"), "\(image.uri)")
+        let decoded = try ImageDecoder.decode(file: try #require(URL(string: image.uri)), box: PixelSize(width: 40, height: 30), fit: .cover)
+        #expect(decoded.width == 40 && decoded.height == 30)
+        let still = try FrameGrabber.firstFrame(uri: video.uri, box: PixelSize(width: 48, height: 80), fit: .cover)
+        #expect(still.width > 0 && still.height > 0)
+        #expect(FileSystemPath(uri: image.uri)?.display.contains("\\377") == true || FileSystemPath(uri: image.uri)?.display.contains("\u{FFFD}") == true,
+                "\(String(describing: FileSystemPath(uri: image.uri)?.display))")
     }
 
     @Test func anEmptyFolderGivesNoItems() throws {

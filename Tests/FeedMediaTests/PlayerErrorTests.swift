@@ -39,9 +39,9 @@ extension PlaybackTests {
         #expect(mkfifo(pipe.path, 0o644) == 0)
         let failure = try await failure(loading: pipe.absoluteString)
         #expect(failure?.code == .unsupportedFormat, "\(String(describing: failure))")
-        #expect(LocalFileGate.check(pipe.path)?.message == "This is not a regular file (a pipe, socket or device); Flick plays files")
-        #expect(LocalFileGate.check(temp.url.path)?.message == "This is a folder, not a video")
-        #expect(LocalFileGate.check(clips.short.path) == nil)
+        #expect(LocalFileGate.check(FileSystemPath(pipe))?.message == "This is not a regular file (a pipe, socket or device); Flick plays files")
+        #expect(LocalFileGate.check(FileSystemPath(temp.url))?.message == "This is a folder, not a video")
+        #expect(LocalFileGate.check(FileSystemPath(clips.short)) == nil)
         // Its still is refused too, without taking a picture thread.
         #expect(throws: MediaDecodeError.self) {
             try FrameGrabber.firstFrame(uri: pipe.absoluteString, box: PixelSize(width: 64, height: 64), fit: .cover)

@@ -19,12 +19,13 @@ public enum FrameGrabber {
     /// to the box. Blocking with a 5 s timeout; any thread.
     public static func firstFrame(uri: String, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
         try MediaRuntime.initialize()
-        if let path = URL(string: uri), path.isFileURL {
-            if access(path.path, R_OK) != 0 {
+        if let path = FileSystemPath(uri: uri) {
+            // The file system's bytes: a name that is not UTF-8 is still this file.
+            if path.withCString({ access($0, R_OK) }) != 0 {
                 throw MediaDecodeError.unreadable(uri, reason: String(cString: strerror(errno)))
             }
             // Opening a named pipe never returns: this thread would be lost.
-            try ImageDecoder.checkRegular(path.path)
+            try ImageDecoder.checkRegular(path)
         }
         let pipeline: MediaPipeline
         do {

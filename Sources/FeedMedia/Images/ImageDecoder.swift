@@ -11,8 +11,9 @@ public enum ImageDecoder {
     /// scales by 1/2, 1/4, 1/8 while decoding), then crops to the visible rect
     /// for cover. EXIF orientation is applied. Blocking; any thread.
     public static func decode(file: URL, box: PixelSize, fit: ContentFit) throws -> DecodedImage {
-        let path = file.path
-        try checkReadable(path)
+        let bytes = FileSystemPath(file)
+        let path = bytes.display
+        try checkReadable(bytes)
         guard let (stored, format) = header(of: file) else { throw MediaDecodeError.notAnImage(path) }
         // A decompression bomb (a few MB claiming billions of pixels) is
         // refused on its header, before a single row is decoded.
@@ -21,13 +22,13 @@ public enum ImageDecoder {
             throw MediaDecodeError.tooManyPixels(path, width: stored.width, height: stored.height, limit: limit)
         }
 
-        var pixbuf = try load(path, at: fit.decodeSize(source: stored, box: box))
+        var pixbuf = try load(bytes, at: fit.decodeSize(source: stored, box: box))
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let orientation = gdk_pixbuf_get_option(pixbuf, "orientation").map { String(cString: $0) } ?? "1"
         if ["5", "6", "7", "8"].contains(orientation) {
             // Rotated a quarter turn: the shown size is the stored size swapped.
             let shown = fit.decodeSize(source: PixelSize(width: stored.height, height: stored.width), box: box)
-            let again = try load(path, at: PixelSize(width: shown.height, height: shown.width))
+            let again = try load(bytes, at: PixelSize(width: shown.height, height: shown.width))
             g_object_unref(UnsafeMutableRawPointer(pixbuf))
             pixbuf = again
         }
@@ -58,11 +59,14 @@ public enum ImageDecoder {
 
     /// The stored size and gdk-pixbuf's name of the format ("jpeg", "png", ...), from the header only.
     static func header(of file: URL) -> (size: PixelSize, format: String)? {
+        let path = FileSystemPath(file)
         // gdk-pixbuf opens what it is given: a named pipe would hold this thread for ever.
-        guard (try? checkRegular(file.path)) != nil else { return nil }
+        guard (try? checkRegular(path)) != nil else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
-        guard let format = gdk_pixbuf_get_file_info(file.path, &width, &height), width > 0, height > 0 else { return nil }
+        guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }), width > 0, height > 0 else {
+            return nil
+        }
         let name = gdk_pixbuf_format_get_name(format).map { text in
             defer { g_free(text) }
             return String(cString: text)
@@ -70,34 +74,35 @@ public enum ImageDecoder {
         return (PixelSize(width: Int(width), height: Int(height)), name)
     }
 
-    private static func checkReadable(_ path: String) throws {
+    private static func checkReadable(_ path: FileSystemPath) throws {
         try checkRegular(path)
         // Without waiting: the file may have been swapped for a pipe since.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
-            throw MediaDecodeError.unreadable(path, reason: String(cString: strerror(errno)))
+            throw MediaDecodeError.unreadable(path.display, reason: String(cString: strerror(errno)))
         }
         close(fd)
     }
 
     /// Throws unless `path` is a regular file (a folder, a named pipe, a
     /// socket or a device is not a picture, and opening a pipe never returns).
-    static func checkRegular(_ path: String) throws {
+    static func checkRegular(_ path: FileSystemPath) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw MediaDecodeError.unreadable(path, reason: String(cString: strerror(errno)))
+        guard path.withCString({ stat($0, &info) }) == 0 else {
+            throw MediaDecodeError.unreadable(path.display, reason: String(cString: strerror(errno)))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return
-        case S_IFDIR: throw MediaDecodeError.unreadable(path, reason: "it is a folder")
-        default: throw MediaDecodeError.unreadable(path, reason: "it is not a regular file (a pipe, socket or device)")
+        case S_IFDIR: throw MediaDecodeError.unreadable(path.display, reason: "it is a folder")
+        default: throw MediaDecodeError.unreadable(path.display, reason: "it is not a regular file (a pipe, socket or device)")
         }
     }
 
     /// Loads at exactly `size` (the caller computed it with the source's aspect ratio).
-    private static func load(_ path: String, at size: PixelSize) throws -> OpaquePointer {
+    private static func load(_ bytes: FileSystemPath, at size: PixelSize) throws -> OpaquePointer {
+        let path = bytes.display
         var error: UnsafeMutablePointer<GError>?
-        let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, Int32(size.width), Int32(size.height), 0, &error)
+        let pixbuf = bytes.withCString { gdk_pixbuf_new_from_file_at_scale($0, Int32(size.width), Int32(size.height), 0, &error) }
         if let failure = error {
             let reason = String(cString: failure.pointee.message)
             let domain = failure.pointee.domain

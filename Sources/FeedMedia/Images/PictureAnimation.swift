@@ -45,16 +45,17 @@ public final class PictureAnimation: @unchecked Sendable {
     /// a still (one frame, or a format that does not animate). The header's
     /// pixel limit is the stills' (``ImageDecoder``). Blocking; any thread.
     public static func open(file: URL, box: PixelSize, fit: ContentFit) throws -> PictureAnimation? {
-        let path = file.path
+        let bytes = FileSystemPath(file)
+        let path = bytes.display
         guard let (stored, format) = ImageDecoder.header(of: file), ["gif", "webp"].contains(format) else { return nil }
         let limit = ImageDecoder.maxPixels(format: format)
         guard stored.width * stored.height <= limit else {
             throw MediaDecodeError.tooManyPixels(path, width: stored.width, height: stored.height, limit: limit)
         }
         var info = stat()
-        guard stat(path, &info) == 0, Int64(info.st_size) <= maxFileBytes else { return nil }
+        guard bytes.withCString({ stat($0, &info) }) == 0, Int64(info.st_size) <= maxFileBytes else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        let made = gdk_pixbuf_animation_new_from_file(path, &error)
+        let made = bytes.withCString { gdk_pixbuf_animation_new_from_file($0, &error) }
         if let failure = error {
             let reason = String(cString: failure.pointee.message)
             g_error_free(failure)

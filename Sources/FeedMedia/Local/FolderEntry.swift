@@ -65,7 +65,8 @@ struct FolderEntry {
         displayName = g_file_info_get_display_name(info).map { String(cString: $0) } ?? (path as NSString).lastPathComponent
         modified = UInt64(g_file_info_get_attribute_uint64(info, "time::modified")) * 1_000_000
             + UInt64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
-        size = kind == .image ? ImageDecoder.size(of: URL(fileURLWithPath: path)) : nil
+        // By its URI: the path as a String loses a name that is not UTF-8.
+        size = kind == .image ? URL(string: self.uri).flatMap(ImageDecoder.size(of:)) : nil
     }
 
     func item(dates: DateFormatter) -> FeedItem {

@@ -22,9 +22,7 @@ final class LocalFileGate {
     /// Nil when `uri` is not a local file. Otherwise `done` runs once, later,
     /// with nil (open now) or the failure to report, unless `cancel()` runs first.
     static func wait(for uri: String, _ done: @escaping @MainActor (PlayerFailure?) -> Void) -> LocalFileGate? {
-        guard uri.hasPrefix("file:"), let raw = g_filename_from_uri(uri, nil, nil) else { return nil }
-        let path = String(cString: raw)
-        g_free(raw)
+        guard let path = FileSystemPath(uri: uri) else { return nil }
         let gate = LocalFileGate(done)
         DispatchQueue.global(qos: .userInitiated).async {
             let failure = Self.check(path)
@@ -50,9 +48,9 @@ final class LocalFileGate {
 
     /// Nil for a regular file or one that is missing (playbin says so
     /// itself: `SOURCE_NOT_FOUND`); the failure for anything else. Any thread.
-    nonisolated static func check(_ path: String) -> PlayerFailure? {
+    nonisolated static func check(_ path: FileSystemPath) -> PlayerFailure? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return nil
