@@ -229,4 +229,33 @@ struct RangeStoreFileTests {
         #expect(throws: CacheStoreError.self) { try RangeStore(directory: folder) }
         #expect(S.files(in: elsewhere).isEmpty)
     }
+
+    @Test("a write fetched for an entry that was dropped and made again (a new version) is not written into the new one")
+    func writesCarryTheirVersion() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = try RangeStore(directory: temp.url)
+        defer { store.close() }
+        let key = S.video("changing")
+        store.setMetadata(key, contentLength: 100_000, contentType: "video/mp4", etag: "\"v1\"")
+        let first = try #require(store.incarnation(of: key))
+        // A newer answer says the file changed: the entry is dropped and made again.
+        store.setMetadata(key, contentLength: 100_000, contentType: "video/mp4", etag: "\"v2\"")
+        let second = try #require(store.incarnation(of: key))
+        #expect(first != second)
+        func write(_ data: Data, at offset: Int64, for incarnation: UInt64) throws -> Bool {
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var answer: Result<Bool, any Error> = .success(false)
+            store.writeIfPresent(key, offset: offset, data: data, incarnation: incarnation) { outcome in
+                answer = outcome
+                done.signal()
+            }
+            done.wait()
+            return try answer.get()
+        }
+        #expect(try write(S.bytes(4_214, seed: 1), at: 0, for: first) == false, "the old version's bytes are dropped")
+        #expect(store.info(key)?.ranges.totalBytes == 0)
+        #expect(try write(S.bytes(65_536, seed: 2), at: 0, for: second) == true)
+        #expect(store.info(key)?.ranges.totalBytes == 65_536)
+    }
 }

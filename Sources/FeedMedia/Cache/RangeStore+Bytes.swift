@@ -70,7 +70,11 @@ extension RangeStore {
         try onDiskQueue { try write(key, offset: offset, data: data, createIfMissing: false) }
     }
 
-    private func write(_ key: CacheKey, offset: Int64, data: Data, createIfMissing: Bool) throws -> Bool {
+    /// `incarnation`: the entry the bytes were fetched for; when the entry
+    /// was dropped and made again since (a new version of the file), the
+    /// bytes are not written and the answer is false.
+    private func write(_ key: CacheKey, offset: Int64, data: Data, createIfMissing: Bool,
+                       incarnation: UInt64? = nil) throws -> Bool {
         precondition(offset >= 0, "cache writes start at a non-negative offset")
         dispatchPrecondition(condition: .onQueue(diskQueue))
         lock.lock()
@@ -78,7 +82,8 @@ extension RangeStore {
             lock.unlock()
             throw CacheStoreError.io("it is closed")
         }
-        guard createIfMissing || entries[key] != nil else {
+        guard createIfMissing || entries[key] != nil,
+              incarnation == nil || entries[key]?.incarnation == incarnation else {
             lock.unlock()
             return false
         }
@@ -159,10 +164,11 @@ extension RangeStore {
     /// a fetch on the GTK thread never waits on `pwrite` (or on making room
     /// on a full disk): `completion` runs on that queue with the outcome.
     /// Writes queued this way land in the order they were queued.
-    public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data,
+    public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data, incarnation: UInt64? = nil,
                                completion: @escaping @Sendable (Result<Bool, any Error>) -> Void) {
         diskQueue.async {
-            completion(Result { try self.write(key, offset: offset, data: data, createIfMissing: false) })
+            completion(Result { try self.write(key, offset: offset, data: data, createIfMissing: false,
+                                               incarnation: incarnation) })
         }
     }
 

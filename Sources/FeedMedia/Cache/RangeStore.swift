@@ -160,6 +160,13 @@ public final class RangeStore: @unchecked Sendable {
                               bytesOnDisk: Int64(entry.ranges.totalBytes))
     }
 
+    /// The incarnation of `key`'s entry (a new one each time the entry is
+    /// made again), nil when there is none: what a fetch writes for.
+    public func incarnation(of key: CacheKey) -> UInt64? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[key]?.incarnation
+    }
+
     /// Contiguous cached bytes available from `offset` (0 when `offset` is not held).
     public func available(_ key: CacheKey, from offset: Int64) -> Int64 {
         lock.lock(); defer { lock.unlock() }

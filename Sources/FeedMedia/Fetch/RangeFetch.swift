@@ -66,6 +66,9 @@ public final class RangeFetch {
     /// The request carried If-Range (a 200 then may mean the file changed).
     private var sentIfRange = false
     private var staleDropped = false
+    /// The incarnation of the entry this answer's bytes are written into
+    /// (set when its head arrives); writes for another are dropped.
+    private var writingFor: UInt64?
     private var bytesFetched: Int64 = 0
     private var bytesStored: Int64 = 0
     /// A callback from libsoup, GIO or the store's disk queue is owed.
@@ -279,6 +282,9 @@ public final class RangeFetch {
             rangeIgnored = ignored
             staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
                                              lastModified: lastModified)
+            // The entry this answer's version belongs to: should another
+            // fetch drop it for a newer version, these bytes are not its.
+            writingFor = store.incarnation(of: key)
             stream = opened
             if let until = self.keepUntil, keepFrom >= until {
                 finish(.finished)
@@ -333,7 +339,7 @@ public final class RangeFetch {
         }
         let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
         operationPending = true
-        store.writeIfPresent(key, offset: keepStart, data: slice) { [self] outcome in
+        store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: writingFor) { [self] outcome in
             MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
         }
     }
