@@ -14,7 +14,7 @@ public enum ImageDecoder {
         let bytes = FileSystemPath(file)
         let path = bytes.display
         try checkReadable(bytes)
-        guard let (stored, format) = header(of: file) else { throw MediaDecodeError.notAnImage(path) }
+        guard let (stored, format) = header(at: bytes) else { throw MediaDecodeError.notAnImage(path) }
         // A decompression bomb (a few MB claiming billions of pixels) is
         // refused on its header, before a single row is decoded.
         let limit = maxPixels(format: format)
@@ -61,7 +61,12 @@ public enum ImageDecoder {
     static func header(of file: URL) -> (size: PixelSize, format: String)? {
         let path = FileSystemPath(file)
         // gdk-pixbuf opens what it is given: a named pipe would hold this thread for ever.
-        guard (try? checkRegular(path)) != nil else { return nil }
+        guard path.kind() == .regular else { return nil }
+        return header(at: path)
+    }
+
+    /// The header of a file already known to be a regular file.
+    private static func header(at path: FileSystemPath) -> (size: PixelSize, format: String)? {
         var width: Int32 = 0
         var height: Int32 = 0
         guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }), width > 0, height > 0 else {
@@ -87,14 +92,11 @@ public enum ImageDecoder {
     /// Throws unless `path` is a regular file (a folder, a named pipe, a
     /// socket or a device is not a picture, and opening a pipe never returns).
     static func checkRegular(_ path: FileSystemPath) throws {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else {
-            throw MediaDecodeError.unreadable(path.display, reason: String(cString: strerror(errno)))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: throw MediaDecodeError.unreadable(path.display, reason: "it is a folder")
-        default: throw MediaDecodeError.unreadable(path.display, reason: "it is not a regular file (a pipe, socket or device)")
+        switch path.kind() {
+        case .regular: return
+        case .folder: throw MediaDecodeError.unreadable(path.display, reason: "it is a folder")
+        case .special: throw MediaDecodeError.unreadable(path.display, reason: "it is not a regular file (a pipe, socket or device)")
+        case nil: throw MediaDecodeError.unreadable(path.display, reason: String(cString: strerror(errno)))
         }
     }
 

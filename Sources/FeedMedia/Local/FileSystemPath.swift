@@ -1,5 +1,8 @@
 import CGLib
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A local file's path as the file system's bytes, which need not be UTF-8
 /// (`\xff\xfe`, a newline, an escape). A Swift `String` cannot hold such
@@ -29,6 +32,25 @@ public struct FileSystemPath: Sendable, Equatable {
     /// Calls `body` with the path as a C string, for the file system.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
+    /// What a path leads to (links followed), told without opening it.
+    public enum Kind: Sendable, Equatable {
+        case regular, folder
+        /// A named pipe, a socket or a device: opening one may never return.
+        case special
+    }
+
+    /// What is at the path, by `stat`: nil when nothing can be examined
+    /// there (`errno` says why). Blocking (metadata); any thread.
+    public func kind() -> Kind? {
+        var info = stat()
+        guard withCString({ stat($0, &info) }) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder
+        default: return .special
+        }
     }
 
     /// The path for people: GLib's display name (invalid bytes shown as

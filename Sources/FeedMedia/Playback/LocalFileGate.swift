@@ -1,10 +1,6 @@
-import CGLib
 import FeedCore
 import FeedGObject
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Holds a player back until its local file is known to be a regular file.
 ///
@@ -49,14 +45,12 @@ final class LocalFileGate {
     /// Nil for a regular file or one that is missing (playbin says so
     /// itself: `SOURCE_NOT_FOUND`); the failure for anything else. Any thread.
     nonisolated static func check(_ path: FileSystemPath) -> PlayerFailure? {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
+        switch path.kind() {
+        case .regular, nil:
             return nil
-        case S_IFDIR:
+        case .folder:
             return PlayerFailure(code: .unsupportedFormat, message: "This is a folder, not a video", httpStatus: nil)
-        default:
+        case .special:
             return PlayerFailure(code: .unsupportedFormat,
                                  message: "This is not a regular file (a pipe, socket or device); Flick plays files",
                                  httpStatus: nil)
