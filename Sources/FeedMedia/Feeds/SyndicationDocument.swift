@@ -10,9 +10,10 @@ import Foundation
 /// its first usable one), each `media:content` of the item, a Podcasting
 /// 2.0 `podcast:alternateEnclosure` video (one rendition, by
 /// ``FeedCore/RenditionChoice``), RSS `enclosure`s, and Atom
-/// `link rel="enclosure"`s; the same address twice is one post. A picture
-/// that is the author's avatar or an icon (smaller than 200×200) is no post. Video (`video/*`, `medium="video"`) and picture (`image/*`,
-/// `medium="image"`) media become posts; sound and anything else is left
+/// `link rel="enclosure"`s; the same address twice is one post. Video
+/// (`video/*`, `medium="video"`) and picture (`image/*`, `medium="image"`)
+/// media become posts, but for a picture that is the author's avatar or an
+/// icon (smaller than 200×200); sound and anything else is left
 /// out with its reason. `media:thumbnail` (the content's, the group's, the
 /// item's) or `itunes:image` is the poster; the title is the item's; the
 /// author `author`, `dc:creator`, `itunes:author` or Atom's `author/name`
@@ -143,12 +144,10 @@ public enum SyndicationDocument {
                 found.append(chosen)
             }
         }
-        found += entry.children("content", in: media).compactMap(content).map(\.found).map { found in
-            var marked = found
-            marked.isAvatar = found.kind == .image && isAvatar(entry.children("content", in: media).first {
-                $0.attributes["url"] == found.url
-            }, found, author: author)
-            return marked
+        found += entry.children("content", in: media).compactMap { element -> Found? in
+            guard var one = content(element)?.found else { return nil }
+            one.isAvatar = one.kind == .image && isAvatar(element, one, author: author)
+            return one
         }
         // Podcasting 2.0: the video versions of an episode whose
         // `enclosure` is its sound, one rendition chosen by height.
@@ -189,9 +188,8 @@ public enum SyndicationDocument {
     /// item's author (WordPress lists each author's avatar so), a
     /// `media:credit` names the author's role, or it is declared smaller
     /// than `iconPixels` on both sides.
-    private static func isAvatar(_ element: XMLElement?, _ found: Found, author: String?) -> Bool {
+    private static func isAvatar(_ element: XMLElement, _ found: Found, author: String?) -> Bool {
         if let width = found.width, let height = found.height, width < iconPixels, height < iconPixels { return true }
-        guard let element else { return false }
         let title = element.childText("title", in: media)?.trimmingCharacters(in: .whitespaces).lowercased()
         if let title, title == "author" || title == author?.trimmingCharacters(in: .whitespaces).lowercased() { return true }
         return element.children("credit", in: media).contains { $0.attributes["role"]?.lowercased() == "author" }

@@ -49,9 +49,9 @@ public enum FolderScanner {
                         stopped = stopped ?? "flick: stopped scanning \(top) after \(maxEntries) entries; showing what it found"
                         return false
                     }
-                    let childPath = Self.path(of: child)
                     switch g_file_info_get_file_type(info) {
                     case G_FILE_TYPE_DIRECTORY:
+                        let childPath = Self.path(of: child)
                         let key = FolderEntry.DirectoryKey(info)
                         if g_file_info_get_is_symlink(info) != 0, above.contains(key) || Self.isSystemFolder(childPath) {
                             skipped.append(FolderScan.Skipped(path: childPath, reason: .linkNotFollowed))
@@ -66,7 +66,7 @@ public enum FolderScanner {
                         case .skipped(let file): skipped.append(file)
                         }
                     case G_FILE_TYPE_SPECIAL:
-                        skipped.append(FolderScan.Skipped(path: childPath, reason: .special))
+                        skipped.append(FolderScan.Skipped(path: Self.path(of: child), reason: .special))
                     default:
                         break // a broken link: nothing there
                     }
