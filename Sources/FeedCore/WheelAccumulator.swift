@@ -33,9 +33,8 @@ public struct WheelAccumulator: Sendable {
     /// many pages to move now (−1, 0 or +1). Non-finite deltas are ignored.
     public mutating func add(_ delta: Double, at time: Int) -> Int {
         guard delta.isFinite, delta != 0 else { return 0 }
-        if let lastTime, time - lastTime <= Self.burstGapMicroseconds {
-            // The burst goes on.
-        } else {
+        if lastTime.map({ time - $0 > Self.burstGapMicroseconds }) ?? true {
+            // A new burst.
             total = 0
             burstPages = 0
             burstStep = 0

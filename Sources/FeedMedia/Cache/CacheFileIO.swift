@@ -38,7 +38,9 @@ enum CacheFileIO {
     private static func openRegular(_ path: String, _ flags: Int32) throws -> Int32? {
         let fd = open(path, flags | safely, 0o600)
         if fd < 0 {
-            if errno == ENOENT { return nil }
+            // Nothing there, and nothing to be made; with O_CREAT, ENOENT
+            // means the folder itself is gone: an error, said as such below.
+            if errno == ENOENT, flags & O_CREAT == 0 { return nil }
             // ELOOP: a symbolic link; ENXIO: a socket or a pipe with no writer.
             if errno == ELOOP || errno == ENXIO {
                 unlinkStray(path)

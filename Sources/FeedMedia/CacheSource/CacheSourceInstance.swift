@@ -348,12 +348,13 @@ final class CacheSourceInstance: @unchecked Sendable {
             return Int32(GST_FLOW_ERROR.rawValue)
         }
         // An HLS playlist past FeedCore's limits never reaches the demuxer.
-        let refusal = condition.withLock { () -> String? in
-            guard playlist != nil else { return nil }
+        // (The store's lock is not taken under this element's.)
+        let longestLine = condition.withLock { () -> Int? in
             playlist?.record(data, at: offset)
-            return HLSPlaylist.refusal(length: store.info(key)?.contentLength, longestLine: playlist?.longestLine ?? 0)
+            return playlist?.longestLine
         }
-        if let refusal {
+        if let longestLine,
+           let refusal = HLSPlaylist.refusal(length: store.info(key)?.contentLength, longestLine: longestLine) {
             postError(FetchFailure(code: .unsupportedFormat, message: refusal))
             return Int32(GST_FLOW_ERROR.rawValue)
         }
