@@ -41,6 +41,7 @@ extension FeedView {
         snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
         snapshot.cache = session.mediaCache?.statistics
         snapshot.cacheProblem = session.mediaCache?.writeProblemText
+        snapshot.uncachedFiles = session.mediaCache?.uncachedFileCount ?? 0
         snapshot.residentBytes = ProcessMemory.residentBytes()
         let decoder = session.decoder(at: currentIndex)
         snapshot.decoder = decoder?.name

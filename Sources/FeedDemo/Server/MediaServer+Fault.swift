@@ -25,5 +25,10 @@ extension MediaServer {
         case chunked
         /// Send no ETag (only Last-Modified), as many static servers do.
         case noETag
+        /// On every request the file's Last-Modified flips between two dates
+        /// a day apart (same bytes, no ETag), and `If-Range` is ignored: a
+        /// Range is always answered. An origin that rewrites a file in
+        /// place, or a CDN whose nodes disagree about it.
+        case flipLastModified
     }
 }

@@ -45,12 +45,14 @@ final class ResponseBody {
     ///   - contentType: nil guesses it from the name and first bytes (GIO).
     ///   - version: above 0, the file as changed that many times: a new ETag
     ///     and `version` zero bytes appended.
-    static func file(_ url: URL, contentType: String?, version: Int = 0) -> ResponseBody? {
+    ///   - laterDate: a Last-Modified (and ETag) a day after the file's.
+    static func file(_ url: URL, contentType: String?, version: Int = 0, laterDate: Bool = false) -> ResponseBody? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               attributes[.type] as? FileAttributeType == .typeRegular,
               let size = (attributes[.size] as? NSNumber)?.intValue,
               let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        let modified = (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
+        let modified = ((attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
+            .addingTimeInterval(laterDate ? 86_400 : 0)
         let micros = gint64((modified.timeIntervalSince1970 * 1_000_000).rounded())
         var tag = String(size, radix: 16) + "-" + String(micros, radix: 16)
         if version > 0 { tag += "-v\(version)" }

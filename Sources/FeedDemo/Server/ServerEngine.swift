@@ -173,7 +173,8 @@ final class ServerEngine {
             setStatus(message, 404)
             return
         case .file(let url, let contentType):
-            guard let file = ResponseBody.file(url, contentType: contentType, version: request.version) else {
+            guard let file = ResponseBody.file(url, contentType: contentType, version: request.version,
+                                                 laterDate: request.laterDate) else {
                 setStatus(message, 404)
                 return
             }
@@ -194,7 +195,8 @@ final class ServerEngine {
         if let etag = body.etag, !request.omitsETag { soup_message_headers_replace(headers, "ETag", etag) }
         if let lastModified = body.lastModified { soup_message_headers_replace(headers, "Last-Modified", lastModified) }
 
-        let honoursRange = !request.ignoresRange && Self.ifRangeMatches(message, body, etagSent: !request.omitsETag)
+        let honoursRange = !request.ignoresRange
+            && (request.ignoresIfRange || Self.ifRangeMatches(message, body, etagSent: !request.omitsETag))
         let requested = honoursRange ? Self.requestedRanges(message, length: body.length) : nil
         let offset: Int
         let count: Int

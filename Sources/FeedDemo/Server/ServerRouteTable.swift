@@ -21,6 +21,10 @@ final class ServerRouteTable: @unchecked Sendable {
         var chunked = false
         /// Leave the ETag header out.
         var omitsETag = false
+        /// For `flipLastModified`: a Last-Modified a day later than the file's.
+        var laterDate = false
+        /// Honour a Range whatever version its `If-Range` names.
+        var ignoresIfRange = false
     }
 
     private let lock = NSLock()
@@ -63,6 +67,10 @@ final class ServerRouteTable: @unchecked Sendable {
             request.chunked = true
         case .noETag:
             request.omitsETag = true
+        case .flipLastModified:
+            request.laterDate = entry.hits % 2 == 0
+            request.omitsETag = true
+            request.ignoresIfRange = true
         }
         return request
     }

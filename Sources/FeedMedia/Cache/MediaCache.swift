@@ -95,7 +95,8 @@ public final class MediaCache {
     /// progressive files and HLS playlists, the item's own URI for local
     /// files. Once the disk cache has stopped writing (a full or failing
     /// disk), only a video it holds whole is read from it; the rest (HLS
-    /// always) stream straight from the network. An HLS post whose feed
+    /// always) stream straight from the network. So does a file that keeps
+    /// changing at its origin (``VersionChanges``). An HLS post whose feed
     /// gives it headers plays straight too: its segments are fetched by
     /// address, with no item's headers.
     public func playbackURI(for item: FeedItem) -> String {
@@ -105,6 +106,7 @@ public final class MediaCache {
         }
         let key = videoKey(for: item)
         if noteWriteProblem() != nil, store.status(key) != .complete { return item.uri }
+        if store.versionChanges.isUncached(key) { return item.uri }
         return hub.uri(for: url, key: key)
     }
 
@@ -136,6 +138,10 @@ public final class MediaCache {
     /// What the diagnostics say of the cache's disk, nil while it writes.
     public var writeProblemText: String? { store.writeProblem.map(Self.userText) }
 
+    /// How many files stream uncached because they keep changing at their
+    /// origin (``VersionChanges``), for the diagnostics.
+    public var uncachedFileCount: Int { store.versionChanges.uncachedCount }
+
     /// Carries out the plan's disk work: fetches the startup range of every
     /// entry whose video work is `.startup`, at low priority (a prepared
     /// player reads its own bytes through the cache source); cancels preloads of items
@@ -153,6 +159,8 @@ public final class MediaCache {
             guard let feedItem = item(entry.index), feedItem.kind.isPlayed,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
             let key = videoKey(for: feedItem)
+            // A file that keeps changing at its origin streams uncached.
+            if store.versionChanges.isUncached(key) { continue }
             urls[key] = url
             // Only a startup entry's missing bytes matter to the plan.
             let missing = entry.video == .startup ? store.gaps(key, in: 0..<bytes).first?.lowerBound : nil

@@ -5,9 +5,9 @@ extension RangeStore {
     /// Records what the origin says about the resource. If a stored entry
     /// has a different content length, ETag or Last-Modified (both sides
     /// known), or holds bytes past the new length, the stale entry is
-    /// dropped first (bytes deleted) and `true` is returned: one entry
-    /// never holds bytes of two versions. Unknown values (nil) keep what
-    /// was stored.
+    /// dropped first (bytes deleted), the change is noted in
+    /// `versionChanges` and `true` is returned: one entry never holds bytes
+    /// of two versions. Unknown values (nil) keep what was stored.
     @discardableResult
     public func setMetadata(_ key: CacheKey, contentLength: Int64?, contentType: String?, etag: String?,
                             lastModified: String? = nil) -> Bool {
@@ -32,6 +32,7 @@ extension RangeStore {
         scheduleFlushLocked()
         lock.unlock()
         discard(doomed.map { [$0] } ?? [])
+        if doomed != nil { versionChanges.record(key) }
         return doomed != nil
     }
 

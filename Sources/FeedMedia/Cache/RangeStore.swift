@@ -64,6 +64,9 @@ public final class RangeStore: @unchecked Sendable {
     /// The open `lock` file holding the folder's exclusive `flock`; nil
     /// only while `init` runs. Closed by `close()`.
     var folderLock: Int32?
+    /// Files whose version changed at the origin, and which of them change
+    /// too often to cache (``VersionChanges``). Any thread.
+    public let versionChanges = VersionChanges()
     /// Guards every field below it.
     let lock = NSLock()
     /// Serialises flushes; held across their disk I/O. Taken before `lock`, never while holding it.

@@ -214,6 +214,13 @@ final class CacheSourceInstance: @unchecked Sendable {
                 postError(changed)
                 return .failed
             }
+            if store.versionChanges.isUncached(key) {
+                // The origin keeps changing the file (VersionChurn): the
+                // player opens it again straight from the network.
+                postError(FetchFailure(code: .cacheUnavailable,
+                                       message: "the file keeps changing on the server; it streams uncached"))
+                return .failed
+            }
             let total = info?.contentLength ?? endOffset
             if let total, offset >= total { return .endOfFile }
             let readEnd = total.map { min(offset + Int64(length), $0) } ?? offset + Int64(length)

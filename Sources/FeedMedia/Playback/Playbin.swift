@@ -14,6 +14,8 @@ import Foundation
 ///
 /// Made and used on the GTK thread; `deinit` is safe on any thread, since
 /// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
+/// The state changes that open or close sources (PAUSED from READY, READY,
+/// NULL) run on a queue of the playbin's own, never on the GTK thread.
 final class Playbin: @unchecked Sendable {
     /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text,
     /// no visualisation).
@@ -105,11 +107,11 @@ final class Playbin: @unchecked Sendable {
                                    &none, nil, nil)
         gst_object_unref(UnsafeMutableRawPointer(appsink))
         gst_object_unref(UnsafeMutableRawPointer(capsfilter))
-        // To NULL on the reset queue, after any reset still queued, so the
+        // To NULL on the state queue, after any change still queued, so the
         // GTK thread does not wait for the streaming threads to stop; the
         // last reference goes there too (see `VideoPlayer.waitForTeardowns`).
         let pipeline = PipelineReference(adopting: element)
-        resets.async { _ = gst_element_set_state(pipeline.pointer, GST_STATE_NULL) }
+        stateChanges.async { _ = gst_element_set_state(pipeline.pointer, GST_STATE_NULL) }
     }
 
     /// Watches the bus on the calling thread's main context (the GTK thread);
@@ -140,12 +142,14 @@ final class Playbin: @unchecked Sendable {
     /// Whether a reset is under way: until it finishes, nothing of the next
     /// binding may touch the pipeline (its URI, flags, sizes, PAUSED).
     var isResetting: Bool { resetsInFlight > 0 }
-    /// Runs this playbin's resets, in order, so the GTK thread never waits
-    /// for streaming threads to stop (a reset takes up to ~10 ms). A queue
-    /// of its own: a reset that hangs holds up no other player. Not
-    /// `gst_element_call_async`: with it, reset jobs were seen to run ~20 s
-    /// late in the player tests (the cause was not traced).
-    private let resets = DispatchQueue(label: "io.github.flick.Flick.player-reset", qos: .userInitiated)
+    /// Runs this playbin's resets and prerolls, in order, so the GTK thread
+    /// never waits for streaming threads to stop (a reset takes up to
+    /// ~10 ms) nor for a source to open (`open()` of a local file, which
+    /// may block: a file swapped for a pipe after ``LocalFileGate`` looked).
+    /// A queue of its own: a change that hangs holds up no other player.
+    /// Not `gst_element_call_async`: with it, reset jobs were seen to run
+    /// ~20 s late in the player tests (the cause was not traced).
+    private let stateChanges = DispatchQueue(label: "io.github.flick.Flick.player-state", qos: .userInitiated)
 
     /// Goes to READY off the GTK thread. The bus is flushing from now until
     /// the last reset in flight has finished, so nothing of the binding
@@ -159,7 +163,7 @@ final class Playbin: @unchecked Sendable {
         // The job holds the element, not this object: a Playbin is only
         // ever released on the GTK thread.
         let element = PipelineReference(self.element)
-        resets.async { [weak self] in
+        stateChanges.async { [weak self] in
             _ = gst_element_set_state(element.pointer, state)
             MainThreadHop.post { [weak self] in
                 // Destroyed meanwhile: its NULL is queued after this reset.
@@ -177,7 +181,17 @@ final class Playbin: @unchecked Sendable {
         gst_object_unref(UnsafeMutableRawPointer(bus))
     }
 
-    /// Asks for `state`; false when GStreamer refused at once.
+    /// Goes to PAUSED off the GTK thread, after any reset queued before:
+    /// the source opens and the first frame prerolls. The answer comes on
+    /// the bus (ASYNC_DONE, or an ERROR when GStreamer refuses). GTK thread.
+    func preroll() {
+        let element = PipelineReference(self.element)
+        stateChanges.async { _ = gst_element_set_state(element.pointer, GST_STATE_PAUSED) }
+    }
+
+    /// Asks for `state` on the calling thread; false when GStreamer refused
+    /// at once. For changes between PAUSED and PLAYING only, which open
+    /// nothing.
     @discardableResult
     func set(_ state: GstState) -> Bool {
         gst_element_set_state(element, state) != GST_STATE_CHANGE_FAILURE

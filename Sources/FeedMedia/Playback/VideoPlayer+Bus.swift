@@ -50,7 +50,7 @@ extension VideoPlayer {
                     guard let self, self.generation == generation, !self.failed, let playbin = self.playbin,
                           !playbin.isResetting else { return }
                     playbin.setVisualising(true)
-                    playbin.set(GST_STATE_PAUSED)
+                    playbin.preroll()
                 }
                 return
             }

@@ -185,7 +185,8 @@ public final class VideoPlayer {
 
     /// Opens the bound URI once the last binding's reset is done and the
     /// cache's gate is open: flags and frame size of this binding, its
-    /// frames accepted, then PAUSED to preroll the first frame.
+    /// frames accepted, then PAUSED (off the GTK thread) to preroll the
+    /// first frame.
     private func openIfAllowed() {
         guard let playbin, let uri = pendingOpen, openGate == nil, fileGate == nil, !playbin.isResetting else { return }
         pendingOpen = nil
@@ -195,7 +196,7 @@ public final class VideoPlayer {
         network.restart()
         decoderWatch.forgetDecoder()
         flick_object_set_string(playbin.object, "uri", uri)
-        playbin.set(GST_STATE_PAUSED) // a refusal posts an ERROR, handled by the bus watch
+        playbin.preroll() // off the GTK thread; a refusal posts an ERROR, handled by the bus watch
     }
 
     /// Whether the pipeline holds the bound item: opened, no reset under way.
@@ -315,11 +316,11 @@ public final class VideoPlayer {
         rebind()
     }
 
-    /// Tears the pipeline down to NULL (on its reset queue) and releases it
+    /// Tears the pipeline down to NULL (on its state queue) and releases it
     /// for good (pool shrink, feed closed). Later calls do nothing.
     public func destroy() {
         rebind(resetting: false)
-        playbin = nil // Playbin.deinit: watch removed, NULL on its reset queue, references released
+        playbin = nil // Playbin.deinit: watch removed, NULL on its state queue, references released
         owner.player = nil
     }
 

@@ -20,6 +20,8 @@ public struct DiagnosticsSnapshot: Sendable, Equatable {
     public var cache: CacheStatistics?
     /// Why the media cache stopped writing (a full or failing disk); nil while it writes.
     public var cacheProblem: String?
+    /// Files streamed uncached because they keep changing at their origin.
+    public var uncachedFiles = 0
     /// The process's resident memory in bytes (VmRSS); nil where /proc is unreadable.
     public var residentBytes: Int64?
     /// The conditions the preload plan follows; nil while nothing reports them.

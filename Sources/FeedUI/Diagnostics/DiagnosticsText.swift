@@ -23,6 +23,10 @@ public enum DiagnosticsText {
             let hits = cache.hitRate.map { "\(Int(($0 * 100).rounded())) % hits" } ?? "no reads"
             lines.append("Cache     \(bytes(cache.videoDiskBytes)) videos · \(bytes(cache.imageDiskBytes)) pictures · \(hits)")
             if let problem = snapshot.cacheProblem { lines.append("Cache     \(problem)") }
+            if snapshot.uncachedFiles > 0 {
+                let files = snapshot.uncachedFiles == 1 ? "1 file keeps" : "\(snapshot.uncachedFiles) files keep"
+                lines.append("Cache     \(files) changing at the origin: streamed uncached")
+            }
         } else {
             lines.append("Network   not counted (no media cache)")
             lines.append("Cache     off")
