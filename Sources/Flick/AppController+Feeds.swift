@@ -101,22 +101,51 @@ extension AppController {
 
     // MARK: Sources
 
-    /// The menu's Open Folder…: the folder's feed replaces the current one.
-    /// A folder that cannot be read leaves the feed as it is and says why.
-    /// Returns false (and says why) when the folder cannot be read.
-    @discardableResult
-    func open(folderAt path: String) -> Bool {
-        do {
-            let folder = try FolderFeedSource(path: path)
-            source = .folder(path)
-            setTitle(folder.displayName)
-            show(folder: folder)
-            return true
-        } catch {
-            Log.warning("could not open the folder: \(error)")
-            window?.showToast("Could not open the folder: \(error)")
-            return false
+    /// The menu's Open Folder… and the sidebar: the folder's feed replaces
+    /// the current one once it is scanned (off the GTK thread). A folder
+    /// that cannot be read leaves the feed as it is and says why, then
+    /// runs `fallback` (the launch opens the demo instead).
+    func open(folderAt path: String, orElse fallback: (@MainActor () -> Void)? = nil) {
+        openLocal(.folder(path), orElse: fallback)
+    }
+
+    /// Reads a folder or playlist off the GTK thread, then shows it. While
+    /// the read takes long, the window says so (the loading page when no
+    /// feed shows, else a toast); a failure is a toast, or the error page
+    /// when no feed shows and nothing falls back.
+    func openLocal(_ request: LocalSourceRead.Request, orElse fallback: (@MainActor () -> Void)? = nil) {
+        let kind = if case .folder = request { "folder" } else { "playlist" }
+        let name = switch request {
+        case .folder(let path), .playlist(let path): (path as NSString).lastPathComponent
         }
+        localRead.start(request, slow: { [weak self] in
+            guard let self, let window = self.window else { return }
+            if self.session == nil {
+                window.showLoading(0, message: "Reading \(name)…")
+            } else {
+                window.showToast("Reading \(name)…")
+            }
+        }, done: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.folder(let folder)):
+                if case .folder(let path) = request { self.source = .folder(path) }
+                self.setTitle(folder.displayName)
+                self.show(folder: folder)
+            case .success(.playlist(let playlist)):
+                if case .playlist(let path) = request { self.source = .playlist(path) }
+                self.setTitle(playlist.displayName)
+                self.show(playlist: playlist)
+            case .failure(let failure):
+                Log.warning("could not open the \(kind): \(failure.message)")
+                self.window?.showToast("Could not open the \(kind): \(failure.message)")
+                if let fallback {
+                    fallback()
+                } else if self.session == nil {
+                    self.window?.showError(title: "Could not open \(name)", message: failure.message)
+                }
+            }
+        })
     }
 
     /// The menu's Open Feed URL… (a checked http(s) URL or service

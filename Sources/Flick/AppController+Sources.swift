@@ -53,6 +53,7 @@ extension AppController {
 
     /// `entry` is showing now: listed (once), selected, saved as the one to reopen.
     func noteOpened(_ entry: SourceLibrary.Entry) {
+        localRead.cancel() // a folder or playlist still being read no longer shows
         saveResumeNow(always: true) // where the source showing until now was left
         library.add(entry)
         currentAddress = entry.address
@@ -95,10 +96,12 @@ extension AppController {
         if let sidebar = window?.sidebar, adw_flap_get_folded(gopaque(sidebar.flap)) != 0 { sidebar.isRevealed = false }
     }
 
-    /// Opens a listed source the way its kind opens. False (with a toast
-    /// saying why) when a folder or playlist can no longer be read.
+    /// Opens a listed source the way its kind opens: a folder or playlist
+    /// once read off the GTK thread, running `fallback` (after a toast
+    /// saying why) when it can no longer be read. False (with a toast)
+    /// when the entry's address is not one Flick can open.
     @discardableResult
-    func open(entry: SourceLibrary.Entry) -> Bool {
+    func open(entry: SourceLibrary.Entry, orElse fallback: (@MainActor () -> Void)? = nil) -> Bool {
         switch entry.kind {
         case .demo:
             noteOpened(entry)
@@ -110,17 +113,9 @@ extension AppController {
                 openDemo()
             }
         case .folder:
-            return open(folderAt: entry.address)
+            open(folderAt: entry.address, orElse: fallback)
         case .playlist:
-            do {
-                let playlist = try PlaylistFile(path: entry.address)
-                source = .playlist(entry.address)
-                setTitle(playlist.displayName)
-                show(playlist: playlist)
-            } catch {
-                window?.showToast("Could not open the playlist: \(error)")
-                return false
-            }
+            openLocal(.playlist(entry.address), orElse: fallback)
         case .feed:
             guard let url = URL(string: entry.address) else { return false }
             open(feedAddress: .url(url), entry: entry)

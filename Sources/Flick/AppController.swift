@@ -53,6 +53,8 @@ final class AppController {
     var resumeSave: MainLoopSource?
     /// The demo feed's address while its server runs (reopened from the sidebar).
     var demoFeedURL: URL?
+    /// Reads the folder or playlist being opened, off the GTK thread.
+    let localRead = LocalSourceRead()
     /// The Add Source dialog, while open.
     var addSourceDialog: AddSourceDialog?
     /// Runs `--stress MODE` (or the Stress menu's choice) on the feed and records it.
@@ -117,7 +119,8 @@ final class AppController {
             open(feedAddress: .url(url))
         } else if case .run(.service(let address)) = options.command {
             open(feedAddress: .service(address))
-        } else if let last = lastSourceToReopen(), open(entry: last) {
+        } else if let last = lastSourceToReopen(),
+                  open(entry: last, orElse: { [weak self] in self?.noteOpened(SourceLibrary.demo); self?.openDemo() }) {
             // The source that was showing at the last exit (a folder gone since opens the demo).
         } else {
             noteOpened(SourceLibrary.demo)

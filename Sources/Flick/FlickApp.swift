@@ -125,6 +125,7 @@ enum FlickApp {
             Log.error("\(error)")
             return .failure(NotReady())
         }
+        VideoPlayer.loadPluginsInBackground() // while the window is built
         MainThreadBridge.install()
         StallWatch.installIfAsked()
         return .success(local)

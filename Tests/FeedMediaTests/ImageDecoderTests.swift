@@ -91,7 +91,7 @@ import Testing
         let pipe = temp.url.appendingPathComponent("photo.jpg")
         #expect(mkfifo(pipe.path, 0o644) == 0)
         #expect(ImageDecoder.size(of: pipe) == nil)
-        #expect(throws: MediaDecodeError.unreadable(pipe.path, reason: "it is not a regular file (a pipe, socket or device)")) {
+        #expect(throws: MediaDecodeError.notAFile(pipe.path, what: "a pipe, socket or device")) {
             try ImageDecoder.decode(file: pipe, box: PixelSize(width: 100, height: 100), fit: .cover)
         }
         #expect(try PictureAnimation.open(file: pipe, box: PixelSize(width: 100, height: 100), fit: .cover) == nil)

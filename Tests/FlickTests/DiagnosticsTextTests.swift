@@ -56,6 +56,17 @@ struct DiagnosticsTextTests {
         #expect(DiagnosticsText.lines(calm)[7] == "Limits    none")
     }
 
+    @Test("files streamed uncached because they keep changing at their origin get a cache line; none, no line")
+    func uncachedFiles() {
+        var snapshot = DiagnosticsSnapshot()
+        snapshot.cache = CacheStatistics()
+        #expect(!DiagnosticsText.lines(snapshot).contains { $0.contains("uncached") })
+        snapshot.uncachedFiles = 1
+        #expect(DiagnosticsText.lines(snapshot).contains("Cache     1 file keeps changing at the origin: streamed uncached"))
+        snapshot.uncachedFiles = 3
+        #expect(DiagnosticsText.lines(snapshot).contains("Cache     3 files keep changing at the origin: streamed uncached"))
+    }
+
     @Test("constraints read from the plan's conditions", arguments: [
         (PlanConstraints(network: .offline), [PlanConstraints.Constraint.offline]),
         (PlanConstraints(network: .dataSaver, memory: .critical), [.dataSaver, .criticalMemory]),

@@ -125,6 +125,33 @@ extension AppUnderX {
             #expect(app.stderr.contains("could not open the folder"), "says why: \(app.stderr)")
         }
 
+        @Test("a last source that is now a named pipe named as a playlist opens the demo, saying why; launch never waits on it",
+              .timeLimit(.minutes(5)))
+        func pipeLastSource() throws {
+            let clips = try Fixtures.clips()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-pipe-list-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.copyItem(at: clips[0].video, to: folder.appendingPathComponent("one.mp4"))
+            let list = folder.appendingPathComponent("list.m3u")
+            try Data("one.mp4\n".utf8).write(to: list)
+            let (config, environment) = try Self.sharedSettings()
+            defer { try? FileManager.default.removeItem(at: config) }
+            var app = try AppProcess([list.path, "--report-state"], environment: environment)
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            app.stop()
+            try FileManager.default.removeItem(at: list)
+            #expect(mkfifo(list.path, 0o600) == 0)
+            app = try AppProcess(["--report-state"], environment: environment)
+            defer { app.stop() }
+            let demo = app.waitForState(timeout: 180) { $0.phase == "feed" && $0.currentSource == 0 }
+            #expect(demo != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(demo?.sources?.count == 2, "still listed: \(String(describing: app.latest))")
+            #expect(app.stderr.contains("could not open the playlist") && app.stderr.contains("not a regular file"),
+                    "says why: \(app.stderr)")
+        }
+
         @Test("a sensitive post is covered and not prepared until shown; the setting shows it live")
         func sensitive() throws {
             let clips = try Fixtures.clips()

@@ -94,8 +94,8 @@ public enum ImageDecoder {
     static func checkRegular(_ path: FileSystemPath) throws {
         switch path.kind() {
         case .regular: return
-        case .folder: throw MediaDecodeError.unreadable(path.display, reason: "it is a folder")
-        case .special: throw MediaDecodeError.unreadable(path.display, reason: "it is not a regular file (a pipe, socket or device)")
+        case .folder: throw MediaDecodeError.notAFile(path.display, what: "a folder")
+        case .special: throw MediaDecodeError.notAFile(path.display, what: "a pipe, socket or device")
         case nil: throw MediaDecodeError.unreadable(path.display, reason: String(cString: strerror(errno)))
         }
     }

@@ -5,6 +5,9 @@ import FeedCore
 /// page's card (a cached picture's path is the cache's business).
 public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadable(String, reason: String)
+    /// A folder, a named pipe, a socket or a device where a file should be:
+    /// refused without opening it (a pipe's open would never return).
+    case notAFile(String, what: String)
     case notAnImage(String)
     case corrupt(String, reason: String)
     /// The header claims more pixels than a picture may have; refused before decoding.
@@ -16,6 +19,8 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         switch self {
         case .unreadable(let path, let reason):
             return "Cannot read \(path) (\(reason)): check that it exists and that you may read it."
+        case .notAFile(let path, let what):
+            return "\(path) is \(what), not a file; Flick shows pictures and videos from files."
         case .notAnImage(let path):
             let formats = MediaContentType.pictureFormatNames.map { $0.uppercased() }.joined(separator: ", ")
             return "\(path) is not a picture Flick can show (it shows \(formats))."
@@ -35,7 +40,7 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         switch self {
         case .unreadable: return .sourceNotFound
         case .notAnImage, .corrupt, .tooManyPixels: return .imageDecodeFailed
-        case .notAVideo: return .unsupportedFormat
+        case .notAVideo, .notAFile: return .unsupportedFormat
         case .timedOut: return .timeout
         }
     }

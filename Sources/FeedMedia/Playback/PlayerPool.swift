@@ -151,7 +151,7 @@ public final class PlayerPool {
     private func makePlayer() -> VideoPlayer? {
         guard players.count < capacity else { return nil }
         do {
-            let player = try VideoPlayer(id: nextID)
+            let player = try StallWatch.running("player made") { try VideoPlayer(id: nextID) }
             player.loops = loops
             nextID += 1
             players.append(player)

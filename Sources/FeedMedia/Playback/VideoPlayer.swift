@@ -104,6 +104,14 @@ public final class VideoPlayer {
         playbin.watchBus(owner, busCallback)
     }
 
+    /// Loads the plugins players are built from on a queue of its own, so
+    /// the first player the GTK thread makes does not wait for them (they
+    /// cost ~100 ms). For launch, once the media runtime is initialized;
+    /// a player made meanwhile waits only for what is still loading.
+    public nonisolated static func loadPluginsInBackground() {
+        DispatchQueue.global(qos: .userInitiated).async { Playbin.loadPlugins() }
+    }
+
     /// Playbins alive in the process (made and not yet finalized), for
     /// diagnostics and leak checks. Any thread.
     public nonisolated static var pipelinesAlive: Int { Playbin.alive.load() }
@@ -131,6 +139,10 @@ public final class VideoPlayer {
     /// than `box`. Returns the new generation.
     @discardableResult
     public func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
+        StallWatch.running("player load") { bind(uri: uri, box: box, fit: fit) }
+    }
+
+    private func bind(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
         let generation = rebind()
         guard let playbin else { return generation }
         decoderWatch.restart()

@@ -5,7 +5,7 @@ import Foundation
 /// A folder of the user's own videos, sounds and pictures, newest first,
 /// and the files in it that are none of those: what the app shows before
 /// it plays the folder (an empty or unreadable folder gets its own page).
-struct FolderFeedSource {
+struct FolderFeedSource: Sendable {
     let directory: URL
     let scan: FolderScan
     var items: [FeedItem] { scan.items }

@@ -1,0 +1,88 @@
+import FeedGObject
+import FeedMedia
+import Foundation
+
+/// Reads a folder (a scan of up to 100,000 entries) or a playlist file
+/// off the GTK thread, for the sidebar, the Open Folder dialog and the
+/// source reopened at launch: a large folder, a slow disk or a network
+/// mount never stops the window. One read at a time; starting another, or
+/// `cancel()`, drops the answer of the one before.
+///
+/// GTK thread only; the reading runs on a global queue.
+@MainActor
+final class LocalSourceRead {
+    /// What to read: a folder or a playlist file, by its path.
+    enum Request: Equatable {
+        case folder(String)
+        case playlist(String)
+    }
+
+    /// What a read found.
+    enum Found {
+        case folder(FolderFeedSource)
+        case playlist(PlaylistFile)
+    }
+
+    /// Why a read failed, in one line for a toast.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// After how long, in milliseconds, a read still running is shown as
+    /// loading (a quicker one shows nothing).
+    static let showLoadingAfterMilliseconds: UInt32 = 200
+
+    private var generation = 0
+    private var loadingTimer: MainLoopSource?
+
+    /// Whether a read is running.
+    private(set) var isReading = false
+
+    /// Reads `request`; `slow` runs if it is still running after
+    /// `showLoadingAfterMilliseconds`, `done` once with what it found,
+    /// unless another read starts or `cancel()` runs first.
+    func start(_ request: Request, slow: @escaping @MainActor () -> Void,
+               done: @escaping @MainActor (Result<Found, Failure>) -> Void) {
+        cancel()
+        generation += 1
+        let expected = generation
+        isReading = true
+        loadingTimer = MainLoopSource.after(milliseconds: Self.showLoadingAfterMilliseconds) { [weak self] in
+            guard let self, self.generation == expected else { return }
+            self.loadingTimer = nil
+            slow()
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Self.read(request)
+            MainThreadHop.post { [weak self] in
+                guard let self, self.generation == expected else { return }
+                self.finish()
+                done(result)
+            }
+        }
+    }
+
+    /// Drops the answer of the read running, if any.
+    func cancel() {
+        generation += 1
+        finish()
+    }
+
+    private func finish() {
+        isReading = false
+        loadingTimer?.cancel()
+        loadingTimer = nil
+    }
+
+    /// Any thread.
+    private nonisolated static func read(_ request: Request) -> Result<Found, Failure> {
+        do {
+            switch request {
+            case .folder(let path): return .success(.folder(try FolderFeedSource(path: path)))
+            case .playlist(let path): return .success(.playlist(try PlaylistFile(path: path)))
+            }
+        } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+    }
+}
