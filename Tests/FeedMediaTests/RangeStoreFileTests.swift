@@ -230,6 +230,29 @@ struct RangeStoreFileTests {
         #expect(S.files(in: elsewhere).isEmpty)
     }
 
+    @Test("a cache folder swapped for a link while the cache is open: writes, the index and deletions stay in the folder that was opened")
+    func folderSwappedWhileOpen() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = temp.url.appendingPathComponent("media")
+        let moved = temp.url.appendingPathComponent("media-moved")
+        let elsewhere = temp.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let store = try RangeStore(directory: folder)
+        try store.write(S.video("before"), offset: 0, data: S.bytes(70_000, seed: 4))
+        store.flush()
+        // Someone moves the folder away and puts a link to another in its place.
+        try FileManager.default.moveItem(at: folder, to: moved)
+        try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: elsewhere.path)
+        try store.write(S.video("after"), offset: 0, data: S.bytes(70_000, seed: 5))
+        store.remove(S.video("before"))
+        store.close()
+        #expect(S.files(in: elsewhere).isEmpty, "nothing was written where the link leads: \(S.files(in: elsewhere))")
+        #expect(S.dataFiles(in: moved).count == 1, "the new entry's file is in the folder that was opened")
+        let index = try Data(contentsOf: moved.appendingPathComponent(CacheFileName.index))
+        #expect(String(decoding: index, as: UTF8.self).contains("after"))
+    }
+
     @Test("a write fetched for an entry that was dropped and made again (a new version) is not written into the new one")
     func writesCarryTheirVersion() throws {
         let temp = try TemporaryDirectory()

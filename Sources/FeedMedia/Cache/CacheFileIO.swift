@@ -7,51 +7,51 @@ import Glibc
 /// `CacheStoreError`. Callable from any thread; none of them takes a lock.
 ///
 /// The cache never reads or writes through a link, nor opens a pipe or a
-/// device: every file is opened with `O_NOFOLLOW | O_NONBLOCK` and checked
-/// to be a regular file, and whatever else stands where a cache file
-/// should be is removed (its entry's blocks then fail their checksums, so
-/// it is fetched again).
+/// device: every file is named relative to the open ``CacheFolder``, opened
+/// with `O_NOFOLLOW | O_NONBLOCK` and checked to be a regular file, and
+/// whatever else stands where a cache file should be is removed (its
+/// entry's blocks then fail their checksums, so it is fetched again).
 enum CacheFileIO {
     /// Flags every open of a cache file carries.
     private static let safely = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
 
-    /// Opens `path` for positioned writes (and the reads that checksum
-    /// what was written), creating it readable by the user only.
-    static func openForWriting(_ path: String) throws -> Int32 {
-        if let fd = try openRegular(path, O_RDWR | O_CREAT) { return fd }
+    /// Opens `name` in `folder` for positioned writes (and the reads that
+    /// checksum what was written), creating it readable by the user only.
+    static func openForWriting(_ name: String, in folder: CacheFolder) throws -> Int32 {
+        if let fd = try openRegular(name, in: folder, O_RDWR | O_CREAT) { return fd }
         // Something other than a file stood there and is gone: make it anew.
-        guard let fd = try openRegular(path, O_RDWR | O_CREAT | O_EXCL) else {
-            throw CacheStoreError.io("could not open \(name(path)) for writing (something keeps replacing it)")
+        guard let fd = try openRegular(name, in: folder, O_RDWR | O_CREAT | O_EXCL) else {
+            throw CacheStoreError.io("could not open \(name) for writing (something keeps replacing it)")
         }
         return fd
     }
 
-    /// Opens `path` for reading; nil when it does not exist (or was not a
-    /// regular file, and is removed).
-    static func openForReading(_ path: String) throws -> Int32? {
-        try openRegular(path, O_RDONLY)
+    /// Opens `name` in `folder` for reading; nil when it does not exist (or
+    /// was not a regular file, and is removed).
+    static func openForReading(_ name: String, in folder: CacheFolder) throws -> Int32? {
+        try openRegular(name, in: folder, O_RDONLY)
     }
 
-    /// Opens `path` with `flags` if it is (or becomes) a regular file; a
+    /// Opens `name` with `flags` if it is (or becomes) a regular file; a
     /// link, pipe, socket or device there is removed and nil returned, and
     /// so is a missing file when `flags` create none.
-    private static func openRegular(_ path: String, _ flags: Int32) throws -> Int32? {
-        let fd = open(path, flags | safely, 0o600)
+    private static func openRegular(_ name: String, in folder: CacheFolder, _ flags: Int32) throws -> Int32? {
+        let fd = openat(folder.descriptor, name, flags | safely, 0o600)
         if fd < 0 {
             // Nothing there, and nothing to be made; with O_CREAT, ENOENT
             // means the folder itself is gone: an error, said as such below.
             if errno == ENOENT, flags & O_CREAT == 0 { return nil }
             // ELOOP: a symbolic link; ENXIO: a socket or a pipe with no writer.
             if errno == ELOOP || errno == ENXIO {
-                unlinkStray(path)
+                unlinkStray(name, in: folder)
                 return nil
             }
-            throw failure("open \(name(path))")
+            throw failure("open \(name)")
         }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             _ = Glibc.close(fd)
-            unlinkStray(path)
+            unlinkStray(name, in: folder)
             return nil
         }
         // Reads and writes of a regular file block as usual.
@@ -60,9 +60,10 @@ enum CacheFileIO {
     }
 
     /// Removes what is not a regular file where a cache file should be, and says so.
-    private static func unlinkStray(_ path: String) {
-        _ = unlink(path)
-        FileHandle.standardError.write(Data("flick: warning: removed \(name(path)) from the media cache: it was not a regular file\n".utf8))
+    private static func unlinkStray(_ name: String, in folder: CacheFolder) {
+        // A folder planted there goes too, if it is empty.
+        if unlinkat(folder.descriptor, name, 0) != 0, errno == EISDIR { _ = unlinkat(folder.descriptor, name, AT_REMOVEDIR) }
+        FileHandle.standardError.write(Data("flick: warning: removed \(name) from the media cache: it was not a regular file\n".utf8))
     }
 
     /// Writes all of `data` at `offset`, retrying short writes and EINTR.
@@ -107,48 +108,43 @@ enum CacheFileIO {
         guard fdatasync(fd) == 0 else { throw failure("sync \(what)") }
     }
 
-    /// Flushes a folder's entries (after a rename) to the disk; best effort.
-    static func syncFolder(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        _ = Glibc.close(fd)
-    }
-
-    /// Writes `data` to `path` atomically: a 0600 temp file beside it, fsync, rename, fsync the folder.
-    static func replaceAtomically(_ path: String, with data: Data) throws {
-        let temporary = path + CacheFileName.temporarySuffix
-        guard let fd = try openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC)
-            ?? openRegular(temporary, O_WRONLY | O_CREAT | O_EXCL) else {
-            throw CacheStoreError.io("could not create \(name(temporary)) (something keeps replacing it)")
+    /// Writes `data` to `name` in `folder` atomically: a 0600 temp file
+    /// beside it, fsync, rename, fsync the folder.
+    static func replaceAtomically(_ name: String, in folder: CacheFolder, with data: Data) throws {
+        let temporary = name + CacheFileName.temporarySuffix
+        guard let fd = try openRegular(temporary, in: folder, O_WRONLY | O_CREAT | O_TRUNC)
+            ?? openRegular(temporary, in: folder, O_WRONLY | O_CREAT | O_EXCL) else {
+            throw CacheStoreError.io("could not create \(temporary) (something keeps replacing it)")
         }
         do {
-            try write(fd, data, at: 0, what: name(temporary))
-            guard fsync(fd) == 0 else { throw failure("sync \(name(temporary))") }
+            try write(fd, data, at: 0, what: temporary)
+            guard fsync(fd) == 0 else { throw failure("sync \(temporary)") }
         } catch {
             _ = Glibc.close(fd)
-            _ = unlink(temporary)
+            _ = unlinkat(folder.descriptor, temporary, 0)
             throw error
         }
         _ = Glibc.close(fd)
-        guard rename(temporary, path) == 0 else {
-            let failure = failure("rename \(name(temporary))")
-            _ = unlink(temporary)
+        guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
+            let failure = failure("rename \(temporary)")
+            _ = unlinkat(folder.descriptor, temporary, 0)
             throw failure
         }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        _ = fsync(folder.descriptor) // the rename on disk; best effort
     }
 
-    /// The file's size in bytes; nil when it does not exist or cannot be examined.
-    static func size(_ path: String) -> Int64? {
+    /// The size in bytes of `name` in `folder`; nil when it does not exist
+    /// or is not a regular file.
+    static func size(_ name: String, in folder: CacheFolder) -> Int64? {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+              (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 
-    /// Deletes a file; a missing file is fine.
-    static func remove(_ path: String) {
-        _ = unlink(path)
+    /// Deletes `name` from `folder`; a missing file is fine.
+    static func remove(_ name: String, in folder: CacheFolder) {
+        _ = unlinkat(folder.descriptor, name, 0)
     }
 
     /// The error for the current errno: `.diskFull` for ENOSPC and EDQUOT, else `.io`.
@@ -156,10 +152,6 @@ enum CacheFileIO {
         let code = errno
         if code == ENOSPC || code == EDQUOT { return .diskFull(action) }
         return .io("could not \(action) (\(String(cString: strerror(code))))")
-    }
-
-    private static func name(_ path: String) -> String {
-        (path as NSString).lastPathComponent
     }
 }
 

@@ -2,11 +2,11 @@ import FeedCore
 import Foundation
 
 /// State changes shared by the public calls. Every `…Locked` function must be
-/// called with `lock` held; the paths they return are deleted after unlocking.
+/// called with `lock` held; the file names they return are deleted after unlocking.
 extension RangeStore {
-    /// The full path of a file in the cache folder.
-    func path(_ name: String) -> String {
-        directory.appendingPathComponent(name).path
+    /// Deletes the named files from the cache folder.
+    func remove(_ names: [String]) {
+        for name in names { CacheFileIO.remove(name, in: folder) }
     }
 
     /// Seconds since 1970, strictly increasing, for `CacheIndex`.
@@ -38,18 +38,18 @@ extension RangeStore {
         accessChanged = true
     }
 
-    /// Forgets `key`; returns its data file's path for deletion, nil when it had no entry.
+    /// Forgets `key`; returns its data file's name for deletion, nil when it had no entry.
     func dropLocked(_ key: CacheKey) -> String? {
         guard let entry = entries.removeValue(forKey: key) else { return nil }
         indexes[key.kind]?.remove(key)
         unsyncedKeys.remove(key)
         indexChanged = true
-        return path(CacheFileName.data(for: key, incarnation: entry.incarnation))
+        return CacheFileName.data(for: key, incarnation: entry.incarnation)
     }
 
     /// Drops what `CacheIndex` says to evict for each kind over budget
     /// (least recently used first, down to 90%, never pinned); returns the
-    /// paths to delete.
+    /// file names to delete.
     func evictLocked() -> [String] {
         let pinned = Set(pins.keys)
         var doomed: [String] = []
@@ -57,7 +57,7 @@ extension RangeStore {
             guard let evictions = indexes[kind]?.evictions(pinned: pinned) else { continue }
             for key in evictions {
                 byteCounters.evictedBytes += Int64(entries[key]?.ranges.totalBytes ?? 0)
-                if let path = dropLocked(key) { doomed.append(path) }
+                if let name = dropLocked(key) { doomed.append(name) }
             }
         }
         if !doomed.isEmpty { scheduleFlushLocked() }

@@ -103,7 +103,7 @@ extension RangeStore {
         let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
         let fd: Int32
         do {
-            fd = try CacheFileIO.openForWriting(path(name))
+            fd = try CacheFileIO.openForWriting(name, in: folder)
         } catch {
             lock.unlock()
             stopWriting(error)
@@ -197,13 +197,13 @@ extension RangeStore {
         var doomed: [String] = []
         for (candidate, _, held) in candidates where freed < bytes {
             byteCounters.evictedBytes += held
-            if let path = dropLocked(candidate) { doomed.append(path) }
+            if let name = dropLocked(candidate) { doomed.append(name) }
             dropped.insert(candidate)
             freed += held
         }
         if !doomed.isEmpty { scheduleFlushLocked() }
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        remove(doomed)
         return (freed, dropped)
     }
 
@@ -317,7 +317,7 @@ extension RangeStore {
         let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
         let fd: Int32?
         do {
-            fd = try CacheFileIO.openForReading(path(name))
+            fd = try CacheFileIO.openForReading(name, in: folder)
         } catch {
             fd = nil
         }
@@ -368,7 +368,7 @@ extension RangeStore {
             return true
         }
         let name = CacheFileName.data(for: key, incarnation: entry.incarnation)
-        let fd = try? CacheFileIO.openForReading(path(name))
+        let fd = try? CacheFileIO.openForReading(name, in: folder)
         lock.unlock()
         guard let fd else {
             remove(key)

@@ -73,7 +73,7 @@ extension RangeStore {
         for (key, incarnation) in toSync {
             let name = CacheFileName.data(for: key, incarnation: incarnation)
             do {
-                guard let fd = try CacheFileIO.openForReading(path(name)) else {
+                guard let fd = try CacheFileIO.openForReading(name, in: folder) else {
                     unsynced[key] = incarnation
                     continue
                 }
@@ -90,7 +90,7 @@ extension RangeStore {
         do {
             let encoded = try snapshot.encoded()
             do {
-                try CacheFileIO.replaceAtomically(indexURL.path, with: encoded)
+                try CacheFileIO.replaceAtomically(CacheFileName.index, in: folder, with: encoded)
             } catch let error as CacheStoreError where error.isDiskFull {
                 // A full disk must not cost the index (and with it every
                 // entry at the next start): make room for it, once.
@@ -98,7 +98,7 @@ extension RangeStore {
                 let room = freeRoom(atLeast: Int64(encoded.count * 2 + 65_536), keeping: nil)
                 guard room.bytes > 0 else { throw error }
                 snapshot.entries.removeAll { room.keys.contains($0.key) }
-                try CacheFileIO.replaceAtomically(indexURL.path, with: snapshot.encoded())
+                try CacheFileIO.replaceAtomically(CacheFileName.index, in: folder, with: snapshot.encoded())
             }
         } catch {
             lock.lock()
@@ -111,11 +111,11 @@ extension RangeStore {
         lock.lock()
         var doomed: [String] = []
         for (key, incarnation) in unsynced where entries[key]?.incarnation == incarnation {
-            if let path = dropLocked(key) { doomed.append(path) }
+            if let name = dropLocked(key) { doomed.append(name) }
         }
         scheduleFlushLocked()
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        remove(doomed)
     }
 
     /// The index as it stands, for writing.

@@ -8,27 +8,9 @@ import Glibc
 /// What `RangeStore.init` does before the store is shared: no lock needed yet,
 /// though the bookkeeping helpers are still called with it held.
 extension RangeStore {
-    /// Creates the folder (0700) or checks the existing one and narrows it to 0700.
-    func prepareFolder() throws {
-        let path = directory.path
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CacheStoreError.io("could not create the folder \(path) (\(error.localizedDescription))")
-        }
-        // The folder itself, not where a link would lead: the cache never
-        // writes outside it.
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw CacheStoreError.io("\(path) is not a folder (a link, or a file); the media cache will not use it")
-        }
-        guard chmod(path, 0o700) == 0 else { throw CacheFileIO.failure("make \(path) private") }
-    }
-
     /// Takes the folder's exclusive lock; returns the descriptor that holds it.
     func lockFolder() throws -> Int32 {
-        let fd = open(path(CacheFileName.lock), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        let fd = openat(folder.descriptor, CacheFileName.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw CacheFileIO.failure("open \(CacheFileName.lock)") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
@@ -66,7 +48,7 @@ extension RangeStore {
             // Every block with held bytes must have its checksum.
             let sums = stored.sums.flatMap(BlockChecksum.decode) ?? []
             let sumsOK = sums.count >= CacheBlocks.touching(0..<Int(end)).upperBound
-            if !lengthOK || !sumsOK || (end > 0 && (CacheFileIO.size(path(name)) ?? -1) < end) {
+            if !lengthOK || !sumsOK || (end > 0 && (CacheFileIO.size(name, in: folder) ?? -1) < end) {
                 indexChanged = true
                 continue
             }
@@ -85,10 +67,7 @@ extension RangeStore {
         lock.lock()
         let live = Set(entries.values.map { CacheFileName.data(for: $0.key, incarnation: $0.incarnation) })
         lock.unlock()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where CacheFileName.isOwned(name) && !live.contains(name) {
-            CacheFileIO.remove(path(name))
-        }
+        remove(folder.names().filter { CacheFileName.isOwned($0) && !live.contains($0) })
     }
 }
 

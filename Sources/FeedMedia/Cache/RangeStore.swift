@@ -52,8 +52,8 @@ public final class RangeStore: @unchecked Sendable {
 
     /// The cache folder. Immutable.
     let directory: URL
-    /// `index.json` in the folder. Immutable.
-    let indexURL: URL
+    /// The folder, held open: every file is reached relative to it. Immutable.
+    let folder: CacheFolder
     /// Runs debounced flushes: `fdatasync` and index writes. Immutable.
     let flushQueue = DispatchQueue(label: "io.github.flick.Flick.range-store", qos: .utility)
     /// Runs every write and file deletion, in order: one writer at a time,
@@ -111,20 +111,21 @@ public final class RangeStore: @unchecked Sendable {
     public init(directory: URL, budgets: CacheBudgets = .init()) throws {
         self.directory = directory.standardizedFileURL
         diskQueue.setSpecific(key: Self.onDiskQueue, value: true)
-        indexURL = self.directory.appendingPathComponent(CacheFileName.index)
+        // The folder itself, never where a link would lead: the cache never
+        // writes outside it.
+        folder = try CacheFolder(path: self.directory.path)
         currentBudgets = budgets
         for kind in CacheKey.Kind.allCases {
             indexes[kind] = CacheIndex(budget: Self.clamped(budgets.bytes(for: kind)))
         }
-        try prepareFolder()
         folderLock = try lockFolder()
-        let loaded = RangeStoreIndexFile.load(from: indexURL)
+        let loaded = RangeStoreIndexFile.load(from: folder)
         adopt(loaded)
         removeOrphans()
         lock.lock()
         let doomed = evictLocked()
         lock.unlock()
-        doomed.forEach(CacheFileIO.remove)
+        remove(doomed)
         // Write at once what opening dropped, so a crash cannot bring it back.
         if loaded == nil || indexChanged { flushNow() }
     }
@@ -234,12 +235,12 @@ public final class RangeStore: @unchecked Sendable {
     /// never used again, so a late deletion cannot touch newer bytes, and
     /// every write runs after the deletions queued before it, so the folder
     /// stays within budget plus the chunk in flight.
-    func discard(_ paths: [String]) {
-        guard !paths.isEmpty else { return }
+    func discard(_ names: [String]) {
+        guard !names.isEmpty else { return }
         if isOnDiskQueue {
-            paths.forEach(CacheFileIO.remove)
+            remove(names)
         } else {
-            diskQueue.async { paths.forEach(CacheFileIO.remove) }
+            diskQueue.async { self.remove(names) }
         }
     }
 
@@ -277,7 +278,7 @@ public final class RangeStore: @unchecked Sendable {
     public func completeFile(_ key: CacheKey) -> URL? {
         lock.lock(); defer { lock.unlock() }
         guard indexes[key.kind]?.status(of: key) == .complete, let entry = entries[key] else { return nil }
-        return URL(fileURLWithPath: path(CacheFileName.data(for: key, incarnation: entry.incarnation)))
+        return URL(fileURLWithPath: folder.path(of: CacheFileName.data(for: key, incarnation: entry.incarnation)))
     }
 
     /// Notes that `key`'s video was started from this cache: played as the

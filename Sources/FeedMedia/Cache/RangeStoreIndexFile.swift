@@ -50,11 +50,12 @@ struct RangeStoreIndexFile: Codable, Equatable {
 
     /// Decodes an index; nil when it is missing, unreadable, larger than
     /// ``maxBytes``, of another version or not JSON.
-    static func load(from url: URL) -> RangeStoreIndexFile? {
-        guard let size = CacheFileIO.size(url.path), size <= maxBytes,
-              let fd = try? CacheFileIO.openForReading(url.path) else { return nil }
+    static func load(from folder: CacheFolder) -> RangeStoreIndexFile? {
+        let name = CacheFileName.index
+        guard let size = CacheFileIO.size(name, in: folder), size <= maxBytes,
+              let fd = try? CacheFileIO.openForReading(name, in: folder) else { return nil }
         defer { CacheFileIO.close(fd) }
-        guard let data = try? CacheFileIO.read(fd, length: Int(size), at: 0, what: url.lastPathComponent),
+        guard let data = try? CacheFileIO.read(fd, length: Int(size), at: 0, what: name),
               let index = try? JSONDecoder().decode(RangeStoreIndexFile.self, from: data),
               index.version == currentVersion else { return nil }
         return index
