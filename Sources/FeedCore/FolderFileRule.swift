@@ -95,12 +95,9 @@ public enum FolderFileRule {
     }
 
     /// `video/*` is a video, `audio/*` a sound, `image/*` a picture when a
-    /// loader reads it.
+    /// loader reads it (``MediaKindRule``).
     public static func kind(of type: String, loadable: Bool) -> FeedItem.Kind? {
-        if type.hasPrefix("video/") { return .video }
-        if type.hasPrefix("audio/") { return .audio }
-        if type.hasPrefix("image/"), loadable { return .image }
-        return nil
+        MediaKindRule.kind(ofMIMEType: type, pictureLoadable: loadable)
     }
 
     /// One line for the header or the empty page: "12 files were skipped:

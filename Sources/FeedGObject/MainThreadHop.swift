@@ -1,10 +1,12 @@
 import CGLib
 
-/// The one way FeedMedia's own threads hand work to the GTK thread: an
-/// idle callback on the default main context. What crosses is a value the
-/// GTK thread acts on: a cache source's command, a decoded picture, a
-/// folder scan, a stall probe's finding. (GStreamer's own messages cross
-/// on the bus, and frames through each player's mailbox.)
+/// The one way the app's own threads hand work to the GTK thread: an idle
+/// callback on the default main context. What crosses is a value the GTK
+/// thread acts on: a cache source's command, a decoded picture or
+/// animation frame, a folder scan, a stall probe's finding, the demo's
+/// progress. (GStreamer's own messages cross on the bus, and frames
+/// through each player's mailbox.) Nothing in Sources uses
+/// `DispatchQueue.main`.
 ///
 /// `g_idle_add`, never `g_main_context_invoke`, which would run the body
 /// on the calling thread whenever it can acquire the context.

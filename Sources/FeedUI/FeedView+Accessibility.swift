@@ -42,7 +42,7 @@ extension FeedView {
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }
         // Later, not inside the report that stopped it (updateChrome runs in reports).
         page.animation.onPlayingChange = { [weak self] in
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.reportState() } }
+            MainThreadHop.post { self?.reportState() }
         }
     }
 

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedDemo
+import FeedGObject
 import FeedMedia
 import FeedUI
 import Foundation
@@ -25,9 +26,7 @@ extension AppController {
             let result = Result { () throws -> DemoMediaLibrary in
                 if let existing = generator.existingLibrary() { return existing }
                 return try generator.generate { fraction, message in
-                    DispatchQueue.main.async {
-                        MainActor.assumeIsolated { self?.generationProgressed(fraction, message) }
-                    }
+                    MainThreadHop.post { self?.generationProgressed(fraction, message) }
                 }
             }
             // The fault mix (a corrupt clip, an HLS rendition) is made once, beside the media.
@@ -38,9 +37,7 @@ extension AppController {
             let served = (try? result.get()).flatMap { library in
                 assets.map { assets in Result { try Self.startDemoServer(library, assets: assets, options: options) } }
             }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.generationFinished(result, served: served) }
-            }
+            MainThreadHop.post { self?.generationFinished(result, served: served) }
         }
     }
 

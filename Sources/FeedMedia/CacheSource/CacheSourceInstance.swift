@@ -42,9 +42,9 @@ final class CacheSourceInstance: @unchecked Sendable {
     private var endOffset: Int64?
     /// The server answered a Range request with the whole file.
     private var rangeIgnored = false
-    /// The validator of the bytes handed out so far: if the store's entry
+    /// The validators of the bytes handed out so far: if the store's entry
     /// changes under us, the file changed on the server mid-read.
-    private var servedVersion: Version?
+    private var served = ServedVersion()
     /// For an HLS playlist: the bytes handed out since start. At stop, a
     /// playlist not shown to be final is dropped from the store, so it is
     /// fetched again next time.
@@ -93,7 +93,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             failure = nil
             endOffset = nil
             rangeIgnored = false
-            servedVersion = nil
+            served = ServedVersion()
             playlist = url.map { MediaLocation($0.absoluteString) == .hls } == true ? PlaylistCapture() : nil
             return self.key
         }
@@ -182,7 +182,14 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// `offset` (up to `length` of them, or to the end of the file) are on
     /// disk, posting a fetch of the gap to the GTK thread when none is
     /// bringing them. Failures are posted on the bus before returning.
+    /// A streaming thread's (GStreamer's own, or a player's state queue):
+    /// never the GTK thread, whose loop runs the fetch it would wait for.
     private func waitForBytes(at offset: Int64, length: Int) -> WaitOutcome {
+        guard !Thread.isMainThread else {
+            assertionFailure("a cache source read on the GTK thread would wait for the loop its fetch runs on")
+            postError(FetchFailure(code: .playerFailed, message: "the cache source was read on the GTK thread"))
+            return .failed
+        }
         guard let store, let key, let url, let hub else {
             postError(FetchFailure(code: .unknown, message: "the cache source was read before it started"))
             return .failed
@@ -210,7 +217,7 @@ final class CacheSourceInstance: @unchecked Sendable {
                 return .failed
             }
             let info = store.info(key)
-            if let changed = versionChange(info) {
+            if let changed = served.change(to: info) {
                 postError(changed)
                 return .failed
             }
@@ -229,18 +236,17 @@ final class CacheSourceInstance: @unchecked Sendable {
             // The network said the file ends here: serve what there is.
             let atEnd = endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
-                servedVersion = Self.version(info, learnedOver: servedVersion)
+                served.learn(from: info)
                 (waited ? hub.missBytes : hub.hitBytes).add(Int(available))
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
-            if !Thread.isMainThread, heldUntilStop || hub.readers.reader(key).missAction == .waitUntilCurrent {
+            if heldUntilStop || hub.readers.reader(key).missAction == .waitUntilCurrent {
                 // A prepared player reads ahead of a post that may never
                 // play: only what the disk holds, until the session makes
                 // it current (`readerChanged` wakes us) or a flush ends the
                 // wait. Not starved, so no buffering is reported. The timed
-                // wait also sees bytes another fetch brings meanwhile. (A
-                // read on the GTK thread, never expected, is never held.)
+                // wait also sees bytes another fetch brings meanwhile.
                 if !held { hub.heldReads.add(1) }
                 held = true
                 waited = true
@@ -278,16 +284,8 @@ final class CacheSourceInstance: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            if Thread.isMainThread {
-                // Never expected (GStreamer reads on its own threads), but
-                // waiting here would stop the very loop the fetch runs on.
-                condition.unlock()
-                if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
-                condition.lock()
-            } else {
-                let limit = reportedBuffering ? 1 : Self.bufferingAfterSeconds
-                _ = condition.wait(until: Date().addingTimeInterval(limit))
-            }
+            let limit = reportedBuffering ? 1 : Self.bufferingAfterSeconds
+            _ = condition.wait(until: Date().addingTimeInterval(limit))
         }
     }
 
@@ -370,41 +368,6 @@ final class CacheSourceInstance: @unchecked Sendable {
         }
         gst_buffer_resize(buffer, 0, gssize(length))
         return Int32(GST_FLOW_OK.rawValue)
-    }
-
-    /// Under the lock: the failure to report when the entry's validator
-    /// changed since bytes were first handed out, else records it.
-    private func versionChange(_ info: CacheEntryInfo?) -> FetchFailure? {
-        guard let servedVersion, let now = info.map(Self.Version.init) else { return nil }
-        // Only a validator known both then and now can differ: an ETag or a
-        // length learned after the first bytes were served is no change.
-        let etagChanged = servedVersion.etag != nil && now.etag != nil && servedVersion.etag != now.etag
-        let lengthChanged = servedVersion.length != nil && now.length != nil && servedVersion.length != now.length
-        guard etagChanged || lengthChanged else { return nil }
-        return FetchFailure(code: .httpError, message: "the file changed on the server while it was read")
-    }
-
-    /// The validators of the bytes handed to the demuxer: the entry's ETag
-    /// and length as the origin gave them, nil while not known.
-    struct Version: Equatable {
-        var etag: String?
-        var length: Int64?
-
-        init(_ info: CacheEntryInfo) {
-            etag = info.etag
-            length = info.contentLength
-        }
-    }
-
-    /// The version being served, with validators learned since filled in.
-    private static func version(_ info: CacheEntryInfo?, learnedOver old: Version?) -> Version? {
-        guard let info else { return old }
-        var now = Version(info)
-        if let old {
-            now.etag = old.etag ?? now.etag
-            now.length = old.length ?? now.length
-        }
-        return now
     }
 
     /// How often a read held for its post to become current looks at the

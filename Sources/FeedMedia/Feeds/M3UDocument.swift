@@ -52,7 +52,7 @@ public enum M3UDocument {
                 throw .tooManyItems(count: entries.count + 1, limit: FeedDocument.maxItems)
             }
             let uri = line.replacingOccurrences(of: " ", with: "%20")
-            let raw = FeedDocument.RawItem(id: uri, type: MediaExtension.kind(of: uri).rawValue, uri: uri, poster: nil,
+            let raw = FeedDocument.RawItem(id: uri, type: MediaKindRule.kind(ofAddress: uri).rawValue, uri: uri, poster: nil,
                                            duration: info?.duration, title: info?.title, subtitle: nil, author: nil)
             entries.append((raw, entries.count))
             info = nil

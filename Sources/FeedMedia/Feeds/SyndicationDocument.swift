@@ -198,18 +198,16 @@ public enum SyndicationDocument {
     /// Video or picture from the MIME type, else the Media RSS medium,
     /// else the address's extension; nil for sound and anything else.
     static func kind(type: String?, medium: String?, url: String) -> FeedItem.Kind? {
-        if let type = type?.lowercased(), !type.isEmpty {
-            if type.hasPrefix("video/") || type == "application/x-mpegurl" || type == "application/vnd.apple.mpegurl" {
-                return .video
-            }
-            return type.hasPrefix("image/") ? .image : nil
+        if let type, !type.isEmpty {
+            let kind = MediaKindRule.kind(ofMIMEType: type)
+            return kind == .audio ? nil : kind
         }
         switch medium?.lowercased() {
         case "video": return .video
         case "image": return .image
         case .some: return nil
         case nil:
-            let guessed = MediaExtension.kind(of: url)
+            let guessed = MediaKindRule.kind(ofAddress: url)
             return guessed == .audio ? nil : guessed
         }
     }

@@ -24,14 +24,14 @@ public final class RangeFetch {
     public let range: Range<Int64>?
     public let key: CacheKey
     /// Speculative until someone who needs the bytes now joins (`promote()`).
-    public private(set) var priority: FetchPriority
+    public internal(set) var priority: FetchPriority
     /// Why it runs; a plan's picture preload becomes a `.read` when the
     /// picture is shown (`claim(for:)`).
-    public private(set) var purpose: FetchPurpose
+    public internal(set) var purpose: FetchPurpose
 
     /// The file offset of the next body byte, where stored bytes reach (a
     /// chunk being written counts once it has landed).
-    public private(set) var position: Int64
+    public internal(set) var position: Int64
     /// Whether the fetch has completed (or been cancelled).
     public var isDone: Bool { completion == nil }
     /// Whether it was stopped and brings nothing more (its completion is
@@ -40,41 +40,41 @@ public final class RangeFetch {
     /// Whether reading is held back by `pause()`.
     public private(set) var isPaused = false
 
-    private weak var fetcher: RangeFetcher?
-    private let store: RangeStore
-    private let itemHeaders: [String: String]
+    weak var fetcher: RangeFetcher?
+    let store: RangeStore
+    let itemHeaders: [String: String]
     /// `scheme://host:port` of the URL asked for (the fetcher queues per origin).
     let originKey: String
-    private let message: GObjectRef
-    private let cancellable: GObjectRef
-    private var stream: GObjectRef?
-    private var restartedHandler: SignalConnection?
-    private var headersDeadline: MainLoopSource?
+    let message: GObjectRef
+    let cancellable: GObjectRef
+    var stream: GObjectRef?
+    var restartedHandler: SignalConnection?
+    var headersDeadline: MainLoopSource?
     /// Bounds of a whole-file fetch read for a decoder (pictures).
-    private let limits: FetchLimits?
-    private var wholeDeadline: MainLoopSource?
-    private var progress: (@MainActor (Int64) -> Void)?
-    private var completion: (@MainActor (FetchResult) -> Void)?
+    let limits: FetchLimits?
+    var wholeDeadline: MainLoopSource?
+    var progress: (@MainActor (Int64) -> Void)?
+    var completion: (@MainActor (FetchResult) -> Void)?
     /// Others waiting on this fetch's bytes (see `watch`).
-    private var watchers: [(progress: @MainActor (Int64) -> Void, completion: @MainActor (FetchResult) -> Void)] = []
+    var watchers: [(progress: @MainActor (Int64) -> Void, completion: @MainActor (FetchResult) -> Void)] = []
 
     /// What the response said, once the headers arrived.
-    private var keepFrom: Int64
-    private var keepUntil: Int64?
-    private var contentLength: Int64?
-    private var rangeIgnored = false
+    var keepFrom: Int64
+    var keepUntil: Int64?
+    var contentLength: Int64?
+    var rangeIgnored = false
     /// The request carried If-Range (a 200 then may mean the file changed).
-    private var sentIfRange = false
-    private var staleDropped = false
+    var sentIfRange = false
+    var staleDropped = false
     /// The incarnation of the entry this answer's bytes are written into
     /// (set when its head arrives); writes for another are dropped.
-    private var writingFor: UInt64?
-    private var bytesFetched: Int64 = 0
-    private var bytesStored: Int64 = 0
+    var writingFor: UInt64?
+    var bytesFetched: Int64 = 0
+    var bytesStored: Int64 = 0
     /// A callback from libsoup, GIO or the store's disk queue is owed.
-    private var operationPending = false
+    var operationPending = false
     /// Set when this side stopped the fetch, saying why.
-    private var stopReason: FetchResult.End?
+    var stopReason: FetchResult.End?
 
     init?(fetcher: RangeFetcher, token: UInt64, generation: UInt64, url: URL, range: Range<Int64>?, headers: [String: String],
           priority: FetchPriority, purpose: FetchPurpose, store: RangeStore, key: CacheKey, limits: FetchLimits? = nil,
@@ -128,9 +128,9 @@ public final class RangeFetch {
         return info.lastModified
     }
 
-    private var ioPriority: Int32 { priority == .speculative ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT }
-    private var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
-    private var gCancellable: UnsafeMutablePointer<GCancellable> { cancellable.pointer(as: GCancellable.self) }
+    var ioPriority: Int32 { priority == .speculative ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT }
+    var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
+    var gCancellable: UnsafeMutablePointer<GCancellable> { cancellable.pointer(as: GCancellable.self) }
 
     func start() {
         guard let fetcher else { return }
@@ -197,7 +197,7 @@ public final class RangeFetch {
         if stream != nil, !operationPending, !isDone { readNext() }
     }
 
-    private func stop(_ reason: FetchResult.End) {
+    func stop(_ reason: FetchResult.End) {
         guard !isDone, stopReason == nil else { return }
         stopReason = reason
         g_cancellable_cancel(gCancellable)
@@ -207,7 +207,7 @@ public final class RangeFetch {
         }
     }
 
-    private func restarted() {
+    func restarted() {
         guard let uri = soup_message_get_uri(soupMessage) else { return }
         let scheme = g_uri_get_scheme(uri).map { String(cString: $0) }
         let host = g_uri_get_host(uri).map { String(cString: $0) }
@@ -227,207 +227,5 @@ public final class RangeFetch {
         let scheme = scheme?.lowercased() ?? ""
         let port = port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\(host?.lowercased() ?? ""):\(port)"
-    }
-
-    // MARK: Answers
-
-    private func sent(_ result: OpaquePointer?) {
-        operationPending = false
-        headersDeadline?.cancel()
-        headersDeadline = nil
-        var error: UnsafeMutablePointer<GError>?
-        let input = soup_session_send_finish(fetcher?.session.pointer(as: SoupSession.self), result, &error)
-        let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
-        if finishOnFailure(error) { return }
-        let headers = soup_message_get_response_headers(soupMessage)
-        let status = Int(soup_message_get_status(soupMessage).rawValue)
-        let contentRange = soup_message_headers_get_one(headers, "Content-Range").map { String(cString: $0) }
-        let declaredLength: Int64? = soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
-            ? Int64(soup_message_headers_get_content_length(headers)) : nil
-        let etag = soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) }
-        let lastModified = soup_message_headers_get_one(headers, "Last-Modified").map { String(cString: $0) }
-        let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
-
-        switch ResponseRange.decide(status: status, requested: range, contentRange: contentRange,
-                                    contentLength: declaredLength) {
-        case .failed(let status):
-            let reason = soup_message_get_reason_phrase(soupMessage).map { String(cString: $0) } ?? "HTTP error"
-            let code = ErrorCode.forHTTPStatus(status) ?? .httpError
-            finish(.failed(FetchFailure(code: code, httpStatus: status, message: "\(reason) (\(status)), URL: \(url.absoluteString)")))
-        case .pastEnd(let total):
-            contentLength = total
-            if let total {
-                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag,
-                                                 lastModified: lastModified)
-            }
-            finish(.pastEnd)
-        case .body(_, _, _, let total?, _) where total > (limits?.maxBytes ?? .max):
-            finish(.failed(limits!.tooLarge))
-        case .body(let bodyStart, var keepFrom, var keepUntil, let total, let ignored):
-            if ignored {
-                // The whole file came instead of a range: it is the one
-                // sequential download of it, written through from its
-                // first byte (later reads wait on it instead of asking
-                // again); a preload still stops at its range's end. A 200
-                // to a failed If-Range is a changed file, not a server
-                // that ignores Range.
-                if !sentIfRange { fetcher?.ignoredRange(origin: originKey) }
-                keepFrom = bodyStart
-                if priority == .current { keepUntil = nil }
-            }
-            position = bodyStart
-            self.keepFrom = keepFrom
-            self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }
-            contentLength = total
-            rangeIgnored = ignored
-            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
-                                             lastModified: lastModified)
-            // The entry this answer's version belongs to: should another
-            // fetch drop it for a newer version, these bytes are not its.
-            writingFor = store.incarnation(of: key)
-            stream = opened
-            if let until = self.keepUntil, keepFrom >= until {
-                finish(.finished)
-                return
-            }
-            if !isPaused { readNext() }
-        }
-    }
-
-    private func readNext() {
-        guard let stream, let fetcher else { return }
-        operationPending = true
-        g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(fetcher.options.chunkBytes),
-                                        ioPriority, gCancellable, AsyncReady.callback,
-                                        AsyncReady.userData { [self] in read($0) })
-    }
-
-    private func read(_ result: OpaquePointer?) {
-        operationPending = false
-        guard let stream else { return }
-        var error: UnsafeMutablePointer<GError>?
-        let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
-        defer { if let bytes { g_bytes_unref(bytes) } }
-        if finishOnFailure(error) { return }
-        var size: gsize = 0
-        let data = bytes.flatMap { g_bytes_get_data($0, &size) }
-        guard let data, size > 0 else {
-            // A clean end of a body of unknown length: the file ends here
-            // when the body ran to its end (not to a range end we asked for).
-            if contentLength == nil, keepUntil.map({ position < $0 }) ?? true {
-                contentLength = position
-                staleDropped = store.setMetadata(key, contentLength: position, contentType: nil, etag: nil) || staleDropped
-            }
-            finish(.finished)
-            return
-        }
-        let chunkStart = position
-        let chunkEnd = position + Int64(size)
-        if let limits, chunkEnd > limits.maxBytes {
-            // Counted as it arrives: a body that never said its length, or lied.
-            finish(.failed(limits.tooLarge))
-            return
-        }
-        bytesFetched += Int64(size)
-        fetcher?.account(Int64(size), priority, key: key)
-        let keepStart = max(chunkStart, keepFrom)
-        let keepEnd = min(chunkEnd, keepUntil ?? .max)
-        guard keepEnd > keepStart else {
-            position = chunkEnd
-            chunkDone()
-            return
-        }
-        let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
-        operationPending = true
-        store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: writingFor) { [self] outcome in
-            MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
-        }
-    }
-
-    /// The store's answer to a chunk's write, back on the GTK thread.
-    private func stored(_ outcome: Result<Bool, any Error>, bytes: Int64, reaching keepEnd: Int64, chunkEnd: Int64) {
-        operationPending = false
-        if let stopReason {
-            finish(stopReason)
-            return
-        }
-        switch outcome {
-        case .success(true):
-            bytesStored += bytes
-        case .success(false):
-            // The entry this response described is gone (evicted, found
-            // corrupt): these bytes belong to nothing any more.
-            finish(.cancelled)
-            return
-        case .failure(let error as CacheStoreError):
-            // A full or failing disk: the store has stopped writing, and
-            // what needs these bytes plays from the network instead.
-            let code: ErrorCode = if case .corrupt = error { .cacheCorrupt } else { .cacheUnavailable }
-            finish(.failed(FetchFailure(code: code, message: error.description)))
-            return
-        case .failure(let error):
-            finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
-            return
-        }
-        position = chunkEnd
-        progress?(keepEnd)
-        for watcher in watchers { watcher.progress(keepEnd) }
-        chunkDone()
-    }
-
-    /// After a chunk has landed (stored, or not kept; `position` is its
-    /// end): the end of the kept range, or the next read.
-    private func chunkDone() {
-        if let keepUntil, position >= keepUntil {
-            finish(.finished)
-            return
-        }
-        if !isPaused { readNext() }
-    }
-
-    private func finish(_ end: FetchResult.End) {
-        guard let completion else { return }
-        self.completion = nil
-        progress = nil
-        headersDeadline?.cancel()
-        headersDeadline = nil
-        wholeDeadline?.cancel()
-        wholeDeadline = nil
-        restartedHandler?.disconnect()
-        restartedHandler = nil
-        if stream != nil {
-            // Stops the rest of a body we no longer want.
-            g_cancellable_cancel(gCancellable)
-            stream = nil
-        }
-        let result = FetchResult(token: token, generation: generation, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
-                                 bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
-                                 staleDropped: staleDropped)
-        let waiting = watchers
-        watchers = []
-        completion(result)
-        for watcher in waiting { watcher.completion(result) }
-    }
-
-    /// A GError from libsoup or GIO as a failure.
-    /// Ends the fetch when an async step failed (`error`, freed here) or
-    /// was stopped by this side; true when it ended.
-    private func finishOnFailure(_ error: UnsafeMutablePointer<GError>?) -> Bool {
-        if let error {
-            let failure = failure(error)
-            g_error_free(error)
-            finish(stopReason ?? .failed(failure))
-            return true
-        }
-        if let stopReason {
-            finish(stopReason)
-            return true
-        }
-        return false
-    }
-
-    private func failure(_ error: UnsafeMutablePointer<GError>) -> FetchFailure {
-        let transport = TransportFailure(error, message: soupMessage)
-        return FetchFailure(code: transport.code, message: "\(transport.message): \(url.absoluteString)")
     }
 }

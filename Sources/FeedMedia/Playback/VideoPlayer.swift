@@ -25,41 +25,41 @@ public final class VideoPlayer {
     public var onEvent: ((PlayerEvent, UInt64) -> Void)?
     /// The current binding's generation (from a GenerationGuard); every
     /// `load`, `unload` and `destroy` takes a new one.
-    public private(set) var generation: UInt64 = 0
+    public internal(set) var generation: UInt64 = 0
     /// The bound item's URI; nil when unbound.
-    public private(set) var uri: String?
+    public internal(set) var uri: String?
     /// The box frames are sized for, in pixels, and how they fit it.
-    public private(set) var box = PixelSize(width: 0, height: 0)
-    public private(set) var fit = ContentFit.cover
+    public internal(set) var box = PixelSize(width: 0, height: 0)
+    public internal(set) var fit = ContentFit.cover
     /// Whether reaching the end restarts from the beginning (default on).
     public var loops = true
     /// Where the player is in FeedCore's playback state machine; only
     /// `PlaybackMachine.next` moves it.
-    public private(set) var state: PlaybackState = .idle
+    public internal(set) var state: PlaybackState = .idle
 
     /// How long preparing may take before the binding fails with TIMEOUT, in milliseconds.
     static let prerollTimeoutMilliseconds: UInt32 = 20_000
 
     /// The GStreamer side; nil once destroyed. GTK thread.
-    private(set) var playbin: Playbin?
-    private var generations = GenerationGuard()
-    private let owner = WeakPlayer()
-    private let mailbox: FrameMailbox
-    private var prerollTimer: MainLoopSource?
+    var playbin: Playbin?
+    var generations = GenerationGuard()
+    let owner = WeakPlayer()
+    let mailbox: FrameMailbox
+    var prerollTimer: MainLoopSource?
     /// Waiting for the cache to know the file's length before opening it.
-    private var openGate: CacheOpenGate?
+    var openGate: CacheOpenGate?
     /// Checks a local file is one before playbin opens it (LocalFileGate).
-    private var fileGate: LocalFileGate?
+    var fileGate: LocalFileGate?
     /// Asking the server why a direct stream failed (see ``TransportProbe``).
-    private var probe: TransportProbe?
+    var probe: TransportProbe?
     /// Whether this binding prerolls with playbin's visualisation (a sound).
     var visualising = false
     /// Asks why a local file has not prerolled, while it does; and when to.
-    private var stallProbe: LocalStallProbe?
-    private var stallTimer: MainLoopSource?
+    var stallProbe: LocalStallProbe?
+    var stallTimer: MainLoopSource?
     /// The bound URI until the pipeline opens it: that waits for the last
     /// binding's reset (off the GTK thread) and the cache's open gate.
-    private var pendingOpen: String?
+    var pendingOpen: String?
 
     // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
     // reset by every (re)binding. Whether it has its first frame, wants to
@@ -131,171 +131,6 @@ public final class VideoPlayer {
     /// Frames replaced in the mailbox before the GTK thread took them.
     public var coalescedFrames: Int { mailbox.coalesced.load() }
 
-    /// Binds the player to a new item: READY (off the GTK thread, see
-    /// `Playbin.reset`), set the URI, size frames for `box` with `fit`, then
-    /// PAUSED to preroll the first frame. Frames are
-    /// scaled to `fit.decodeSize(stream, box)` in the pipeline and cover
-    /// frames are handed over cropped to the box, so no frame is larger
-    /// than `box`. Returns the new generation.
-    @discardableResult
-    public func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
-        StallWatch.running("player load") { bind(uri: uri, box: box, fit: fit) }
-    }
-
-    private func bind(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
-        let generation = rebind()
-        guard let playbin else { return generation }
-        decoderWatch.restart()
-        self.uri = uri
-        self.box = box
-        self.fit = fit
-        move(.bind)
-        move(.prepare)
-        pendingOpen = uri
-        openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
-            guard let self, self.generation == generation else { return }
-            self.openGate = nil
-            if let failure {
-                self.fail(PlayerFailure(code: failure.code, message: failure.message, httpStatus: failure.httpStatus))
-            } else {
-                self.openIfAllowed()
-            }
-        }
-        fileGate = LocalFileGate.wait(for: uri) { [weak self] failure in
-            guard let self, self.generation == generation else { return }
-            self.fileGate = nil
-            if let failure { self.fail(failure) } else { self.openIfAllowed() }
-        }
-        openIfAllowed()
-        prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
-            guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-            self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
-        }
-        if LocalStallProbe.applies(to: uri) {
-            // A local file that has not prerolled by now may have lost its
-            // error (see LocalStallProbe): ask. Nothing wrong found: a busy
-            // machine; the preroll timeout above still stands.
-            stallTimer = MainLoopSource.after(milliseconds: LocalStallProbe.deadlineMilliseconds) { [weak self] in
-                guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-                self.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
-                    guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-                    self.stallProbe = nil
-                    if let found { self.fail(found) }
-                }
-            }
-        }
-        return generation
-    }
-
-    /// The same binding opens once more (the software fallback): from NULL,
-    /// as after any failure, so that no element of the failed chain stays.
-    func openAgain() {
-        guard let playbin, let uri else { return }
-        pendingOpen = uri
-        playbin.reset(to: GST_STATE_NULL) { [weak self] in self?.openIfAllowed() }
-    }
-
-    /// Opens the bound URI once the last binding's reset is done and the
-    /// cache's gate is open: flags and frame size of this binding, its
-    /// frames accepted, then PAUSED (off the GTK thread) to preroll the
-    /// first frame.
-    private func openIfAllowed() {
-        guard let playbin, let uri = pendingOpen, openGate == nil, fileGate == nil, !playbin.isResetting else { return }
-        pendingOpen = nil
-        playbin.setVisualising(false)
-        playbin.scale.set(box: box, fit: fit)
-        mailbox.accept(generation)
-        network.restart()
-        decoderWatch.forgetDecoder()
-        flick_object_set_string(playbin.object, "uri", uri)
-        playbin.preroll() // off the GTK thread; a refusal posts an ERROR, handled by the bus watch
-    }
-
-    /// Whether the pipeline holds the bound item: opened, no reset under way.
-    var isOpen: Bool {
-        guard let playbin, uri != nil else { return false }
-        return pendingOpen == nil && !playbin.isResetting
-    }
-
-    /// Sizes the bound item's frames for a new box without reloading it
-    /// (the page was resized); the next frames come at the new size.
-    public func resize(box: PixelSize, fit: ContentFit) {
-        guard let playbin, uri != nil, box != self.box || fit != self.fit else { return }
-        self.box = box
-        self.fit = fit
-        // Not opened yet: the open sizes frames for the box as it is then.
-        if pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
-    }
-
-    /// Plays now, or once prerolled when still preparing (or once data
-    /// arrives, when the network source is starved).
-    public func play() {
-        guard uri != nil, !failed else { return }
-        switch state {
-        case .preparing:
-            move(.play) // starting: plays on its first frame
-        case .ready, .paused:
-            startPlaying()
-        case .ended:
-            send(SeekQueue.Seek(seconds: 0, accurate: false))
-            startPlaying()
-        default:
-            break // starting, playing, buffering: already
-        }
-    }
-
-    /// Pauses (a prerolled player that never played stays `ready`).
-    public func pause() {
-        guard let playbin, uri != nil else { return }
-        switch state {
-        case .playing, .buffering:
-            playbin.set(GST_STATE_PAUSED)
-            move(.pause)
-        case .starting:
-            move(.pause) // back to preparing: no longer plays on its first frame
-        default:
-            break
-        }
-    }
-
-    /// playbin's `mute`, read from and written to the element, so a late
-    /// play() on a muted player can never make a sound.
-    public var isMuted: Bool {
-        get { playbin.map { flick_object_get_boolean($0.object, "mute") != 0 } ?? true }
-        set { playbin.map { flick_object_set_boolean($0.object, "mute", newValue ? 1 : 0) } }
-    }
-
-    /// Seeks while prerolled (paused or playing); before preroll the seek is
-    /// kept for then. One seek is in flight at a time; a newer one replaces
-    /// the one waiting. `accurate` decodes up to the exact time, else the
-    /// nearest earlier key frame is shown.
-    public func seek(to seconds: Double, accurate: Bool) {
-        guard uri != nil, !failed, seconds.isFinite else { return }
-        let seek = SeekQueue.Seek(seconds: max(0, seconds), accurate: accurate)
-        switch seeks {
-        case .inFlight:
-            seeks = .inFlight(next: seek)
-        case .idle, .waiting:
-            if prerolled { send(seek) } else { seeks = .waiting(seek) }
-        }
-    }
-
-    /// The playback position in seconds, when GStreamer knows it.
-    public var position: Double? {
-        guard let playbin, isOpen else { return nil }
-        var value: gint64 = -1
-        guard gst_element_query_position(playbin.element, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
-        return Double(value) / 1e9
-    }
-
-    /// The item's duration in seconds, when known.
-    public var duration: Double? {
-        guard let playbin, isOpen else { return nil }
-        var value: gint64 = -1
-        guard gst_element_query_duration(playbin.element, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
-        return Double(value) / 1e9
-    }
-
     /// Whether the player plays or is about to: play() was asked and not
     /// undone by pause() or a failure (`starting`, `playing`, `buffering`).
     public var isPlaying: Bool { state == .starting || state == .playing || state == .buffering }
@@ -338,39 +173,6 @@ public final class VideoPlayer {
 
     // MARK: Internals, GTK thread
 
-    /// Leaves the current binding, if any: READY with the bus flushed (off
-    /// the GTK thread; the next binding opens once it is done), a new
-    /// generation, per-binding state reset, the machine back to idle.
-    /// `resetting` false leaves the pipeline as it is (it is about to go to NULL).
-    @discardableResult
-    private func rebind(resetting: Bool = true) -> UInt64 {
-        if resetting { playbin?.reset { [weak self] in self?.openIfAllowed() } }
-        mailbox.accept(0)
-        pendingOpen = nil
-        prerollTimer?.cancel()
-        prerollTimer = nil
-        stallTimer?.cancel()
-        stallTimer = nil
-        openGate?.cancel()
-        openGate = nil
-        fileGate?.cancel()
-        fileGate = nil
-        probe?.cancel()
-        probe = nil
-        stallProbe?.cancel()
-        stallProbe = nil
-        generation = generations.bind()
-        uri = nil
-        sourceStarved = false
-        seeks = .idle
-        visualising = false
-        if state != .idle {
-            move(.release)
-            move(.released)
-        }
-        return generation
-    }
-
     /// Applies a machine event. An illegal one leaves the state as it is
     /// and is logged: the player asked the machine for something it does
     /// not allow, which is a bug to fix, not a case to handle.
@@ -380,61 +182,6 @@ public final class VideoPlayer {
             return
         }
         state = next
-    }
-
-    /// From ready, paused or ended: to playing.
-    func startPlaying() {
-        move(.play)
-        beginPlaying()
-    }
-
-    /// The machine has just entered `playing`: the pipeline to PLAYING, or,
-    /// while the network source is starved, waiting for data (`buffering`).
-    func beginPlaying() {
-        guard let playbin, state == .playing else { return }
-        if sourceStarved {
-            move(.bufferStart)
-        } else {
-            playbin.set(GST_STATE_PLAYING)
-        }
-    }
-
-    /// Sends a flushing seek now, whatever was waiting.
-    func send(_ seek: SeekQueue.Seek) {
-        guard let playbin else { return }
-        var flags = GST_SEEK_FLAG_FLUSH.rawValue
-        flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
-                               : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
-        let sent = gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                           gint64(saturatingRounded: seek.seconds * 1e9)) != 0
-        seeks = sent ? .inFlight(next: nil) : .idle
-    }
-
-    /// Reports a failure once per binding and stops streaming (NULL, off the GTK thread).
-    func fail(_ failure: PlayerFailure) {
-        guard !failed else { return }
-        openGate?.cancel()
-        openGate = nil
-        fileGate?.cancel()
-        fileGate = nil
-        prerollTimer?.cancel()
-        let wasPrerolled = prerolled
-        pendingOpen = nil
-        move(.fail)
-        // To NULL, not READY: an element that failed (a source whose reads
-        // failed, a demuxer that gave up) is not reused by the next binding.
-        playbin?.reset(to: GST_STATE_NULL) {}
-        let generation = self.generation
-        if let url = TransportProbe.worthProbing(uri, failure, prerolled: wasPrerolled) {
-            probe = TransportProbe(url: url) { [weak self] found in
-                guard let self, self.generation == generation else { return }
-                self.probe = nil
-                self.emit(found.map { PlayerFailure(code: $0.code, message: $0.message, httpStatus: $0.httpStatus) }?.event
-                          ?? failure.event)
-            }
-            if probe != nil { return }
-        }
-        emit(failure.event)
     }
 
     func emit(_ event: PlayerEvent) {

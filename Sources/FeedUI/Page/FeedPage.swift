@@ -16,12 +16,12 @@ import Foundation
 final class FeedPage {
     /// The page's root widget (a GtkOverlay), parented by the pager.
     let root: GObjectRef
-    private let picture: WidgetPointer
+    let picture: WidgetPointer
     private let caption: WidgetPointer
     private let author: WidgetPointer
     private let title: WidgetPointer
     private let subtitle: WidgetPointer
-    private let message: WidgetPointer
+    let message: WidgetPointer
     /// Video frames, over the poster.
     let video = VideoSurface()
     /// The picture's animation, while the page is current.
@@ -47,21 +47,21 @@ final class FeedPage {
     private(set) var item: FeedItem?
     /// Every bind takes a new generation (FeedCore's guard); results for an
     /// older one are dropped.
-    private var bindings = GenerationGuard()
+    var bindings = GenerationGuard()
     /// The current generation, mirrored for decode threads so they can skip
     /// work for a page that has moved on before it starts.
-    private let liveGeneration = AtomicCounter()
+    let liveGeneration = AtomicCounter()
     /// Size of the page in device pixels, once allocated.
-    private var box = PixelSize(width: 0, height: 0)
+    var box = PixelSize(width: 0, height: 0)
     /// What the picture currently shows: (generation, box, fit), to skip reloads.
-    private var loaded: (generation: UInt64, box: PixelSize, fit: ContentFit)?
-    private var fit: ContentFit
+    var loaded: (generation: UInt64, box: PixelSize, fit: ContentFit)?
+    var fit: ContentFit
     private var reloadTimer: MainLoopSource?
     /// True once the picture for the current binding has been painted.
-    private(set) var isReady = false
+    var isReady = false
     /// Why this page's picture post shows its card instead of the picture;
     /// nil otherwise. Reported as the feed's `current_error` when current.
-    private(set) var stillError: (code: ErrorCode, retryable: Bool)?
+    var stillError: (code: ErrorCode, retryable: Bool)?
     /// Called when the picture post's card appears.
     var onStillFailure: (() -> Void)?
     /// Called when the page becomes ready (its picture is shown).
@@ -74,7 +74,7 @@ final class FeedPage {
 
     /// Brings remote stills to disk; shared by the feed's pages.
     /// The session's pictures: fetch, decode and keep.
-    private let pictures: SessionPictures
+    let pictures: SessionPictures
 
     /// Pages alive in the process (made and not yet freed): the surfaces
     /// count of `flick bench` and its remount leak check. Any thread.
@@ -329,50 +329,6 @@ final class FeedPage {
         Widget.setAccessibleLabel(muteButton, muted ? "Unmute" : "Mute")
     }
 
-    private func loadIfNeeded() {
-        guard let item, box.width > 0, box.height > 0 else { return }
-        let current = bindings.current
-        if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
-        loaded = (current, box, fit)
-        animation.stop() // restarted at the new size once the still shows
-        let ticket = SessionPictures.Ticket(generation: Int(current), cell: liveGeneration)
-        pictures.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
-            self?.show(result, generation: current)
-        }
-    }
-
-    private func show(_ result: Result<DecodedImage, Error>?, generation expected: UInt64) {
-        guard bindings.accepts(expected) else { return } // stale: the page was rebound
-        switch result {
-        case .success(let image)?:
-            let texture = TextureFactory.texture(from: image)
-            gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
-            if texture != nil {
-                shimmer.setVisible(false)
-                AfterPaint.once(root.widget) { [weak self] in
-                    guard let self, self.bindings.accepts(expected) else { return }
-                    if !self.isReady {
-                        self.isReady = true
-                        self.onReady?()
-                    }
-                    self.updateAnimation()
-                }
-            }
-        case .failure(let error)?:
-            FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item?.id ?? "?"): \(error)\n".utf8))
-            // A video's poster that fails is only logged: its frames will show.
-            guard item?.kind == .image else { return }
-            let (code, status) = ErrorCode.forPicture(error)
-            stillError = (code, RetryPolicy.isRetryable(code, httpStatus: status))
-            gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(code.pictureMessage(httpStatus: status))")
-            gtk_widget_set_visible(message, 1)
-            shimmer.setVisible(false)
-            onStillFailure?()
-        case nil:
-            break // nothing to show for this source yet
-        }
-    }
-
     /// What screen readers say for the page: the item's own description
     /// (`accessibilityLabel`), else its kind and title.
     private(set) var accessibleLabel = ""
@@ -394,17 +350,6 @@ final class FeedPage {
             Widget.setAccessibleHidden(root.widget, !isCurrent)
             updateAnimation()
         }
-    }
-
-    /// Plays the picture's animation while the page is current and its
-    /// still is shown; stops and releases it otherwise.
-    func updateAnimation() {
-        guard isCurrent, isReady, let item, item.kind == .image else {
-            animation.stop()
-            return
-        }
-        guard !animation.isPlaying else { return }
-        animation.start(item, box: box, fit: fit, remote: pictures.remote)
     }
 
     static func defaultLabel(for item: FeedItem) -> String {

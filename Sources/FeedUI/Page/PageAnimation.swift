@@ -65,13 +65,11 @@ final class PageAnimation {
             defer { file.release() }
             // Bytes from the cache are checked before a loader reads them.
             guard file.verify(), let opened = try? PictureAnimation.open(file: file.url, box: box, fit: fit) else { return }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    guard let self, self.run == run else { return }
-                    self.animation = opened
-                    self.onPlayingChange?()
-                    self.tick(run: run)
-                }
+            MainThreadHop.post {
+                guard let self, self.run == run else { return }
+                self.animation = opened
+                self.onPlayingChange?()
+                self.tick(run: run)
             }
         }
     }
@@ -81,16 +79,14 @@ final class PageAnimation {
         guard let animation, self.run == run else { return }
         queue.async { [weak self] in
             guard let frame = animation.nextFrame() else { return }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    guard let self, self.run == run else { return }
-                    if let texture = TextureFactory.texture(from: frame.image) {
-                        self.framesShown += 1
-                        self.onFrame?(texture)
-                    }
-                    self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
-                        self?.tick(run: run)
-                    }
+            MainThreadHop.post {
+                guard let self, self.run == run else { return }
+                if let texture = TextureFactory.texture(from: frame.image) {
+                    self.framesShown += 1
+                    self.onFrame?(texture)
+                }
+                self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
+                    self?.tick(run: run)
                 }
             }
         }

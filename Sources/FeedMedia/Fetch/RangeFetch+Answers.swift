@@ -1,0 +1,210 @@
+import CGLib
+import CSoup
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// The answer to a range fetch: its head (status, range, validators, and
+/// whether it is still the entry's version), its body read in chunks into
+/// the store, and the end it reports to its watchers. GTK thread only.
+extension RangeFetch {
+    func sent(_ result: OpaquePointer?) {
+        operationPending = false
+        headersDeadline?.cancel()
+        headersDeadline = nil
+        var error: UnsafeMutablePointer<GError>?
+        let input = soup_session_send_finish(fetcher?.session.pointer(as: SoupSession.self), result, &error)
+        let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
+        if finishOnFailure(error) { return }
+        let headers = soup_message_get_response_headers(soupMessage)
+        let status = Int(soup_message_get_status(soupMessage).rawValue)
+        let contentRange = soup_message_headers_get_one(headers, "Content-Range").map { String(cString: $0) }
+        let declaredLength: Int64? = soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
+            ? Int64(soup_message_headers_get_content_length(headers)) : nil
+        let etag = soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) }
+        let lastModified = soup_message_headers_get_one(headers, "Last-Modified").map { String(cString: $0) }
+        let contentType = soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) }
+
+        switch ResponseRange.decide(status: status, requested: range, contentRange: contentRange,
+                                    contentLength: declaredLength) {
+        case .failed(let status):
+            let reason = soup_message_get_reason_phrase(soupMessage).map { String(cString: $0) } ?? "HTTP error"
+            let code = ErrorCode.forHTTPStatus(status) ?? .httpError
+            finish(.failed(FetchFailure(code: code, httpStatus: status, message: "\(reason) (\(status)), URL: \(url.absoluteString)")))
+        case .pastEnd(let total):
+            contentLength = total
+            if let total {
+                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag,
+                                                 lastModified: lastModified)
+            }
+            finish(.pastEnd)
+        case .body(_, _, _, let total?, _) where total > (limits?.maxBytes ?? .max):
+            finish(.failed(limits!.tooLarge))
+        case .body(let bodyStart, var keepFrom, var keepUntil, let total, let ignored):
+            if ignored {
+                // The whole file came instead of a range: it is the one
+                // sequential download of it, written through from its
+                // first byte (later reads wait on it instead of asking
+                // again); a preload still stops at its range's end. A 200
+                // to a failed If-Range is a changed file, not a server
+                // that ignores Range.
+                if !sentIfRange { fetcher?.ignoredRange(origin: originKey) }
+                keepFrom = bodyStart
+                if priority == .current { keepUntil = nil }
+            }
+            position = bodyStart
+            self.keepFrom = keepFrom
+            self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }
+            contentLength = total
+            rangeIgnored = ignored
+            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
+                                             lastModified: lastModified)
+            // The entry this answer's version belongs to: should another
+            // fetch drop it for a newer version, these bytes are not its.
+            writingFor = store.incarnation(of: key)
+            stream = opened
+            if let until = self.keepUntil, keepFrom >= until {
+                finish(.finished)
+                return
+            }
+            if !isPaused { readNext() }
+        }
+    }
+
+    func readNext() {
+        guard let stream, let fetcher else { return }
+        operationPending = true
+        g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(fetcher.options.chunkBytes),
+                                        ioPriority, gCancellable, AsyncReady.callback,
+                                        AsyncReady.userData { [self] in read($0) })
+    }
+
+    func read(_ result: OpaquePointer?) {
+        operationPending = false
+        guard let stream else { return }
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
+        defer { if let bytes { g_bytes_unref(bytes) } }
+        if finishOnFailure(error) { return }
+        var size: gsize = 0
+        let data = bytes.flatMap { g_bytes_get_data($0, &size) }
+        guard let data, size > 0 else {
+            // A clean end of a body of unknown length: the file ends here
+            // when the body ran to its end (not to a range end we asked for).
+            if contentLength == nil, keepUntil.map({ position < $0 }) ?? true {
+                contentLength = position
+                staleDropped = store.setMetadata(key, contentLength: position, contentType: nil, etag: nil) || staleDropped
+            }
+            finish(.finished)
+            return
+        }
+        let chunkStart = position
+        let chunkEnd = position + Int64(size)
+        if let limits, chunkEnd > limits.maxBytes {
+            // Counted as it arrives: a body that never said its length, or lied.
+            finish(.failed(limits.tooLarge))
+            return
+        }
+        bytesFetched += Int64(size)
+        fetcher?.account(Int64(size), priority, key: key)
+        let keepStart = max(chunkStart, keepFrom)
+        let keepEnd = min(chunkEnd, keepUntil ?? .max)
+        guard keepEnd > keepStart else {
+            position = chunkEnd
+            chunkDone()
+            return
+        }
+        let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
+        operationPending = true
+        store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: writingFor) { [self] outcome in
+            MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
+        }
+    }
+
+    /// The store's answer to a chunk's write, back on the GTK thread.
+    func stored(_ outcome: Result<Bool, any Error>, bytes: Int64, reaching keepEnd: Int64, chunkEnd: Int64) {
+        operationPending = false
+        if let stopReason {
+            finish(stopReason)
+            return
+        }
+        switch outcome {
+        case .success(true):
+            bytesStored += bytes
+        case .success(false):
+            // The entry this response described is gone (evicted, found
+            // corrupt): these bytes belong to nothing any more.
+            finish(.cancelled)
+            return
+        case .failure(let error as CacheStoreError):
+            // A full or failing disk: the store has stopped writing, and
+            // what needs these bytes plays from the network instead.
+            let code: ErrorCode = if case .corrupt = error { .cacheCorrupt } else { .cacheUnavailable }
+            finish(.failed(FetchFailure(code: code, message: error.description)))
+            return
+        case .failure(let error):
+            finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
+            return
+        }
+        position = chunkEnd
+        progress?(keepEnd)
+        for watcher in watchers { watcher.progress(keepEnd) }
+        chunkDone()
+    }
+
+    /// After a chunk has landed (stored, or not kept; `position` is its
+    /// end): the end of the kept range, or the next read.
+    func chunkDone() {
+        if let keepUntil, position >= keepUntil {
+            finish(.finished)
+            return
+        }
+        if !isPaused { readNext() }
+    }
+
+    func finish(_ end: FetchResult.End) {
+        guard let completion else { return }
+        self.completion = nil
+        progress = nil
+        headersDeadline?.cancel()
+        headersDeadline = nil
+        wholeDeadline?.cancel()
+        wholeDeadline = nil
+        restartedHandler?.disconnect()
+        restartedHandler = nil
+        if stream != nil {
+            // Stops the rest of a body we no longer want.
+            g_cancellable_cancel(gCancellable)
+            stream = nil
+        }
+        let result = FetchResult(token: token, generation: generation, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
+                                 bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
+                                 staleDropped: staleDropped)
+        let waiting = watchers
+        watchers = []
+        completion(result)
+        for watcher in waiting { watcher.completion(result) }
+    }
+
+    /// A GError from libsoup or GIO as a failure.
+    /// Ends the fetch when an async step failed (`error`, freed here) or
+    /// was stopped by this side; true when it ended.
+    func finishOnFailure(_ error: UnsafeMutablePointer<GError>?) -> Bool {
+        if let error {
+            let failure = failure(error)
+            g_error_free(error)
+            finish(stopReason ?? .failed(failure))
+            return true
+        }
+        if let stopReason {
+            finish(stopReason)
+            return true
+        }
+        return false
+    }
+
+    func failure(_ error: UnsafeMutablePointer<GError>) -> FetchFailure {
+        let transport = TransportFailure(error, message: soupMessage)
+        return FetchFailure(code: transport.code, message: "\(transport.message): \(url.absoluteString)")
+    }
+}

@@ -1,0 +1,108 @@
+import CFlickShim
+import CGLib
+import CGStreamer
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// Play, pause, seek and what the pipeline says of where it is: commands
+/// on a bound player, each checked against the playback machine first.
+/// GTK thread only.
+extension VideoPlayer {
+    /// Plays now, or once prerolled when still preparing (or once data
+    /// arrives, when the network source is starved).
+    public func play() {
+        guard uri != nil, !failed else { return }
+        switch state {
+        case .preparing:
+            move(.play) // starting: plays on its first frame
+        case .ready, .paused:
+            startPlaying()
+        case .ended:
+            send(SeekQueue.Seek(seconds: 0, accurate: false))
+            startPlaying()
+        default:
+            break // starting, playing, buffering: already
+        }
+    }
+
+    /// Pauses (a prerolled player that never played stays `ready`).
+    public func pause() {
+        guard let playbin, uri != nil else { return }
+        switch state {
+        case .playing, .buffering:
+            playbin.set(GST_STATE_PAUSED)
+            move(.pause)
+        case .starting:
+            move(.pause) // back to preparing: no longer plays on its first frame
+        default:
+            break
+        }
+    }
+
+    /// playbin's `mute`, read from and written to the element, so a late
+    /// play() on a muted player can never make a sound.
+    public var isMuted: Bool {
+        get { playbin.map { flick_object_get_boolean($0.object, "mute") != 0 } ?? true }
+        set { playbin.map { flick_object_set_boolean($0.object, "mute", newValue ? 1 : 0) } }
+    }
+
+    /// Seeks while prerolled (paused or playing); before preroll the seek is
+    /// kept for then. One seek is in flight at a time; a newer one replaces
+    /// the one waiting. `accurate` decodes up to the exact time, else the
+    /// nearest earlier key frame is shown.
+    public func seek(to seconds: Double, accurate: Bool) {
+        guard uri != nil, !failed, seconds.isFinite else { return }
+        let seek = SeekQueue.Seek(seconds: max(0, seconds), accurate: accurate)
+        switch seeks {
+        case .inFlight:
+            seeks = .inFlight(next: seek)
+        case .idle, .waiting:
+            if prerolled { send(seek) } else { seeks = .waiting(seek) }
+        }
+    }
+
+    /// The playback position in seconds, when GStreamer knows it.
+    public var position: Double? {
+        guard let playbin, isOpen else { return nil }
+        var value: gint64 = -1
+        guard gst_element_query_position(playbin.element, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// The item's duration in seconds, when known.
+    public var duration: Double? {
+        guard let playbin, isOpen else { return nil }
+        var value: gint64 = -1
+        guard gst_element_query_duration(playbin.element, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// From ready, paused or ended: to playing.
+    func startPlaying() {
+        move(.play)
+        beginPlaying()
+    }
+
+    /// The machine has just entered `playing`: the pipeline to PLAYING, or,
+    /// while the network source is starved, waiting for data (`buffering`).
+    func beginPlaying() {
+        guard let playbin, state == .playing else { return }
+        if sourceStarved {
+            move(.bufferStart)
+        } else {
+            playbin.set(GST_STATE_PLAYING)
+        }
+    }
+
+    /// Sends a flushing seek now, whatever was waiting.
+    func send(_ seek: SeekQueue.Seek) {
+        guard let playbin else { return }
+        var flags = GST_SEEK_FLAG_FLUSH.rawValue
+        flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
+                               : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
+        let sent = gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                           gint64(saturatingRounded: seek.seconds * 1e9)) != 0
+        seeks = sent ? .inFlight(next: nil) : .idle
+    }
+}
