@@ -42,49 +42,14 @@ struct PlayerFailure: Sendable, Equatable {
         return failures.first { $0.code == code } ?? failures[0]
     }
 
-    /// The code for a GStreamer error (see the cases below for the mapping).
+    /// The code for a GStreamer error: FeedCore's ``MediaErrorRule`` decides.
     /// `networkTimedOut`: the player's network sources brought nothing for
     /// a whole timeout before it (then a read or open error is TIMEOUT).
     static func classify(_ error: GStreamerError, httpStatus: Int?, fromDecoder: Bool,
                          networkTimedOut: Bool = false) -> PlayerFailure {
-        func failure(_ code: ErrorCode, _ status: Int? = nil) -> PlayerFailure {
-            PlayerFailure(code: code, message: error.message, httpStatus: status)
-        }
-        if let httpStatus, let code = ErrorCode.forHTTPStatus(httpStatus) {
-            return failure(code, httpStatus)
-        }
-        func code(_ value: some RawRepresentable<UInt32>) -> Int32 { Int32(value.rawValue) }
-        let readOrOpen = [GST_RESOURCE_ERROR_READ, GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_OPEN_READ_WRITE].map(code)
-        if networkTimedOut, error.domain == .resource, readOrOpen.contains(error.code) {
-            return failure(.timeout)
-        }
-        switch error.domain {
-        case .resource:
-            if error.code == code(GST_RESOURCE_ERROR_NOT_FOUND) { return failure(.sourceNotFound) }
-            if fromDecoder { return failure(.decoderInitFailed) }
-            if error.code == code(GST_RESOURCE_ERROR_NOT_AUTHORIZED) { return failure(.httpError) }
-            return failure(.playerFailed)
-        case .stream:
-            switch error.code {
-            case code(GST_STREAM_ERROR_DECODE):
-                return failure(.decodeFailed)
-            case code(GST_STREAM_ERROR_TYPE_NOT_FOUND), code(GST_STREAM_ERROR_WRONG_TYPE),
-                 code(GST_STREAM_ERROR_DEMUX), code(GST_STREAM_ERROR_FORMAT),
-                 code(GST_STREAM_ERROR_CODEC_NOT_FOUND):
-                return failure(.unsupportedFormat)
-            default:
-                return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
-            }
-        case .core:
-            // No element installed for the stream's format: trying again, or
-            // freeing other players, cannot help.
-            if error.code == code(GST_CORE_ERROR_MISSING_PLUGIN) { return failure(.unsupportedFormat) }
-            return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
-        case .library:
-            return failure(.decoderInitFailed)
-        case .other:
-            return failure(fromDecoder ? .decoderInitFailed : .playerFailed)
-        }
+        let decided = MediaErrorRule.decide(.init(domain: error.domain, code: error.ruleCode, httpStatus: httpStatus,
+                                                  fromDecoder: fromDecoder, networkTimedOut: networkTimedOut))
+        return PlayerFailure(code: decided.code, message: error.message, httpStatus: decided.httpStatus)
     }
 
     /// Whether the element that posted `message` is a decoder (its factory's

@@ -1,12 +1,11 @@
 import CGStreamer
+import FeedCore
 
 /// An error GStreamer posted on a pipeline's bus (or returned from a call),
 /// copied out of its `GError` so it can cross threads.
 public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// GStreamer's error domains, plus everything else (GLib, GIO, ...).
-    public enum Domain: Sendable, Equatable {
-        case core, library, resource, stream, other
-    }
+    public typealias Domain = MediaErrorRule.Domain
 
     public var domain: Domain
     public var code: Int32
@@ -15,6 +14,27 @@ public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertibl
     public var debug: String?
 
     public var description: String { message }
+
+    /// This error's code in FeedCore's terms, for ``FeedCore/MediaErrorRule``.
+    public var ruleCode: MediaErrorRule.Code {
+        func named(_ pairs: [(some RawRepresentable<UInt32>, MediaErrorRule.Code)]) -> MediaErrorRule.Code {
+            pairs.first { Int32($0.0.rawValue) == code }?.1 ?? .other
+        }
+        switch domain {
+        case .resource:
+            return named([(GST_RESOURCE_ERROR_NOT_FOUND, .notFound), (GST_RESOURCE_ERROR_READ, .read),
+                          (GST_RESOURCE_ERROR_OPEN_READ, .openRead), (GST_RESOURCE_ERROR_OPEN_READ_WRITE, .openReadWrite),
+                          (GST_RESOURCE_ERROR_NOT_AUTHORIZED, .notAuthorized)])
+        case .stream:
+            return named([(GST_STREAM_ERROR_DECODE, .decode), (GST_STREAM_ERROR_TYPE_NOT_FOUND, .typeNotFound),
+                          (GST_STREAM_ERROR_WRONG_TYPE, .wrongType), (GST_STREAM_ERROR_DEMUX, .demux),
+                          (GST_STREAM_ERROR_FORMAT, .format), (GST_STREAM_ERROR_CODEC_NOT_FOUND, .codecNotFound)])
+        case .core:
+            return named([(GST_CORE_ERROR_MISSING_PLUGIN, .missingPlugin)])
+        case .library, .other:
+            return .other
+        }
+    }
 
     /// The disk is full (filesink's ENOSPC).
     public var isNoSpaceLeft: Bool { domain == .resource && code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) }
