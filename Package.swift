@@ -87,15 +87,19 @@ let package = Package(
 
         // Signal emission the tests need (variadic in C).
         .target(name: "CFlickTestShim", dependencies: ["CGLib"], path: "Tests/CFlickTestShim"),
+        // What every test target shares: the main-loop pump and the
+        // service answers served on loopback.
+        .target(name: "FlickTestSupport", dependencies: ["CGLib"], path: "Tests/TestSupport",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim"],
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -39,9 +39,10 @@ extension FeedView {
         snapshot.ttff = Percentiles.summary(of: counters.ttffSamples)
         snapshot.rebuffers = counters.rebuffers
         snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
-        snapshot.cache = session.mediaCache?.statistics
-        snapshot.cacheProblem = session.mediaCache?.writeProblemText
-        snapshot.uncachedFiles = session.mediaCache?.uncachedFileCount ?? 0
+        let cache = session.cacheReport
+        snapshot.cache = cache?.statistics
+        snapshot.cacheProblem = cache?.problem
+        snapshot.uncachedFiles = cache?.uncachedFiles ?? 0
         snapshot.residentBytes = ProcessMemory.residentBytes()
         let decoder = session.decoder(at: currentIndex)
         snapshot.decoder = decoder?.name

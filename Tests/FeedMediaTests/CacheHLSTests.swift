@@ -1,6 +1,7 @@
 // HLS through the cache: the playlist and the segments it names are read
 // through flickcachesrc, each stored under its own address.
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedDemo

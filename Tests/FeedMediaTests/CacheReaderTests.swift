@@ -3,6 +3,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia

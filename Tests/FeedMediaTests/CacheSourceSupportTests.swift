@@ -4,6 +4,7 @@ import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedDemo

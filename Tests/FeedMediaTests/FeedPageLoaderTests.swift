@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia
@@ -22,11 +23,7 @@ enum FeedTestPump {
 
     /// Pumps the main context until `done()` or `seconds` pass.
     static func pump(seconds: Double, until done: () -> Bool = { false }) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done(), Date() < deadline {
-            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
-            await Task.yield()
-        }
+        await pumpUntil(seconds, done)
     }
 
     /// Every page from the first to the end.

@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia

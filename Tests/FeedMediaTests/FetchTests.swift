@@ -3,6 +3,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia
@@ -31,11 +32,7 @@ enum FetchPump {
     final class Slot { var result: FetchResult? }
 
     static func pump(seconds: Double, until done: () -> Bool) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done(), Date() < deadline {
-            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
-            await Task.yield()
-        }
+        await pumpUntil(seconds, done)
     }
 
     /// Fetches and waits for the completion.

@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 import FeedGObject

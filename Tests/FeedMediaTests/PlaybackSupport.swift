@@ -108,17 +108,3 @@ final class PlayerRecorder {
     }
 }
 
-/// Runs the GLib main context and the main actor's queue until `condition`
-/// holds or `seconds` pass; returns whether it held. Never a fixed sleep:
-/// it returns as soon as the condition is true.
-@MainActor
-func pumpUntil(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while true {
-        var dispatched = 0
-        while dispatched < 64, g_main_context_iteration(nil, 0) != 0 { dispatched += 1 }
-        if condition() { return true }
-        if Date() > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(4))
-    }
-}

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedDemo

@@ -1,5 +1,6 @@
 import CGStreamer
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia

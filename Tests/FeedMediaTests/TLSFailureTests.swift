@@ -1,4 +1,5 @@
 import FeedCore
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia

@@ -5,6 +5,7 @@ import FeedCore
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedDemo
 import FeedMedia
+import FlickTestSupport
 import Foundation
 import Testing
 

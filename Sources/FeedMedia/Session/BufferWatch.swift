@@ -1,7 +1,6 @@
 import CGLib
 import FeedCore
 import FeedGObject
-import FeedMedia
 
 /// Samples the current video's buffer about once a second and keeps
 /// FeedCore's verdict (``BufferHealth``): while it is unhealthy the preload

@@ -206,6 +206,13 @@ public final class FeedSession {
     /// Whether the current buffer is healthy (for diagnostics).
     public var bufferHealthy: Bool { bufferWatch.state.healthy }
 
+    /// What the media cache did and says, for the diagnostics; nil when
+    /// the feed plays without one.
+    public var cacheReport: CacheReport? {
+        mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
+                                     uncachedFiles: $0.uncachedFileCount) }
+    }
+
     /// The counters, with the players' coalesced frames added up.
     public var diagnostics: PlaybackDiagnostics {
         var result = counters

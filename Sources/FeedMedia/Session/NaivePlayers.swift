@@ -1,5 +1,4 @@
 import FeedCore
-import FeedMedia
 
 /// The naive baseline of `flick bench --engine naive`: one player per page,
 /// as a page with its own video element would have. A page's playbin is made

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedMedia
 
 /// What the playback coordinator needs from the players behind a feed: the
 /// pool (``PlayerPool``, Flick's engine) or the naive baseline

@@ -1,6 +1,5 @@
 import FeedCore
 import FeedGObject
-import FeedMedia
 import Foundation
 
 /// A session's pictures: decodes a page's still (a picture, or a video's

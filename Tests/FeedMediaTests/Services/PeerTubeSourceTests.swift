@@ -1,5 +1,6 @@
 import FeedCore
 import FeedGObject
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FeedMedia
