@@ -17,7 +17,9 @@ import Foundation
 @MainActor
 final class AppController {
     let options: CommandLineOptions
-    let folder: FolderFeedSource?
+    /// The folder the command line named, checked before the window and
+    /// scanned once it shows.
+    let folderPath: String?
     /// The playlist file the command line named, read before the window.
     let playlist: PlaylistFile?
     let reporter: StateReporter
@@ -73,9 +75,9 @@ final class AppController {
         if exitWork?.wait(timeout: .now() + 5) == .timedOut { Log.warning("the media cache did not close in time") }
     }
 
-    init(options: CommandLineOptions, folder: FolderFeedSource?, playlist: PlaylistFile? = nil) {
+    init(options: CommandLineOptions, folderPath: String?, playlist: PlaylistFile? = nil) {
         self.options = options
-        self.folder = folder
+        self.folderPath = folderPath
         self.playlist = playlist
         reporter = StateReporter(enabled: options.reportState)
         stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
@@ -94,7 +96,7 @@ final class AppController {
         let settings = AppSettings()
         self.settings = settings
         openMediaEngine() // the cache folder opens while the window is built
-        var title = (folder?.displayName ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
+        var title = (folderPath.map(FolderFeedSource.displayName) ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
@@ -111,8 +113,8 @@ final class AppController {
         window.present()
         shell?.report() // realized now: its renderer is known
         setUpSources(settings)
-        if let folder {
-            show(folder: folder)
+        if let folderPath {
+            open(folderAt: folderPath)
         } else if let playlist {
             show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {

@@ -54,7 +54,7 @@ enum FlickApp {
             switch prepare(source) {
             case .failure: return 1 // said why
             case .success(let local):
-                controller = AppController(options: options, folder: local.folder, playlist: local.playlist)
+                controller = AppController(options: options, folderPath: local.folderPath, playlist: local.playlist)
                 signals = QuitSignals { [weak controller] in controller?.quit() }
                 return -1 // go on: register and activate
             }
@@ -94,9 +94,9 @@ enum FlickApp {
     /// Something a window needs is missing; the reason was logged.
     private struct NotReady: Error {}
 
-    /// A folder or playlist file read before the window.
+    /// A folder checked, or a playlist file read, before the window.
     private struct LocalFeed {
-        var folder: FolderFeedSource?
+        var folderPath: String?
         var playlist: PlaylistFile?
     }
 
@@ -107,7 +107,10 @@ enum FlickApp {
         var local = LocalFeed()
         do {
             switch source {
-            case .folder(let path): local.folder = try FolderFeedSource(path: path)
+            case .folder(let path):
+                // Only checked here: the scan runs once the window shows, off the GTK thread.
+                try FolderFeedSource.check(path: path)
+                local.folderPath = path
             case .playlist(let path): local.playlist = try PlaylistFile(path: path)
             case .demo, .remote, .service: break
             }

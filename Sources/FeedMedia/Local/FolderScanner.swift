@@ -103,6 +103,23 @@ public enum FolderScanner {
     ].joined(separator: ",")
 
     /// Checks that the top folder exists, is a folder, and returns its identity.
+    /// Checks that `directory` is a folder Flick can list, without scanning
+    /// it (the command line says so before any window; the scan runs
+    /// later, off the GTK thread). Throws ``FolderScanError`` as `scan`
+    /// does for its top folder.
+    public static func check(_ directory: URL) throws {
+        let top = directory.standardizedFileURL.path
+        let root = g_file_new_for_path(top)!
+        defer { g_object_unref(UnsafeMutableRawPointer(root)) }
+        _ = try queryTop(root, path: top)
+        var error: UnsafeMutablePointer<GError>?
+        guard let children = g_file_enumerate_children(root, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {
+            throw FolderScanError.unreadable(top, reason: GIOFailure(taking: error).message)
+        }
+        g_file_enumerator_close(children, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(children))
+    }
+
     private static func queryTop(_ root: OpaquePointer, path: String) throws -> FolderEntry.DirectoryKey {
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(root, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {

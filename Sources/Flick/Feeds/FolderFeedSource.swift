@@ -17,9 +17,25 @@ struct FolderFeedSource: Sendable {
     /// Scans `path` (recursively). Throws FolderScanError with a one-line
     /// message when the folder is missing or unreadable.
     init(path: String) throws {
-        let expanded = (path as NSString).expandingTildeInPath
-        directory = URL(fileURLWithPath: expanded).standardizedFileURL
+        directory = Self.directory(path)
         scan = try FolderScanner.scan(directory)
+    }
+
+    /// Checks that `path` is a folder Flick can list, without scanning it
+    /// (the command line, before any window). Throws as `init` does.
+    static func check(path: String) throws {
+        try FolderScanner.check(directory(path))
+    }
+
+    /// The folder `path` names, `~` expanded.
+    static func directory(_ path: String) -> URL {
+        URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+    }
+
+    /// The name of the folder `path` names, for titles.
+    static func displayName(_ path: String) -> String {
+        let directory = directory(path)
+        return directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent
     }
 
     /// The feed source the session plays: this scan first, a new one on Reload.
