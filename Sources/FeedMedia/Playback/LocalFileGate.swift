@@ -8,19 +8,22 @@ import Foundation
 /// and `open()` of a named pipe waits for a writer for ever — the window
 /// would stop. A pipe, socket or device (or a folder) named as a video
 /// fails the binding instead, before playbin sees it. The check (a `stat`)
-/// runs off the GTK thread and answers through `MainThreadHop`.
+/// runs on the player's state thread (``WorkerThreads``), before the
+/// open, and answers through `MainThreadHop`.
 ///
 /// GTK thread only. One gate per waiting player binding.
 @MainActor
 final class LocalFileGate {
     private var done: (@MainActor (PlayerFailure?) -> Void)?
 
-    /// Nil when `uri` is not a local file. Otherwise `done` runs once, later,
-    /// with nil (open now) or the failure to report, unless `cancel()` runs first.
-    static func wait(for uri: String, _ done: @escaping @MainActor (PlayerFailure?) -> Void) -> LocalFileGate? {
+    /// Nil when `uri` is not a local file. Otherwise the check runs on
+    /// `playbin`'s state thread and `done` runs once, later, with nil (open
+    /// now) or the failure to report, unless `cancel()` runs first.
+    static func wait(for uri: String, on playbin: Playbin,
+                     _ done: @escaping @MainActor (PlayerFailure?) -> Void) -> LocalFileGate? {
         guard let path = FileSystemPath(uri: uri) else { return nil }
         let gate = LocalFileGate(done)
-        DispatchQueue.global(qos: .userInitiated).async {
+        playbin.offThread {
             let failure = Self.check(path)
             MainThreadHop.post { gate.finish(failure) }
         }

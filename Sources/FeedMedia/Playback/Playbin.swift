@@ -78,6 +78,7 @@ final class Playbin: @unchecked Sendable {
             gst_object_unref(UnsafeMutableRawPointer(flip))
         }
         element = playbin
+        stateChanges = WorkerThreads(name: name.replacingOccurrences(of: "flick-player-", with: "player-state-"))
         self.appsink = appsink
         self.capsfilter = capsfilter
         scale = ScaleRequest.install(on: scaler, capsfilter: capsfilter, flip: flip)
@@ -112,6 +113,7 @@ final class Playbin: @unchecked Sendable {
         // last reference goes there too (see `VideoPlayer.waitForTeardowns`).
         let pipeline = PipelineReference(adopting: element)
         stateChanges.async { _ = gst_element_set_state(pipeline.pointer, GST_STATE_NULL) }
+        stateChanges.finish()
     }
 
     /// Watches the bus on the calling thread's main context (the GTK thread);
@@ -146,10 +148,11 @@ final class Playbin: @unchecked Sendable {
     /// never waits for streaming threads to stop (a reset takes up to
     /// ~10 ms) nor for a source to open (`open()` of a local file, which
     /// may block: a file swapped for a pipe after ``LocalFileGate`` looked).
-    /// A queue of its own: a change that hangs holds up no other player.
     /// Not `gst_element_call_async`: with it, reset jobs were seen to run
     /// ~20 s late in the player tests (the cause was not traced).
-    private let stateChanges = DispatchQueue(label: "io.github.flick.Flick.player-state", qos: .userInitiated)
+    /// One thread of its own (``WorkerThreads``): a change that hangs (an
+    /// open that never returns) holds up no other player.
+    private let stateChanges: WorkerThreads
 
     /// Goes to READY off the GTK thread. The bus is flushing from now until
     /// the last reset in flight has finished, so nothing of the binding
@@ -194,6 +197,12 @@ final class Playbin: @unchecked Sendable {
             guard let element = gst_element_factory_make(name, nil) else { continue }
             gst_object_unref(UnsafeMutableRawPointer(element))
         }
+    }
+
+    /// Runs `job` on the state thread, after the changes asked before it
+    /// (a check that must come before the open). GTK thread.
+    func offThread(_ job: @escaping @Sendable () -> Void) {
+        stateChanges.async(job)
     }
 
     /// Goes to PAUSED off the GTK thread, after any reset queued before:

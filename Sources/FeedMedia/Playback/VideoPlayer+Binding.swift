@@ -40,7 +40,7 @@ extension VideoPlayer {
                 self.openIfAllowed()
             }
         }
-        fileGate = LocalFileGate.wait(for: uri) { [weak self] failure in
+        fileGate = LocalFileGate.wait(for: uri, on: playbin) { [weak self] failure in
             guard let self, self.generation == generation else { return }
             self.fileGate = nil
             if let failure { self.fail(failure) } else { self.openIfAllowed() }

@@ -104,12 +104,14 @@ public final class VideoPlayer {
         playbin.watchBus(owner, busCallback)
     }
 
-    /// Loads the plugins players are built from on a queue of its own, so
+    /// Loads the plugins players are built from on a thread of its own, so
     /// the first player the GTK thread makes does not wait for them (they
     /// cost ~100 ms). For launch, once the media runtime is initialized;
     /// a player made meanwhile waits only for what is still loading.
     public nonisolated static func loadPluginsInBackground() {
-        DispatchQueue.global(qos: .userInitiated).async { Playbin.loadPlugins() }
+        // The spawner of the players' state threads starts now too, not in
+        // the middle of the first landing.
+        WorkerThreads.spawner.async { Playbin.loadPlugins() }
     }
 
     /// Playbins alive in the process (made and not yet finalized), for

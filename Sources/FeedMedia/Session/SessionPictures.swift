@@ -29,17 +29,16 @@ public final class SessionPictures {
     /// Decoded pictures by source and size, within their budget.
     public let decoded: DecodedImageCache
 
-    private let queue: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "flick.page-decode"
-        queue.maxConcurrentOperationCount = 2
-        queue.qualityOfService = .userInitiated
-        return queue
-    }()
+    /// Two threads decode pictures and stills (``WorkerThreads``).
+    private let queue = WorkerThreads(name: "flick-pictures", count: 2)
 
     init(remote: RemoteStillSource, decoded: DecodedImageCache) {
         self.remote = remote
         self.decoded = decoded
+    }
+
+    deinit {
+        queue.finish()
     }
 
     /// Decodes `item`'s still for a `box`-sized page. `completion` runs on
@@ -123,7 +122,7 @@ public final class SessionPictures {
     private func decode(ticket: Ticket, completion: @escaping @MainActor (Result<DecodedImage, Error>?) -> Void,
                                onSkip: @escaping @Sendable () -> Void = {},
                                _ work: @escaping @Sendable () throws -> DecodedImage) {
-        queue.addOperation {
+        queue.async {
             guard !ticket.isStale else { return onSkip() }
             let result = Result { try work() }
             guard !ticket.isStale else { return onSkip() }

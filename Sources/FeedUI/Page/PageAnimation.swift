@@ -18,7 +18,10 @@ final class PageAnimation {
     var onFrame: ((GObjectRef) -> Void)?
     /// Called when ``isPlaying`` changes.
     var onPlayingChange: (() -> Void)?
-    private let queue = DispatchQueue(label: "flick.page-animation")
+    /// The one thread every page's animation decodes on (only the current
+    /// page animates), made once (``WorkerThreads``).
+    private static let decoding = WorkerThreads(name: "flick-animation")
+    private var queue: WorkerThreads { Self.decoding }
     private var animation: PictureAnimation?
     private var timer: MainLoopSource?
     /// Bumped by every start and stop: work of an earlier run is dropped.
