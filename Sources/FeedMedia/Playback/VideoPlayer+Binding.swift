@@ -119,10 +119,7 @@ extension VideoPlayer {
         prerollTimer = nil
         stallTimer?.cancel()
         stallTimer = nil
-        openGate?.cancel()
-        openGate = nil
-        fileGate?.cancel()
-        fileGate = nil
+        cancelGates()
         probe?.cancel()
         probe = nil
         stallProbe?.cancel()
@@ -139,13 +136,19 @@ extension VideoPlayer {
         return generation
     }
 
-    /// Reports a failure once per binding and stops streaming (NULL, off the GTK thread).
-    func fail(_ failure: PlayerFailure) {
-        guard !failed else { return }
+    /// Stops waiting for the cache's length and the local file check: the
+    /// binding they were for is left or has failed.
+    private func cancelGates() {
         openGate?.cancel()
         openGate = nil
         fileGate?.cancel()
         fileGate = nil
+    }
+
+    /// Reports a failure once per binding and stops streaming (NULL, off the GTK thread).
+    func fail(_ failure: PlayerFailure) {
+        guard !failed else { return }
+        cancelGates()
         prerollTimer?.cancel()
         let wasPrerolled = prerolled
         pendingOpen = nil
