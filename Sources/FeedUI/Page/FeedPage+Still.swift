@@ -43,8 +43,9 @@ extension FeedPage {
             FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item?.id ?? "?"): \(error)\n".utf8))
             // A video's poster that fails is only logged: its frames will show.
             guard item?.kind == .image else { return }
-            let (code, status) = ErrorCode.forPicture(error)
-            stillError = (code, RetryPolicy.isRetryable(code, httpStatus: status))
+            let failure = PictureFailure(error)
+            let (code, status) = (failure.code, failure.httpStatus)
+            stillError = (code, failure.retryable)
             gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(code.pictureMessage(httpStatus: status))")
             gtk_widget_set_visible(message, 1)
             shimmer.setVisible(false)

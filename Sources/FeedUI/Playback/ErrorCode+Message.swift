@@ -42,13 +42,4 @@ extension ErrorCode {
         case .decoderInitFailed, .playerFailed, .unknown: return "Something went wrong while loading this picture."
         }
     }
-
-    /// The code and HTTP status of a picture's failure, decided in one place.
-    static func forPicture(_ error: any Error) -> (code: ErrorCode, httpStatus: Int?) {
-        switch error {
-        case let remote as RemoteImageError: return (remote.code, remote.httpStatus)
-        case let decode as MediaDecodeError: return (decode.code, nil)
-        default: return (.imageDecodeFailed, nil)
-        }
-    }
 }
