@@ -4,10 +4,11 @@ import Foundation
 /// Holds a player back until the cache source can open its file: until the
 /// store knows the file's length.
 ///
-/// Why: playbin opens the source on the GTK thread, and basesrc asks its
-/// size only then; pull-mode typefind fails ("Internal data stream error")
-/// when the size is unknown, and waiting for the network on the GTK thread
-/// would stop the very loop the fetch runs on. So the first response (its
+/// Why: playbin opens the source when it goes to PAUSED (on the player's
+/// state thread), and basesrc asks its size only then; pull-mode typefind
+/// fails ("Internal data stream error") when the size is unknown, and
+/// waiting for the network there would hold up the player's resets. So
+/// the first response (its
 /// Content-Range or Content-Length) comes before the player opens the URI.
 /// The bytes it brings are the start of the file, which the player reads
 /// next; a failure (a 503, a 403) becomes the player's failure, with its

@@ -182,7 +182,7 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// `offset` (up to `length` of them, or to the end of the file) are on
     /// disk, posting a fetch of the gap to the GTK thread when none is
     /// bringing them. Failures are posted on the bus before returning.
-    /// A streaming thread's (GStreamer's own, or a player's state queue):
+    /// A streaming thread's (GStreamer's own, or a player's state thread):
     /// never the GTK thread, whose loop runs the fetch it would wait for.
     private func waitForBytes(at offset: Int64, length: Int) -> WaitOutcome {
         guard !Thread.isMainThread else {

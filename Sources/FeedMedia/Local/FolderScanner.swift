@@ -102,7 +102,6 @@ public enum FolderScanner {
         "unix::device", "unix::inode",
     ].joined(separator: ",")
 
-    /// Checks that the top folder exists, is a folder, and returns its identity.
     /// Checks that `directory` is a folder Flick can list, without scanning
     /// it (the command line says so before any window; the scan runs
     /// later, off the GTK thread). Throws ``FolderScanError`` as `scan`
@@ -120,6 +119,7 @@ public enum FolderScanner {
         g_object_unref(UnsafeMutableRawPointer(children))
     }
 
+    /// Checks that the top folder exists, is a folder, and returns its identity.
     private static func queryTop(_ root: OpaquePointer, path: String) throws -> FolderEntry.DirectoryKey {
         var error: UnsafeMutablePointer<GError>?
         guard let info = g_file_query_info(root, attributes, G_FILE_QUERY_INFO_NONE, nil, &error) else {

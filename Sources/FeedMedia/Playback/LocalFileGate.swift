@@ -4,12 +4,13 @@ import Foundation
 
 /// Holds a player back until its local file is known to be a regular file.
 ///
-/// Why: playbin opens its source on the GTK thread when it goes to PAUSED,
-/// and `open()` of a named pipe waits for a writer for ever — the window
-/// would stop. A pipe, socket or device (or a folder) named as a video
-/// fails the binding instead, before playbin sees it. The check (a `stat`)
-/// runs on the player's state thread (``WorkerThreads``), before the
-/// open, and answers through `MainThreadHop`.
+/// Why: playbin opens its source when it goes to PAUSED, and `open()` of a
+/// named pipe waits for a writer for ever — the player's state thread
+/// would hang, and with it every later binding of that player. A pipe,
+/// socket or device (or a folder) named as a video fails the binding
+/// instead, before playbin sees it. The check (a `stat`) runs on the
+/// player's state thread (``WorkerThreads``), before the open, and
+/// answers through `MainThreadHop`.
 ///
 /// GTK thread only. One gate per waiting player binding.
 @MainActor

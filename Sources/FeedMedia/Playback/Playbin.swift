@@ -15,7 +15,7 @@ import Foundation
 /// Made and used on the GTK thread; `deinit` is safe on any thread, since
 /// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
 /// The state changes that open or close sources (PAUSED from READY, READY,
-/// NULL) run on a queue of the playbin's own, never on the GTK thread.
+/// NULL) run on a thread of the playbin's own, never on the GTK thread.
 final class Playbin: @unchecked Sendable {
     /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text,
     /// no visualisation).
@@ -108,7 +108,7 @@ final class Playbin: @unchecked Sendable {
                                    &none, nil, nil)
         gst_object_unref(UnsafeMutableRawPointer(appsink))
         gst_object_unref(UnsafeMutableRawPointer(capsfilter))
-        // To NULL on the state queue, after any change still queued, so the
+        // To NULL on the state thread, after any change still queued, so the
         // GTK thread does not wait for the streaming threads to stop; the
         // last reference goes there too (see `VideoPlayer.waitForTeardowns`).
         let pipeline = PipelineReference(adopting: element)

@@ -165,11 +165,11 @@ public final class VideoPlayer {
         rebind()
     }
 
-    /// Tears the pipeline down to NULL (on its state queue) and releases it
+    /// Tears the pipeline down to NULL (on its state thread) and releases it
     /// for good (pool shrink, feed closed). Later calls do nothing.
     public func destroy() {
         rebind(resetting: false)
-        playbin = nil // Playbin.deinit: watch removed, NULL on its state queue, references released
+        playbin = nil // Playbin.deinit: watch removed, NULL on its state thread, references released
         owner.player = nil
     }
 
