@@ -114,10 +114,11 @@ extension AppController {
     /// feed shows, else a toast); a failure is a toast, or the error page
     /// when no feed shows and nothing falls back.
     func openLocal(_ request: LocalSourceRead.Request, orElse fallback: (@MainActor () -> Void)? = nil) {
-        let kind = if case .folder = request { "folder" } else { "playlist" }
-        let name = switch request {
-        case .folder(let path), .playlist(let path): (path as NSString).lastPathComponent
+        let (kind, path, opened): (String, String, CommandLineOptions.Source) = switch request {
+        case .folder(let path): ("folder", path, .folder(path))
+        case .playlist(let path): ("playlist", path, .playlist(path))
         }
+        let name = (path as NSString).lastPathComponent
         localRead.start(request, slow: { [weak self] in
             guard let self, let window = self.window else { return }
             if self.session == nil {
@@ -129,11 +130,11 @@ extension AppController {
             guard let self else { return }
             switch result {
             case .success(.folder(let folder)):
-                if case .folder(let path) = request { self.source = .folder(path) }
+                self.source = opened
                 self.setTitle(folder.displayName)
                 self.show(folder: folder)
             case .success(.playlist(let playlist)):
-                if case .playlist(let path) = request { self.source = .playlist(path) }
+                self.source = opened
                 self.setTitle(playlist.displayName)
                 self.show(playlist: playlist)
             case .failure(let failure):

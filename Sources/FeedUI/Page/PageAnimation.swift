@@ -6,8 +6,8 @@ import FeedMedia
 import Foundation
 
 /// Plays a picture post's animation (GIF, animated WebP) on its page while
-/// the page is current: frames are made at the page's size on a serial
-/// queue of the animation's own and shown on the page's picture; leaving
+/// the page is current: frames are made at the page's size on the one
+/// animation thread and shown on the page's picture; leaving
 /// the page stops the timer and releases the animation (its file and
 /// decoder), so at most the current post animates.
 ///
@@ -20,8 +20,7 @@ final class PageAnimation {
     var onPlayingChange: (() -> Void)?
     /// The one thread every page's animation decodes on (only the current
     /// page animates), made once (``WorkerThreads``).
-    private static let decoding = WorkerThreads(name: "flick-animation")
-    private var queue: WorkerThreads { Self.decoding }
+    private static let queue = WorkerThreads(name: "flick-animation")
     private var animation: PictureAnimation?
     private var timer: MainLoopSource?
     /// Bumped by every start and stop: work of an earlier run is dropped.
@@ -55,8 +54,8 @@ final class PageAnimation {
         timer?.cancel()
         timer = nil
         if let animation {
-            // Freed on its own queue, after any frame still being made.
-            queue.async { _ = animation }
+            // Freed on the animation thread, after any frame still being made.
+            Self.queue.async { _ = animation }
             self.animation = nil
             onPlayingChange?()
         }
@@ -64,7 +63,7 @@ final class PageAnimation {
     }
 
     private func open(_ file: StillFile, box: PixelSize, fit: ContentFit, run: Int) {
-        queue.async { [weak self] in
+        Self.queue.async { [weak self] in
             defer { file.release() }
             // Bytes from the cache are checked before a loader reads them.
             guard file.verify(), let opened = try? PictureAnimation.open(file: file.url, box: box, fit: fit) else { return }
@@ -80,7 +79,7 @@ final class PageAnimation {
     /// Makes the frame due now on the queue, shows it, and waits its delay.
     private func tick(run: Int) {
         guard let animation, self.run == run else { return }
-        queue.async { [weak self] in
+        Self.queue.async { [weak self] in
             guard let frame = animation.nextFrame() else { return }
             MainThreadHop.post {
                 guard let self, self.run == run else { return }

@@ -34,8 +34,12 @@ struct FolderFeedSource: Sendable {
 
     /// The name of the folder `path` names, for titles.
     static func displayName(_ path: String) -> String {
-        let directory = directory(path)
-        return directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent
+        displayName(of: directory(path))
+    }
+
+    /// A folder's name, or its path for `/`.
+    private static func displayName(of directory: URL) -> String {
+        directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent
     }
 
     /// The feed source the session plays: this scan first, a new one on Reload.
@@ -46,5 +50,5 @@ struct FolderFeedSource: Sendable {
     var path: String { directory.path }
 
     /// The folder's name for titles.
-    var displayName: String { directory.lastPathComponent.isEmpty ? directory.path : directory.lastPathComponent }
+    var displayName: String { Self.displayName(of: directory) }
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import FeedGObject
 import FeedMedia
 import Foundation
@@ -32,31 +33,27 @@ final class LocalSourceRead {
     /// loading (a quicker one shows nothing).
     static let showLoadingAfterMilliseconds: UInt32 = 200
 
-    private var generation = 0
+    /// The read whose answer is wanted; an earlier one's is dropped.
+    private var reads = GenerationGuard()
     private var loadingTimer: MainLoopSource?
-
-    /// Whether a read is running.
-    private(set) var isReading = false
 
     /// Reads `request`; `slow` runs if it is still running after
     /// `showLoadingAfterMilliseconds`, `done` once with what it found,
     /// unless another read starts or `cancel()` runs first.
     func start(_ request: Request, slow: @escaping @MainActor () -> Void,
                done: @escaping @MainActor (Result<Found, Failure>) -> Void) {
-        cancel()
-        generation += 1
-        let expected = generation
-        isReading = true
+        stopLoadingTimer()
+        let expected = reads.bind()
         loadingTimer = MainLoopSource.after(milliseconds: Self.showLoadingAfterMilliseconds) { [weak self] in
-            guard let self, self.generation == expected else { return }
+            guard let self, self.reads.accepts(expected) else { return }
             self.loadingTimer = nil
             slow()
         }
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Self.read(request)
             MainThreadHop.post { [weak self] in
-                guard let self, self.generation == expected else { return }
-                self.finish()
+                guard let self, self.reads.accepts(expected) else { return }
+                self.stopLoadingTimer()
                 done(result)
             }
         }
@@ -64,12 +61,11 @@ final class LocalSourceRead {
 
     /// Drops the answer of the read running, if any.
     func cancel() {
-        generation += 1
-        finish()
+        reads.invalidate()
+        stopLoadingTimer()
     }
 
-    private func finish() {
-        isReading = false
+    private func stopLoadingTimer() {
         loadingTimer?.cancel()
         loadingTimer = nil
     }
