@@ -105,23 +105,44 @@ extension AppUnderX {
             #expect(playing?.currentURI?.hasSuffix(".mp4") == true, "\(String(describing: app.latest)); \(app.stderr)")
         }
 
+        /// A new folder holding one clip, `one.mp4`.
+        static func folderWithClip(_ prefix: String) throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: try Fixtures.clips()[0].video, to: folder.appendingPathComponent("one.mp4"))
+            return folder
+        }
+
+        /// Opens `source` (a folder or playlist) so that it is the one to
+        /// reopen, lets `breakIt` change it on disk, then launches with no
+        /// source. Returns that launch (to stop), the state in which it showed
+        /// the demo (nil if it never did) and the settings folder (to remove).
+        static func reopenAfter(opening source: URL, _ breakIt: () throws -> Void) throws
+            -> (app: AppProcess, demo: ReportedState?, config: URL) {
+            let (config, environment) = try sharedSettings()
+            do {
+                let first = try AppProcess([source.path, "--report-state"], environment: environment)
+                #expect(first.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 } != nil,
+                        "\(String(describing: first.latest)); \(first.stderr)")
+                first.stop()
+                try breakIt()
+                let app = try AppProcess(["--report-state"], environment: environment)
+                return (app, app.waitForState(timeout: 180) { $0.phase == "feed" && $0.currentSource == 0 }, config)
+            } catch {
+                try? FileManager.default.removeItem(at: config)
+                throw error
+            }
+        }
+
         @Test("a last source that is gone (a deleted folder) opens the demo instead, saying why")
         func goneLastSource() throws {
-            let clips = try Fixtures.clips()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-gone-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.folderWithClip("flick-gone")
             defer { try? FileManager.default.removeItem(at: folder) }
-            try FileManager.default.copyItem(at: clips[0].video, to: folder.appendingPathComponent("one.mp4"))
-            let (config, environment) = try Self.sharedSettings()
+            let (app, demo, config) = try Self.reopenAfter(opening: folder) {
+                try FileManager.default.removeItem(at: folder)
+            }
             defer { try? FileManager.default.removeItem(at: config) }
-            var app = try AppProcess([folder.path, "--report-state"], environment: environment)
-            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 } != nil,
-                    "\(String(describing: app.latest)); \(app.stderr)")
-            app.stop()
-            try FileManager.default.removeItem(at: folder)
-            app = try AppProcess(["--report-state"], environment: environment)
             defer { app.stop() }
-            let demo = app.waitForState(timeout: 180) { $0.phase == "feed" && $0.currentSource == 0 }
             #expect(demo?.sources?.count == 2, "still listed: \(String(describing: app.latest)); \(app.stderr)")
             #expect(app.stderr.contains("could not open the folder"), "says why: \(app.stderr)")
         }
@@ -129,24 +150,16 @@ extension AppUnderX {
         @Test("a last source that is now a named pipe named as a playlist opens the demo, saying why; launch never waits on it",
               .timeLimit(.minutes(5)))
         func pipeLastSource() throws {
-            let clips = try Fixtures.clips()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-pipe-list-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Self.folderWithClip("flick-pipe-list")
             defer { try? FileManager.default.removeItem(at: folder) }
-            try FileManager.default.copyItem(at: clips[0].video, to: folder.appendingPathComponent("one.mp4"))
             let list = folder.appendingPathComponent("list.m3u")
             try Data("one.mp4\n".utf8).write(to: list)
-            let (config, environment) = try Self.sharedSettings()
+            let (app, demo, config) = try Self.reopenAfter(opening: list) {
+                try FileManager.default.removeItem(at: list)
+                #expect(mkfifo(list.path, 0o600) == 0)
+            }
             defer { try? FileManager.default.removeItem(at: config) }
-            var app = try AppProcess([list.path, "--report-state"], environment: environment)
-            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 } != nil,
-                    "\(String(describing: app.latest)); \(app.stderr)")
-            app.stop()
-            try FileManager.default.removeItem(at: list)
-            #expect(mkfifo(list.path, 0o600) == 0)
-            app = try AppProcess(["--report-state"], environment: environment)
             defer { app.stop() }
-            let demo = app.waitForState(timeout: 180) { $0.phase == "feed" && $0.currentSource == 0 }
             #expect(demo != nil, "\(String(describing: app.latest)); \(app.stderr)")
             #expect(demo?.sources?.count == 2, "still listed: \(String(describing: app.latest))")
             #expect(app.stderr.contains("could not open the playlist") && app.stderr.contains("not a regular file"),
