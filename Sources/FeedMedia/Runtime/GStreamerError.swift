@@ -40,20 +40,16 @@ public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertibl
     public var isNoSpaceLeft: Bool { domain == .resource && code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) }
 
     /// The file or server could not be opened or read.
+    /// (Every resource code `ruleCode` names: not found, read, open, not authorized.)
     public var isUnreadable: Bool {
-        domain == .resource && [GST_RESOURCE_ERROR_NOT_FOUND, GST_RESOURCE_ERROR_OPEN_READ,
-                                GST_RESOURCE_ERROR_READ, GST_RESOURCE_ERROR_NOT_AUTHORIZED,
-                                GST_RESOURCE_ERROR_OPEN_READ_WRITE]
-            .contains { code == Int32($0.rawValue) }
+        domain == .resource && ruleCode != .other
     }
 
-    /// The bytes are not a stream GStreamer can make sense of.
+    /// The bytes are not a stream GStreamer can make sense of: every stream
+    /// code `ruleCode` names, a stream's general failure, a missing plugin.
     public var isWrongContent: Bool {
-        (domain == .stream && [GST_STREAM_ERROR_TYPE_NOT_FOUND, GST_STREAM_ERROR_WRONG_TYPE,
-                               GST_STREAM_ERROR_DEMUX, GST_STREAM_ERROR_DECODE, GST_STREAM_ERROR_FORMAT,
-                               GST_STREAM_ERROR_CODEC_NOT_FOUND, GST_STREAM_ERROR_FAILED]
-            .contains { code == Int32($0.rawValue) })
-            || (domain == .core && code == Int32(GST_CORE_ERROR_MISSING_PLUGIN.rawValue))
+        (domain == .stream && (ruleCode != .other || code == Int32(GST_STREAM_ERROR_FAILED.rawValue)))
+            || ruleCode == .missingPlugin
     }
 
     public init(domain: Domain, code: Int32, message: String, debug: String? = nil) {
