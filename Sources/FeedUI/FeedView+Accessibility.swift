@@ -40,10 +40,6 @@ extension FeedView {
         }
         page.onFrameSourceChange = { [weak self] in self?.reportState() }
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }
-        // Later, not inside the report that stopped it (updateChrome runs in reports).
-        page.animation.onPlayingChange = { [weak self] in
-            MainThreadHop.post { self?.reportState() }
-        }
     }
 
     /// "Post N of M", or "Post N" while more posts may come.

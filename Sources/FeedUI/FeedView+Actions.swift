@@ -76,7 +76,7 @@ extension FeedView {
         set { session.setMuted(newValue) }
     }
     /// Playback counters: TTFF samples, rebuffers, coalesced frames, errors.
-    public var diagnostics: PlaybackDiagnostics { session.diagnostics }
+    public var diagnostics: PlaybackDiagnostics { session.diagnostics(at: currentIndex).counters }
     /// Tries the current item again with a fresh retry budget.
     public func retry() { session.retry() }
 }

@@ -22,7 +22,7 @@ extension FeedView {
         state.announcement = announcement
         state.focus = focusDescription
         state.shimmersAnimating = shimmersAnimating
-        state.animationsPlaying = pages.values.filter(\.animation.isPlaying).count
+        state.animationsPlaying = session.animatingIndex == nil ? 0 : 1
         state.sensitiveHidden = pages[currentIndex]?.sensitiveCover.isCovering ?? false
         return state
     }

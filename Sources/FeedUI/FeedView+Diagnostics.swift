@@ -31,27 +31,24 @@ extension FeedView {
 
     /// The numbers the overlay shows, read now.
     public func diagnosticsSnapshot() -> DiagnosticsSnapshot {
-        let counters = session.diagnostics
+        let reading = session.diagnostics(at: currentIndex)
         var snapshot = DiagnosticsSnapshot()
-        snapshot.playersAlive = session.playerCounts.alive
-        snapshot.playersPrepared = session.playerCounts.prepared
+        snapshot.playersAlive = reading.players.alive
+        snapshot.playersPrepared = reading.players.prepared
         snapshot.mountedSurfaces = pages.count
-        snapshot.ttff = Percentiles.summary(of: counters.ttffSamples)
-        snapshot.rebuffers = counters.rebuffers
-        snapshot.rebufferMilliseconds = counters.rebufferMilliseconds
-        let cache = session.cacheReport
-        snapshot.cache = cache?.statistics
-        snapshot.cacheProblem = cache?.problem
-        snapshot.uncachedFiles = cache?.uncachedFiles ?? 0
+        snapshot.ttff = Percentiles.summary(of: reading.counters.ttffSamples)
+        snapshot.rebuffers = reading.counters.rebuffers
+        snapshot.rebufferMilliseconds = reading.counters.rebufferMilliseconds
+        snapshot.cache = reading.cache?.statistics
+        snapshot.cacheProblem = reading.cache?.problem
+        snapshot.uncachedFiles = reading.cache?.uncachedFiles ?? 0
         snapshot.residentBytes = ProcessMemory.residentBytes()
-        let decoder = session.decoder(at: currentIndex)
-        snapshot.decoder = decoder?.name
-        snapshot.decoderIsHardware = decoder?.kind == .hardwareVideoDecoder
+        snapshot.decoder = reading.decoder
+        snapshot.decoderIsHardware = reading.decoderIsHardware
         // What the preload plan follows now: the desktop's signals, with
         // the data-saver setting applied to the network.
-        snapshot.constraints = PlanConstraints(network: session.networkCondition,
-                                               memory: session.preferences.conditions.memory,
-                                               powerSaver: session.preferences.conditions.powerSaver)
+        snapshot.constraints = PlanConstraints(network: reading.network, memory: reading.memory,
+                                               powerSaver: reading.powerSaver)
         return snapshot
     }
 

@@ -32,5 +32,5 @@ extension FeedView {
     }
 
     /// The network condition the plan uses now (data saver included).
-    public var plannedNetwork: NetworkCondition { session.networkCondition }
+    public var plannedNetwork: NetworkCondition { session.diagnostics(at: currentIndex).network }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import FeedCore
+import FeedGObject
 import FeedMedia
 
 /// Showing the session's updates: frames and errors go to the page of
@@ -90,7 +91,31 @@ extension FeedView {
         case .sensitiveChanged:
             for page in pages.values { coverIfSensitive(page) }
             reportState()
+        case .still(let index, let itemID, let image):
+            pages[index]?.showStill(image, itemID: itemID)
+        case .stillFailed(let index, let itemID, let failure):
+            pages[index]?.showStillFailure(failure, itemID: itemID)
+        case .animationFrame(let index, let itemID, let image):
+            pages[index]?.showAnimationFrame(image, itemID: itemID)
+        case .animationChanged:
+            // Later, not inside the report that stopped it (updateChrome runs in reports).
+            MainThreadHop.post { [weak self] in self?.reportState() }
         }
+    }
+}
+
+/// The pages' asks for stills and animations, passed to the session.
+extension FeedView: FeedPageHost {
+    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit) -> Int? {
+        session.requestStill(at: index, box: box, fit: fit)
+    }
+
+    func page(dropsStillAt index: Int, request: Int) {
+        session.cancelStill(at: index, request: request)
+    }
+
+    func page(animatesAt index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
+        session.setAnimation(at: index, playing: playing, box: box, fit: fit)
     }
 }
 

@@ -175,8 +175,9 @@ public final class FeedView: FeedSessionObserver {
 
     /// The feed's own part of `state` (FeedView+Desktop adds the rest).
     var baseState: FeedState {
-        let players = session.playerCounts
-        let error = session.currentError ?? pages[currentIndex]?.stillError
+        let reading = session.diagnostics(at: currentIndex)
+        let players = reading.players
+        let error = reading.errorCode.map { (code: $0, retryable: reading.errorRetryable) } ?? pages[currentIndex]?.stillError
         var state = FeedState(currentIndex: currentIndex,
                          currentID: item(at: currentIndex)?.id,
                          mountedPages: pages.count,
@@ -189,7 +190,7 @@ public final class FeedView: FeedSessionObserver {
                          playersPlaying: players.playing,
                          playersUnmuted: players.unmuted,
                          muted: session.muted,
-                         ttffMilliseconds: session.ttffMilliseconds,
+                         ttffMilliseconds: reading.ttffMilliseconds,
                          currentFrameSource: pages[currentIndex]?.frameSource,
                          currentURI: item(at: currentIndex)?.uri,
                          currentError: error?.code.rawValue,
@@ -197,9 +198,9 @@ public final class FeedView: FeedSessionObserver {
                          currentLiked: item(at: currentIndex).map { session.likeState(of: $0).liked },
                          currentLikes: item(at: currentIndex).flatMap { session.likeState(of: $0).likes },
                          toastsShown: toastsShown,
-                         likesPending: session.likesPending)
-        state.network = session.networkCondition
-        state.decoder = session.decoder(at: currentIndex)?.name
+                         likesPending: reading.likesPending)
+        state.network = reading.network
+        state.decoder = reading.decoder
         return state
     }
 
@@ -268,9 +269,10 @@ public final class FeedView: FeedSessionObserver {
             showHeldFrame(on: page, at: to)
         case .unmount(let index):
             guard let page = pages.removeValue(forKey: index) else { return }
+            page.releaseStill()
             gtk_widget_unparent(page.root.widget)
         case .mount(let index):
-            let page = FeedPage(fit: fit, pictures: session.pictures)
+            let page = FeedPage(fit: fit, host: self)
             page.setMuted(session.muted)
             page.onReady = { [weak self, weak page] in
                 guard let self, let page, page.index == self.currentIndex else { return }

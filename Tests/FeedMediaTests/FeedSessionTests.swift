@@ -121,13 +121,13 @@ extension PlaybackTests {
         #expect(await pumpUntil { !probe.frames(at: 0).isEmpty && !probe.frames(at: 1).isEmpty },
                 "frames for the current and the prepared post")
         #expect(await pumpUntil { probe.saw(.playing(true)) })
-        let counts = session.playerCounts
+        let counts = session.diagnostics(at: 0).players
         #expect(counts.alive <= 3 && counts.playing == 1 && counts.unmuted == 0, "\(counts)")
         #expect(probe.frames(at: 2).isEmpty, "nothing plays two posts ahead")
         // The view paints the first frame: time to first frame is known.
         session.framePainted(at: 0, by: probe)
         #expect(session.ttffMilliseconds != nil)
-        #expect(session.diagnostics.ttffSamples.count == 1)
+        #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline }, "every playbin is finalized")
     }
@@ -159,9 +159,9 @@ extension PlaybackTests {
         // Its landing counts once its page paints the replayed frame, not
         // when a page of the old view paints.
         session.framePainted(at: 0, by: first)
-        #expect(session.diagnostics.ttffSamples.isEmpty)
+        #expect(session.diagnostics(at: 0).counters.ttffSamples.isEmpty)
         session.framePainted(at: 0, by: second)
-        #expect(session.diagnostics.ttffSamples.count == 1)
+        #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline })
     }
@@ -175,9 +175,9 @@ extension PlaybackTests {
         #expect(await pumpUntil { probe.saw(.playing(true)) && session.position(at: 0) != nil })
 
         session.setMuted(false)
-        #expect(probe.saw(.muted(false)) && session.playerCounts.unmuted == 1)
+        #expect(probe.saw(.muted(false)) && session.diagnostics(at: 0).players.unmuted == 1)
         session.setMuted(true)
-        #expect(probe.saw(.muted(true)) && session.playerCounts.unmuted == 0)
+        #expect(probe.saw(.muted(true)) && session.diagnostics(at: 0).players.unmuted == 0)
 
         session.pause()
         #expect(await pumpUntil { probe.saw(.playing(false)) })
@@ -204,7 +204,7 @@ extension PlaybackTests {
                                               retryable: RetryPolicy.isRetryable(.sourceNotFound, httpStatus: nil))
         #expect(await pumpUntil { probe.saw(shown) }, "\(probe.updates.filter { if case .frame = $0 { false } else { true } })")
         #expect(session.currentError?.code == .sourceNotFound)
-        #expect(session.diagnostics.errorsShown == 1)
+        #expect(session.diagnostics(at: 0).counters.errorsShown == 1)
 
         probe.clear()
         session.retry()

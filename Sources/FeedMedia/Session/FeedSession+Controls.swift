@@ -76,5 +76,14 @@ extension FeedSession {
     }
 
     /// Whether a like request is on its way.
-    public var likesPending: Bool { likes.isBusy }
+    var likesPending: Bool { likes.isBusy }
+}
+
+extension FeedSession {
+    /// Whether the video at `index` plays or is about to.
+    public func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
+    /// Where the video at `index` is, in seconds, when known.
+    public func position(at index: Int) -> Double? { pool.player(for: index)?.position }
+    /// How long the video at `index` lasts, in seconds, when its player knows.
+    public func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
 }

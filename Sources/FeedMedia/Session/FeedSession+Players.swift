@@ -129,7 +129,7 @@ extension FeedSession {
         let conditions = preferences.conditions
         if conditions.memory != .normal, old.conditions.memory == .normal {
             // Pressure: decoded pictures go now; the plan drops idle players.
-            pictures.decoded.removeAll()
+            stills.pictures.decoded.removeAll()
         }
         guard conditions != old.conditions || preferences.dataSaver != old.dataSaver else { return }
         update()

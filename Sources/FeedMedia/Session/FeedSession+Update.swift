@@ -31,10 +31,24 @@ extension FeedSession {
         /// Which sensitive posts are held back changed (one was shown, or
         /// the `show-sensitive` preference): their pages cover or uncover.
         case sensitiveChanged
+        /// The still of the page at `index` (a picture, a poster or a
+        /// first frame), decoded at the size and fit the page asked for.
+        case still(index: Int, itemID: String, image: DecodedImage)
+        /// The still of the page at `index` cannot be shown: why, and
+        /// whether Retry may help (FeedCore's decision).
+        case stillFailed(index: Int, itemID: String, failure: PictureFailure)
+        /// The next frame of the animated photo at `index`.
+        case animationFrame(index: Int, itemID: String, image: DecodedImage)
+        /// A photo's animation started or stopped (``FeedSession/animatingIndex``).
+        case animationChanged
 
         public static func == (lhs: Update, rhs: Update) -> Bool {
             switch (lhs, rhs) {
-            case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged), (.sensitiveChanged, .sensitiveChanged): return true
+            case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged), (.sensitiveChanged, .sensitiveChanged),
+                 (.animationChanged, .animationChanged): return true
+            case let (.still(i, a, x), .still(j, b, y)), let (.animationFrame(i, a, x), .animationFrame(j, b, y)):
+                return i == j && a == b && x.bytes == y.bytes
+            case let (.stillFailed(i, a, f), .stillFailed(j, b, g)): return i == j && a == b && f == g
             case let (.itemsReplaced(a), .itemsReplaced(b)): return a == b
             case let (.frame(i, f, s), .frame(j, g, t)): return i == j && f === g && s == t
             case let (.videoReleased(i), .videoReleased(j)), let (.errorCleared(i), .errorCleared(j)): return i == j

@@ -24,8 +24,8 @@ public final class FeedSession {
     /// Where http(s) videos are read through and preloaded to; nil plays
     /// straight from the network (and always for the naive engine).
     public let mediaCache: MediaCache?
-    /// Decodes and keeps the pages' pictures and posters.
-    public let pictures: SessionPictures
+    /// The pages' pictures and posters, and the current photo's animation.
+    let stills: SessionStills
     /// Optimistic likes: the heart flips at once, the request follows.
     let likes: LikeController
     /// The HTTP sessions, caches and picture store shared with other sessions.
@@ -73,9 +73,9 @@ public final class FeedSession {
     var becameCurrentAt = 0
     /// The error the current item shows: its code and whether it offers
     /// Retry; nil while it shows none.
-    public internal(set) var currentError: (code: ErrorCode, retryable: Bool)?
+    var currentError: (code: ErrorCode, retryable: Bool)?
     /// Time to first frame of the current item, once known (ms).
-    public internal(set) var ttffMilliseconds: Double?
+    var ttffMilliseconds: Double?
     var counters = PlaybackDiagnostics()
     var rebuffer = RebufferCounter()
     /// Microseconds (monotonic) when the current rebuffer began.
@@ -129,7 +129,8 @@ public final class FeedSession {
             mediaCache = nil
         }
         likes = LikeController(sender: LikeSender(session: media.http.api))
-        pictures = SessionPictures(remote: media.stills, decoded: media.decodedPictures)
+        stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
+        stills.emit = { [weak self] update in self?.emit(update) }
         mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
         mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
         // Said once per cache: the disk is full or failing, videos stream instead.
@@ -151,6 +152,8 @@ public final class FeedSession {
     public func attach(_ observer: FeedSessionObserver) {
         // The naive baseline's players live and die with their pages.
         if self.observer != nil, self.observer !== observer, engine == .naive { pool.releaseAll() }
+        // What the old view asked for is not the new one's.
+        if self.observer !== observer { stills.cancelAll() }
         self.observer = observer
         needsReplay = true
         // A new view counts as a new landing: its page has painted nothing yet.
@@ -164,6 +167,7 @@ public final class FeedSession {
     public func detach(_ observer: FeedSessionObserver) {
         guard self.observer === observer else { return }
         self.observer = nil
+        stills.cancelAll()
         if engine == .naive { pool.releaseAll() }
     }
 
@@ -179,45 +183,12 @@ public final class FeedSession {
         observer?.feedSession(self, didUpdate: update)
     }
 
-    // MARK: What the view reads
+    // MARK: What the view reads (and SessionDiagnostics)
 
     /// The network as the plan sees it: data saver counts as metered.
-    public var networkCondition: NetworkCondition {
+    var networkCondition: NetworkCondition {
         let conditions = preferences.conditions
         return conditions.network == .offline ? .offline : preferences.dataSaver ? .dataSaver : conditions.network
-    }
-
-    /// Players behind the feed now.
-    public var playerCounts: PlayerCounts {
-        PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,
-                     playing: pool.playingCount, unmuted: pool.unmutedCount)
-    }
-
-    /// The video decoder the player of `index` plugged, and its kind.
-    public func decoder(at index: Int) -> (name: String, kind: DecoderKind)? { pool.player(for: index)?.decoder }
-
-    /// Whether the video at `index` plays or is about to.
-    public func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
-    /// Where the video at `index` is, in seconds, when known.
-    public func position(at index: Int) -> Double? { pool.player(for: index)?.position }
-    /// How long the video at `index` lasts, in seconds, when its player knows.
-    public func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
-
-    /// Whether the current buffer is healthy (for diagnostics).
-    public var bufferHealthy: Bool { bufferWatch.state.healthy }
-
-    /// What the media cache did and says, for the diagnostics; nil when
-    /// the feed plays without one.
-    public var cacheReport: CacheReport? {
-        mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
-                                     uncachedFiles: $0.uncachedFileCount) }
-    }
-
-    /// The counters, with the players' coalesced frames added up.
-    public var diagnostics: PlaybackDiagnostics {
-        var result = counters
-        result.framesCoalesced = pool.coalescedFrames
-        return result
     }
 
     /// Frees every player and stops every timer (the feed is closed).
@@ -225,6 +196,7 @@ public final class FeedSession {
         retryTimer?.cancel()
         pageRetryTimer?.cancel()
         bufferWatch.stop()
+        stills.cancelAll()
         pool.releaseAll()
         lastFrames.removeAll()
         wiring.removeAll()

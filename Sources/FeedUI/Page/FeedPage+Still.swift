@@ -6,63 +6,82 @@ import FeedMedia
 import Foundation
 
 /// A page's still: the picture of a photo post, or a video's poster until
-/// its frames come, loaded for the page's box, with the error it shows
-/// when it cannot be; and a photo's animation while the page is current.
-/// GTK thread only.
+/// its frames come, asked of the session for the page's box, with the
+/// error it shows when it cannot be; and a photo's animation while the
+/// page is current. The session decodes and animates; the page only shows
+/// what comes back. GTK thread only.
 extension FeedPage {
     func loadIfNeeded() {
         guard let item, box.width > 0, box.height > 0 else { return }
         let current = bindings.current
         if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
         loaded = (current, box, fit)
-        animation.stop() // restarted at the new size once the still shows
-        let ticket = SessionPictures.Ticket(generation: Int(current), cell: liveGeneration)
-        pictures.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
-            self?.show(result, generation: current)
-        }
+        setAnimating(false) // restarted at the new size once the still shows
+        dropStillRequest()
+        guard item.kind != .image || !item.uri.isEmpty else { return }
+        stillRequest = host?.page(needsStillAt: index, box: box, fit: fit)
     }
 
-    private func show(_ result: Result<DecodedImage, Error>?, generation expected: UInt64) {
-        guard bindings.accepts(expected) else { return } // stale: the page was rebound
-        switch result {
-        case .success(let image)?:
-            let texture = TextureFactory.texture(from: image)
-            gtk_picture_set_paintable(gopaque(picture), texture.flatMap { gopaque($0.raw) })
-            if texture != nil {
-                shimmer.setVisible(false)
-                AfterPaint.once(root.widget) { [weak self] in
-                    guard let self, self.bindings.accepts(expected) else { return }
-                    if !self.isReady {
-                        self.isReady = true
-                        self.onReady?()
-                    }
-                    self.updateAnimation()
-                }
+    /// Gives up what the page asked of the session for its binding (it is
+    /// being rebound or unmounted): the still's request and the animation.
+    func releaseStill() {
+        setAnimating(false)
+        dropStillRequest()
+    }
+
+    private func dropStillRequest() {
+        guard let request = stillRequest else { return }
+        stillRequest = nil
+        host?.page(dropsStillAt: index, request: request)
+    }
+
+    /// The session's still for this page's item.
+    func showStill(_ image: DecodedImage, itemID: String) {
+        guard !isSkeleton, item?.id == itemID else { return }
+        stillRequest = nil
+        guard let texture = TextureFactory.texture(from: image) else { return }
+        gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw))
+        shimmer.setVisible(false)
+        let expected = bindings.current
+        AfterPaint.once(root.widget) { [weak self] in
+            guard let self, self.bindings.accepts(expected) else { return }
+            if !self.isReady {
+                self.isReady = true
+                self.onReady?()
             }
-        case .failure(let error)?:
-            FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item?.id ?? "?"): \(error)\n".utf8))
-            // A video's poster that fails is only logged: its frames will show.
-            guard item?.kind == .image else { return }
-            let failure = PictureFailure(error)
-            let (code, status) = (failure.code, failure.httpStatus)
-            stillError = (code, failure.retryable)
-            gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(code.pictureMessage(httpStatus: status))")
-            gtk_widget_set_visible(message, 1)
-            shimmer.setVisible(false)
-            onStillFailure?()
-        case nil:
-            break // nothing to show for this source yet
+            self.updateAnimation()
         }
     }
 
-    /// Plays the picture's animation while the page is current and its
-    /// still is shown; stops and releases it otherwise.
+    /// The session could not load this page's still. A video's poster
+    /// that fails shows nothing more (its frames will show); a photo shows
+    /// why, and whether Retry may help comes with it.
+    func showStillFailure(_ failure: PictureFailure, itemID: String) {
+        guard !isSkeleton, let item, item.id == itemID else { return }
+        stillRequest = nil
+        guard item.kind == .image else { return }
+        stillError = (failure.code, failure.retryable)
+        gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(failure.code.pictureMessage(httpStatus: failure.httpStatus))")
+        gtk_widget_set_visible(message, 1)
+        shimmer.setVisible(false)
+        onStillFailure?()
+    }
+
+    /// The next frame of this page's animated photo.
+    func showAnimationFrame(_ image: DecodedImage, itemID: String) {
+        guard animates, item?.id == itemID, let texture = TextureFactory.texture(from: image) else { return }
+        gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw))
+    }
+
+    /// Animates the picture while the page is current and its still is
+    /// shown; stops the animation otherwise.
     func updateAnimation() {
-        guard isCurrent, isReady, let item, item.kind == .image else {
-            animation.stop()
-            return
-        }
-        guard !animation.isPlaying else { return }
-        animation.start(item, box: box, fit: fit, remote: pictures.remote)
+        setAnimating(isCurrent && isReady && item?.kind == .image)
+    }
+
+    private func setAnimating(_ wanted: Bool) {
+        guard wanted != animates else { return }
+        animates = wanted
+        host?.page(animatesAt: index, playing: wanted, box: box, fit: fit)
     }
 }

@@ -24,8 +24,6 @@ final class FeedPage {
     let message: WidgetPointer
     /// Video frames, over the poster.
     let video = VideoSurface()
-    /// The picture's animation, while the page is current.
-    let animation = PageAnimation()
     /// The placeholder while the page's media (or item) has not arrived.
     let shimmer = ShimmerView()
     /// The like button, its count and the heart burst.
@@ -48,9 +46,12 @@ final class FeedPage {
     /// Every bind takes a new generation (FeedCore's guard); results for an
     /// older one are dropped.
     var bindings = GenerationGuard()
-    /// The current generation, mirrored for decode threads so they can skip
-    /// work for a page that has moved on before it starts.
-    let liveGeneration = AtomicCounter()
+    /// Asks the session for the still and the animation (the feed view).
+    weak var host: FeedPageHost?
+    /// The number of the still request the page waits for, if any.
+    var stillRequest: Int?
+    /// Whether the page asked for its photo's animation.
+    var animates = false
     /// Size of the page in device pixels, once allocated.
     var box = PixelSize(width: 0, height: 0)
     /// What the picture currently shows: (generation, box, fit), to skip reloads.
@@ -72,18 +73,14 @@ final class FeedPage {
     /// Called once per binding when its first video frame has been painted.
     var onFirstVideoPaint: (() -> Void)?
 
-    /// Brings remote stills to disk; shared by the feed's pages.
-    /// The session's pictures: fetch, decode and keep.
-    let pictures: SessionPictures
-
     /// Pages alive in the process (made and not yet freed): the surfaces
     /// count of `flick bench` and its remount leak check. Any thread.
     nonisolated static let alive = AtomicCounter()
 
-    init(fit: ContentFit, pictures: SessionPictures) {
+    init(fit: ContentFit, host: FeedPageHost) {
         Self.alive.add(1)
         self.fit = fit
-        self.pictures = pictures
+        self.host = host
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)!
         Widget.addClasses(overlay, "flick-page")
@@ -92,7 +89,6 @@ final class FeedPage {
 
         picture = gtk_picture_new()!
         gtk_picture_set_can_shrink(gopaque(picture), 1)
-        animation.onFrame = { [picture] texture in gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw)) }
         Widget.setAccessibleHidden(overlay, true) // until the feed makes it the current page
         gtk_widget_set_can_focus(picture, 0)
         gtk_overlay_set_child(gopaque(overlay), picture)
@@ -168,13 +164,13 @@ final class FeedPage {
     /// index keeps what is shown.
     func bind(_ item: FeedItem, at index: Int) {
         if self.item == item, self.index == index, !isSkeleton { return }
+        releaseStill()
         isSkeleton = false
-        liveGeneration.store(Int(bindings.bind()))
+        _ = bindings.bind()
         self.item = item
         self.index = index
         loaded = nil
         isReady = false
-        animation.stop()
         stillError = nil
         gtk_picture_set_paintable(gopaque(picture), nil)
         gtk_widget_set_visible(picture, 1)
@@ -216,21 +212,31 @@ final class FeedPage {
 
     /// The same item moved to another index (the feed was replaced): keep
     /// everything shown, including the video.
+    /// What the page asked of the session under its old index is asked
+    /// again under the new one.
     func move(to newIndex: Int) {
+        guard newIndex != index else { return }
+        let waiting = stillRequest != nil
+        releaseStill()
         index = newIndex
+        if waiting {
+            loaded = nil
+            loadIfNeeded()
+        }
+        updateAnimation()
     }
 
     /// Shows the page as a skeleton for feed `index`, whose item has not
     /// arrived yet; `failure` shows why loading stopped, with Retry.
     func bindSkeleton(at index: Int, failure: String?, retry: @escaping () -> Void) {
         if !isSkeleton || self.index != index {
-            liveGeneration.store(Int(bindings.bind()))
+            releaseStill()
+            _ = bindings.bind()
             isSkeleton = true
             item = nil
             self.index = index
             loaded = nil
             isReady = false
-            animation.stop()
             stillError = nil
             gtk_picture_set_paintable(gopaque(picture), nil)
             video.clear()

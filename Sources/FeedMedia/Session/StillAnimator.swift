@@ -1,45 +1,44 @@
-import CGLib
-import CGtk
 import FeedCore
 import FeedGObject
-import FeedMedia
 import Foundation
 
-/// Plays a picture post's animation (GIF, animated WebP) on its page while
-/// the page is current: frames are made at the page's size on the one
-/// animation thread and shown on the page's picture; leaving
-/// the page stops the timer and releases the animation (its file and
-/// decoder), so at most the current post animates.
+/// Plays the current picture post's animation (GIF, animated WebP): frames
+/// are made at the page's size on the one animation thread and handed to
+/// `onFrame` on the GTK thread. Starting another or stopping releases the
+/// running one (its file and decoder), so at most one post animates.
 ///
-/// GTK thread only; the ``PictureAnimation`` is touched on `queue` only.
+/// Owned by ``SessionStills``; GTK thread only. The ``PictureAnimation``
+/// is touched on `queue` only.
 @MainActor
-final class PageAnimation {
-    /// Calls the owner with each frame's texture (GTK thread).
-    var onFrame: ((GObjectRef) -> Void)?
-    /// Called when ``isPlaying`` changes.
+final class StillAnimator {
+    /// Each frame of the running animation: its feed index, item id and pixels.
+    var onFrame: ((_ index: Int, _ itemID: String, _ image: DecodedImage) -> Void)?
+    /// Called when ``playingIndex`` changes.
     var onPlayingChange: (() -> Void)?
-    /// The one thread every page's animation decodes on (only the current
-    /// page animates), made once (``WorkerThreads``).
+    /// The one thread every animation decodes on (only one runs), made
+    /// once (``WorkerThreads``).
     private static let queue = WorkerThreads(name: "flick-animation")
     private var animation: PictureAnimation?
     private var timer: MainLoopSource?
     /// Bumped by every start and stop: work of an earlier run is dropped.
     private var run = 0
-    /// Frames shown in this run.
-    private(set) var framesShown = 0
+    /// The index and item the running (or opening) animation is for.
+    private(set) var target: (index: Int, itemID: String)?
 
-    /// Whether an animation is playing now.
-    var isPlaying: Bool { animation != nil }
+    /// The feed index whose animation plays now; nil when none does.
+    var playingIndex: Int? { animation == nil ? nil : target?.index }
 
-    /// Starts `item`'s animation when it has one: a local file as it is, a
-    /// remote one from the still's verified bytes in the cache.
-    func start(_ item: FeedItem, box: PixelSize, fit: ContentFit, remote: RemoteStillSource?) {
+    /// Starts `item`'s animation for the page at `index` when it has one:
+    /// a local file as it is, a remote one from the still's verified bytes
+    /// in the cache (`remote`).
+    func start(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit, remote: RemoteStillSource) {
         stop()
         guard item.kind == .image, box.width > 0, box.height > 0, let url = URL(string: item.uri) else { return }
+        target = (index, item.id)
         let run = self.run
         if url.isFileURL {
             open(StillFile(url: url, fromCache: false), box: box, fit: fit, run: run)
-        } else if let remote, MediaLocation(item.uri).isNetwork {
+        } else if MediaLocation(item.uri).isNetwork {
             remote.fetchStill(url, for: item) { [weak self] result in
                 guard case .success(let file) = result else { return }
                 guard let self, self.run == run else { return file.release() }
@@ -48,18 +47,18 @@ final class PageAnimation {
         }
     }
 
-    /// Stops and releases the animation (the page left, or was rebound).
+    /// Stops and releases the animation (its page left, or was rebound).
     func stop() {
         run += 1
         timer?.cancel()
         timer = nil
+        target = nil
         if let animation {
             // Freed on the animation thread, after any frame still being made.
             Self.queue.async { _ = animation }
             self.animation = nil
             onPlayingChange?()
         }
-        framesShown = 0
     }
 
     private func open(_ file: StillFile, box: PixelSize, fit: ContentFit, run: Int) {
@@ -76,17 +75,14 @@ final class PageAnimation {
         }
     }
 
-    /// Makes the frame due now on the queue, shows it, and waits its delay.
+    /// Makes the frame due now on the queue, hands it over, and waits its delay.
     private func tick(run: Int) {
         guard let animation, self.run == run else { return }
         Self.queue.async { [weak self] in
             guard let frame = animation.nextFrame() else { return }
             MainThreadHop.post {
-                guard let self, self.run == run else { return }
-                if let texture = TextureFactory.texture(from: frame.image) {
-                    self.framesShown += 1
-                    self.onFrame?(texture)
-                }
+                guard let self, self.run == run, let target = self.target else { return }
+                self.onFrame?(target.index, target.itemID, frame.image)
                 self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
                     self?.tick(run: run)
                 }

@@ -1,0 +1,64 @@
+import FeedCore
+
+/// Everything the diagnostics overlay and `--report-state` read from a
+/// session, taken at one moment for one page: the players, the playback
+/// counters, the cache's report, the page's decoder and error, and the
+/// conditions the preload plan follows. A plain value made on the GTK
+/// thread by ``FeedSession/diagnostics(at:)``, so the view never reaches
+/// into the pool or the cache.
+public struct SessionDiagnostics: Sendable, Equatable {
+    /// Players behind the feed now.
+    public var players = FeedSession.PlayerCounts()
+    /// The playback counters, the players' coalesced frames included.
+    public var counters = PlaybackDiagnostics()
+    /// Time to first frame of the current item, once known (ms).
+    public var ttffMilliseconds: Double?
+    /// The error the current item's player shows, and whether it offers Retry.
+    public var errorCode: ErrorCode?
+    public var errorRetryable = false
+    /// What the media cache did and says; nil when the feed plays without one.
+    public var cache: CacheReport?
+    /// The video decoder the page's player plugged (a GStreamer factory
+    /// name), and whether it is a hardware one; nil before one is plugged.
+    public var decoder: String?
+    public var decoderIsHardware = false
+    /// The conditions the preload plan follows: the network with the data
+    /// saver applied, memory pressure and the power saver.
+    public var network = NetworkCondition.unmetered
+    public var memory = MemoryCondition.normal
+    public var powerSaver = false
+    /// Whether a like is sent and not yet answered.
+    public var likesPending = false
+    /// Whether the current video's buffer is healthy.
+    public var bufferHealthy = true
+
+    public init() {}
+}
+
+extension FeedSession {
+    /// What the diagnostics and the state report need, read now, with the
+    /// decoder of the page at `index`.
+    public func diagnostics(at index: Int) -> SessionDiagnostics {
+        MainActor.assertIsolated()
+        var reading = SessionDiagnostics()
+        reading.players = PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,
+                                       playing: pool.playingCount, unmuted: pool.unmutedCount)
+        reading.counters = counters
+        reading.counters.framesCoalesced = pool.coalescedFrames
+        reading.ttffMilliseconds = ttffMilliseconds
+        reading.errorCode = currentError?.code
+        reading.errorRetryable = currentError?.retryable ?? false
+        reading.cache = mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
+                                                     uncachedFiles: $0.uncachedFileCount) }
+        if let decoder = pool.player(for: index)?.decoder {
+            reading.decoder = decoder.name
+            reading.decoderIsHardware = decoder.kind == .hardwareVideoDecoder
+        }
+        reading.network = networkCondition
+        reading.memory = preferences.conditions.memory
+        reading.powerSaver = preferences.conditions.powerSaver
+        reading.likesPending = likesPending
+        reading.bufferHealthy = bufferWatch.state.healthy
+        return reading
+    }
+}

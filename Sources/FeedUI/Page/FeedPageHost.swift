@@ -1,0 +1,16 @@
+import FeedCore
+
+/// Where a page asks for what it cannot make itself: its still and its
+/// photo's animation, which the session loads and plays (the feed view
+/// forwards the asks to it and routes the answers back to the page).
+/// GTK thread only.
+@MainActor
+protocol FeedPageHost: AnyObject {
+    /// Asks for the still of the item at `index`, `box` pixels in `fit`;
+    /// returns the request's number, nil when there is nothing to ask for.
+    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit) -> Int?
+    /// The page no longer wants request number `request` for `index`.
+    func page(dropsStillAt index: Int, request: Int)
+    /// The photo at `index` should animate (`playing`) at `box` in `fit`, or stop.
+    func page(animatesAt index: Int, playing: Bool, box: PixelSize, fit: ContentFit)
+}
