@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The shape of the house, read from the sources: which layer may import
+/// what, which engine types the view may name, one way to the GTK thread
+/// and files a newcomer can read. Each rule fails with the file and line
+/// that breaks it.
+@Suite("House rules")
+struct HouseRulesTests {
+    /// The package's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every Swift file below `Sources/<module>` (all modules when nil), with its lines.
+    static func sources(_ module: String? = nil) throws -> [(path: String, lines: [Substring])] {
+        let base = root.appendingPathComponent("Sources").appendingPathComponent(module ?? "")
+        let walker = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
+        var files: [(String, [Substring])] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            files.append((path, text.split(separator: "\n", omittingEmptySubsequences: false)))
+        }
+        #expect(!files.isEmpty, "no sources found below \(base.path)")
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// Lines of code (not comments) matching `pattern`, as "path:line: text".
+    static func offending(_ files: [(path: String, lines: [Substring])], _ pattern: String) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        var found: [String] = []
+        for file in files {
+            for (number, line) in file.lines.enumerated() {
+                let code = String(line).components(separatedBy: "//").first ?? ""
+                let range = NSRange(code.startIndex..., in: code)
+                if regex.firstMatch(in: code, range: range) != nil {
+                    found.append("\(file.path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("FeedCore imports Foundation only")
+    func coreIsPure() throws {
+        let found = try Self.offending(Self.sources("FeedCore"), #"^\s*import\s+(?!Foundation\b)"#)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("FeedMedia never imports GTK or the view")
+    func mediaHasNoWidgets() throws {
+        let found = try Self.offending(Self.sources("FeedMedia"), #"^\s*import\s+(CGtk|CEpoxy|FeedUI)\b"#)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("FeedUI imports no GStreamer or libsoup and names no engine part but the session's surface")
+    func viewTalksToTheSessionOnly() throws {
+        let files = try Self.sources("FeedUI")
+        let imports = try Self.offending(files, #"^\s*import\s+(CGStreamer|CSoup|CXML)\b"#)
+        #expect(imports.isEmpty, "\(imports.joined(separator: "\n"))")
+        let engine = try Self.offending(files,
+            #"\b(PlayerPool|VideoPlayer|MediaCache|RetryPolicy|PreloadPolicy|SessionPictures|RemoteStillSource|PictureAnimation)\b|\.pictures\b|\bpictures\."#)
+        #expect(engine.isEmpty, "\(engine.joined(separator: "\n"))")
+    }
+
+    @Test("every hand-over to the GTK thread goes through MainThreadHop")
+    func oneWayToTheGTKThread() throws {
+        let found = try Self.offending(Self.sources(), #"DispatchQueue\.main\b"#)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("no source file is over 400 lines")
+    func filesStaySmall() throws {
+        let long = try Self.sources().filter { $0.lines.count > 401 }.map { "\($0.path): \($0.lines.count - 1) lines" }
+        #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+    }
+}
