@@ -1,3 +1,5 @@
+import Foundation
+
 /// Build-time identity of the app.
 enum AppInfo {
     #if FLICK_DEVEL
@@ -12,4 +14,15 @@ enum AppInfo {
     static let cacheName = "io.github.flick.Flick"
     static let name = "Flick"
     static let version = "0.1.0"
+
+    /// Whether the main menu has the Stress submenu (the benchmark's
+    /// schedules by hand): in the development profile, or when
+    /// `FLICK_STRESS_MENU=1` asks for it in another build (its tests).
+    static var showsStressMenu: Bool {
+        #if FLICK_DEVEL
+        return true
+        #else
+        return ProcessInfo.processInfo.environment["FLICK_STRESS_MENU"] == "1"
+        #endif
+    }
 }

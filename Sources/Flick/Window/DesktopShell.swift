@@ -163,8 +163,8 @@ final class DesktopShell {
     /// The main menu, from the table's menu labels, at the header's end.
     private func addMenuButton() {
         let menu = g_menu_new()!
-        let sections: [[WindowAction]] = [[.addSource, .openFolder, .openURL], [.shortcuts, .preferences, .about]]
-        for actions in sections {
+        let layout = WindowAction.mainMenu(stress: AppInfo.showsStressMenu)
+        for actions in layout.sections {
             let section = g_menu_new()!
             for action in actions {
                 guard let label = action.menuLabel else { continue }
@@ -173,16 +173,18 @@ final class DesktopShell {
             g_menu_append_section(menu, nil, gcast(section))
             g_object_unref(section.rawGObject)
         }
-        // Stress: the benchmark's schedules, by hand, on the showing feed.
-        let stress = g_menu_new()!
-        for action in [WindowAction.stressSlow, .stressFast, .stressBurst, .stressRemount] {
-            if let label = action.menuLabel { g_menu_append(stress, label, action.detailedName) }
+        if !layout.stress.isEmpty {
+            // Stress: the benchmark's schedules, by hand, on the showing feed.
+            let stress = g_menu_new()!
+            for action in layout.stress {
+                if let label = action.menuLabel { g_menu_append(stress, label, action.detailedName) }
+            }
+            let stressSection = g_menu_new()!
+            g_menu_append_submenu(stressSection, "_Stress", gcast(stress))
+            g_menu_append_section(menu, nil, gcast(stressSection))
+            g_object_unref(stress.rawGObject)
+            g_object_unref(stressSection.rawGObject)
         }
-        let stressSection = g_menu_new()!
-        g_menu_append_submenu(stressSection, "_Stress", gcast(stress))
-        g_menu_append_section(menu, nil, gcast(stressSection))
-        g_object_unref(stress.rawGObject)
-        g_object_unref(stressSection.rawGObject)
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(gopaque(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(gopaque(button), gcast(menu))

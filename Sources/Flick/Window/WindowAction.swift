@@ -139,3 +139,13 @@ enum WindowAction: String, CaseIterable {
         }
     }
 }
+
+extension WindowAction {
+    /// The main menu: its sections top to bottom, and the Stress
+    /// submenu's entries (empty when `stress` is false: the submenu is
+    /// for developers, ``AppInfo/showsStressMenu``).
+    static func mainMenu(stress: Bool) -> (sections: [[WindowAction]], stress: [WindowAction]) {
+        ([[.addSource, .openFolder, .openURL], [.shortcuts, .preferences, .about]],
+         stress ? [.stressSlow, .stressFast, .stressBurst, .stressRemount] : [])
+    }
+}
