@@ -9,6 +9,7 @@ let package = Package(
     name: "Flick",
     products: [
         .executable(name: "flick", targets: ["Flick"]),
+        .executable(name: "flick-bench", targets: ["FlickBench"]),
         /// Pure decisions, for any Swift program.
         .library(name: "FeedCore", targets: ["FeedCore"]),
         /// The feed widget, for another Swift GTK app that wants to embed it.
@@ -60,8 +61,20 @@ let package = Package(
                 dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
-                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "CGLib", "CGtk", "CEpoxy",
-                                         "CFlickShim"],
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
+                                         "CGtk", "CEpoxy", "CFlickShim"],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
+        // What the app and the bench share, none of it the app's own job:
+        // the stress schedules and their report (the app's `--stress` hook
+        // runs them), the command-line option parser and the log lines.
+        .target(name: "FlickTooling",
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedUI", "CGLib", "CGtk"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // `flick-bench` (and `flick bench`, which runs it): the app paged
+        // through the demo feed in a window, measured, with its yardsticks.
+        .executableTarget(name: "FlickBench",
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
+                                         "CGtk", "CGStreamer"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the
@@ -97,7 +110,7 @@ let package = Package(
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FlickBench", "FlickTooling", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -170,6 +170,11 @@ public final class FeedView: FeedSessionObserver {
     /// freed: what `flick bench` counts as surfaces. Any thread.
     public nonisolated static var pagesAlive: Int { FeedPage.alive.load() }
 
+    /// A phone's portrait page in logical pixels: the app window's size on
+    /// first start, and the bench's windows and yardsticks.
+    public nonisolated static let portraitWidth: Int32 = 420
+    public nonisolated static let portraitHeight: Int32 = 760
+
     /// Pages in the feed now: its items, then skeleton pages while more may come.
     public var count: Int { session.count }
 

@@ -5,6 +5,7 @@ import FeedDemo
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// The built-in demo feed: its media made on first run (with progress),

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedGObject
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// The exit: what must outlive the process (the stress report, the cache

@@ -3,6 +3,7 @@ import FeedCore
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// Opening feeds: which source, its session, and the view that shows it.

@@ -1,4 +1,5 @@
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// The cache provider: the one media engine every feed of the app shares.

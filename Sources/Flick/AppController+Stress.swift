@@ -4,6 +4,7 @@ import FeedCore
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// `--stress MODE` and the Stress menu: a fixed schedule of page changes

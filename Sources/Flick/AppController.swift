@@ -5,6 +5,7 @@ import FeedDemo
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// Wires a feed source to the window and the state reporter. GTK thread only.

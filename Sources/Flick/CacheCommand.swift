@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// `flick cache …`: the media cache's real state from the command line.

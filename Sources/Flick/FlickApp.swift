@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedGObject
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// The program: parse the command line, check the system, run the GTK app.
@@ -18,11 +19,7 @@ enum FlickApp {
             return 2
         }
         switch options.command {
-        case .bench(let bench): return BenchCommand.run(bench)
-        case .benchHelp:
-            print(BenchOptions.help, terminator: "")
-            return 0
-        case .gtkVideoYardstick(let request): return GtkVideoYardstick.runChild(request)
+        case .bench(let words): return BenchForwarder.run(words)
         default: return runCommand(options) ?? 0
         }
     }
@@ -85,7 +82,7 @@ enum FlickApp {
         case .serve(let folder): return ServeCommand.run(folder: folder, options: options)
         case .cache(let action):
             return CacheCommand.run(action, directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"))
-        case .bench, .benchHelp, .gtkVideoYardstick:
+        case .bench:
             Log.error("flick bench takes its options after the word bench")
             return 2
         }

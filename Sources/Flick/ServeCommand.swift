@@ -2,6 +2,7 @@ import CGLib
 import FeedCore
 import FeedDemo
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// `flick serve FOLDER`: the folder's videos and pictures as a JSON feed

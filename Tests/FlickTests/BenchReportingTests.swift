@@ -3,6 +3,8 @@ import FeedUI
 import Foundation
 import Testing
 @testable import Flick
+@testable import FlickBench
+import FlickTooling
 
 /// What `flick bench` makes of the numbers: JSON keys, rows and target
 /// verdicts, from made-up runs (no app runs here).

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Testing
 @testable import Flick
+@testable import FlickBench
 
 @Suite("Parsing the command line")
 struct CommandLineOptionsTests {
@@ -26,8 +27,8 @@ struct CommandLineOptionsTests {
     func helpAndVersion() throws {
         #expect(try CommandLineOptions.parse(["/tmp", "--help"]).command == .help)
         #expect(try CommandLineOptions.parse(["-h"]).command == .help)
-        #expect(try CommandLineOptions.parse(["bench", "--help"]).command == .benchHelp)
-        #expect(try CommandLineOptions.parse(["bench", "--mode", "fast", "-h"]).command == .benchHelp)
+        #expect(try BenchOptions.parse(["--help"]).helpAsked)
+        #expect(try BenchOptions.parse(["--mode", "fast", "-h"]).helpAsked)
         #expect(try CommandLineOptions.parse(["--version"]).command == .version)
     }
 

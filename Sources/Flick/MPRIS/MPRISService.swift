@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FlickTooling
 import Foundation
 
 /// Flick as an MPRIS player on the session bus, so media keys, the

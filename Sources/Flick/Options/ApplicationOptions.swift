@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FlickTooling
 import Foundation
 
 /// The app's command line through GApplication's main option entries

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// What the user asked for on the command line.
@@ -27,12 +28,9 @@ struct CommandLineOptions: Equatable {
         case serve(String)
         /// Look at or change the media cache (`flick cache …`).
         case cache(CacheCommand.Action)
-        /// Measure the app under a stress mode, cold and warm (`flick bench …`).
-        case bench(BenchOptions)
-        /// `flick bench --help`: what the bench's options mean.
-        case benchHelp
-        /// The bench's GtkVideo yardstick, run as a child (hidden: not in --help).
-        case gtkVideoYardstick(GtkVideoYardstick.Request)
+        /// Measure the app under a stress mode, cold and warm: `flick bench
+        /// WORDS` runs `flick-bench WORDS` (``BenchForwarder``).
+        case bench([String])
         case help
         case version
     }
@@ -75,9 +73,7 @@ struct CommandLineOptions: Equatable {
     var engine = PlaybackEngine.flick
 
     /// A command-line mistake, with the one line to print.
-    struct ParseError: Error, Equatable, CustomStringConvertible {
-        let description: String
-    }
+    typealias ParseError = OptionParseError
 
     /// What --help says around the options.
     static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE]", summary: """
@@ -196,27 +192,19 @@ struct CommandLineOptions: Equatable {
     /// ``parse``; the app's --help is GApplication's, from the same table).
     static var help: String { OptionParser.help(table: table, text: helpText, program: "flick") }
 
-    /// Whether `arguments` (after the program name) are a command with
-    /// options of its own, parsed without a GApplication: `flick bench` and
-    /// the bench's GtkVideo child.
+    /// Whether `arguments` (after the program name) are `flick bench`,
+    /// whose words are the bench's own (`flick-bench` parses them).
     static func isSubcommand(_ arguments: [String]) -> Bool {
-        arguments.first == "bench" || arguments.first == GtkVideoYardstick.command
+        arguments.first == "bench"
     }
 
     /// Parses the arguments after the program name with GLib's option
-    /// parser: the whole command line of `flick bench` and its child; the
-    /// app parses through GApplication instead (``ApplicationOptions``,
-    /// the same table and ``interpret(_:positional:)``).
+    /// parser (for tests, and `flick bench`, whose words are passed on
+    /// unread); the app parses through GApplication instead
+    /// (``ApplicationOptions``, the same table and ``interpret(_:positional:)``).
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
-        if arguments.first == GtkVideoYardstick.command {
-            guard let request = GtkVideoYardstick.Request(arguments: Array(arguments.dropFirst())) else {
-                throw ParseError(description: "usage: flick \(GtkVideoYardstick.command) URI WIDTH HEIGHT SECONDS RESULT")
-            }
-            return CommandLineOptions(command: .gtkVideoYardstick(request))
-        }
         if arguments.first == "bench" {
-            let bench = try BenchOptions.parse(Array(arguments.dropFirst()))
-            return CommandLineOptions(command: bench.helpAsked ? .benchHelp : .bench(bench))
+            return CommandLineOptions(command: .bench(Array(arguments.dropFirst())))
         }
         var options = CommandLineOptions()
         let positional = try OptionParser.parse(arguments, table: table, into: &options, text: helpText)

@@ -1,3 +1,4 @@
+import FlickTooling
 import Foundation
 
 /// Build-time identity of the app.
@@ -11,7 +12,7 @@ enum AppInfo {
     /// The GSettings schema id; the same in every profile.
     static let schemaID = "io.github.flick.Flick"
     /// The cache folder's name under `$XDG_CACHE_HOME`.
-    static let cacheName = "io.github.flick.Flick"
+    static let cacheName = DemoFeedLocation.cacheName
     static let name = "Flick"
     static let version = "0.1.0"
 

@@ -2,6 +2,7 @@ import CGLib
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// Flick's preferences, backed by GSettings. GTK thread only.

@@ -1,4 +1,5 @@
 import CGtk
+import FlickTooling
 import Foundation
 
 /// Loads Flick's stylesheet (data/style.css) for the whole display.

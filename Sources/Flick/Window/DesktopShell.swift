@@ -4,6 +4,7 @@ import FeedCore
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// The desktop around the feed: the window's and the app's actions with

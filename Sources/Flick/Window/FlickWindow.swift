@@ -10,10 +10,10 @@ import Foundation
 /// views (getting ready, the feed, an empty state, an error). GTK thread only.
 @MainActor
 final class FlickWindow {
-    /// The window's size on first start (logical pixels): a phone's
+    /// The window's size on first start (logical pixels): the feed's
     /// portrait page. The bench's windows have it too.
-    nonisolated static let defaultWidth: Int32 = 420
-    nonisolated static let defaultHeight: Int32 = 760
+    nonisolated static let defaultWidth = FeedView.portraitWidth
+    nonisolated static let defaultHeight = FeedView.portraitHeight
 
     /// What the window shows.
     enum View: String {

@@ -4,6 +4,7 @@ import CGtk
 import FeedGObject
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// The keyboard shortcuts window (GtkShortcutsWindow), generated from the

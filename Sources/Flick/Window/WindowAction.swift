@@ -1,3 +1,4 @@
+import FlickTooling
 /// The actions of the window and the app around the feed (the feed's own
 /// keys are FeedUI's `FeedAction`). One table gives each its name, its
 /// keys and its title: the bindings, the header menu and the shortcuts

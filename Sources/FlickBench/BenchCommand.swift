@@ -2,6 +2,7 @@ import CGLib
 import FeedDemo
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// `flick bench`: starts the demo server (bandwidth and latency as asked),
@@ -67,8 +68,15 @@ enum BenchCommand {
         }
         if baseline == nil { note("no CPU yardstick: gst-launch-1.0 is missing or did not play the clip") }
 
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let yardsticks = measureYardsticks(binary: binary, library: library, server: server, work: work,
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        // The app runs are the flick next to this program; the GtkVideo
+        // yardstick is this program's hidden command.
+        let binary = own.deletingLastPathComponent().appendingPathComponent("flick").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            Log.error("bench: the app it runs is not next to it: \(binary) is missing")
+            return 1
+        }
+        let yardsticks = measureYardsticks(binary: own.path, library: library, server: server, work: work,
                                            environment: environment, seconds: options.seconds)
         var results: [BenchResult] = []
         var failed = false
@@ -130,22 +138,22 @@ enum BenchCommand {
         }
         let playSeconds = yardstickSeconds(seconds)
         note("measuring GTK's own GtkVideo on one clip for \(playSeconds) s")
-        let request = GtkVideoYardstick.Request(uri: uri.absoluteString, width: FlickWindow.defaultWidth,
-                                                height: FlickWindow.defaultHeight, seconds: playSeconds)
+        let request = GtkVideoYardstick.Request(uri: uri.absoluteString, width: FeedView.portraitWidth,
+                                                height: FeedView.portraitHeight, seconds: playSeconds)
         if let gtkVideo = GtkVideoYardstick.measure(binary: binary, request: request, work: work,
                                                     environment: environment, note: note) {
             yardsticks.gtkVideoCPUPerPlayedSecond = gtkVideo.cpuPerPlayedSecond
             yardsticks.gtkVideoRSSMaxKB = gtkVideo.rssMaxKB
         }
         note("measuring mpv on one clip for \(playSeconds) s")
-        if let mpv = MpvYardstick.measure(uri: uri.absoluteString, width: FlickWindow.defaultWidth,
-                                          height: FlickWindow.defaultHeight, seconds: UInt32(playSeconds),
+        if let mpv = MpvYardstick.measure(uri: uri.absoluteString, width: FeedView.portraitWidth,
+                                          height: FeedView.portraitHeight, seconds: UInt32(playSeconds),
                                           environment: environment, note: note) {
             yardsticks.mpvCPUPerPlayedSecond = mpv.cpuPerPlayedSecond
             yardsticks.mpvRSSMaxKB = mpv.rssMaxKB
             note("measuring mpv switching between clips every 180 ms")
             let uris = library.clips.prefix(10).compactMap { server.url(for: DemoFeedServer.mediaPath(of: $0.video))?.absoluteString }
-            if let switches = MpvSwitchTimes.measure(uris: uris, width: FlickWindow.defaultWidth, height: FlickWindow.defaultHeight,
+            if let switches = MpvSwitchTimes.measure(uris: uris, width: FeedView.portraitWidth, height: FeedView.portraitHeight,
                                                      work: work, environment: environment, note: note) {
                 yardsticks.mpvSwitchP50 = switches.p50
                 yardsticks.mpvSwitchP90 = switches.p90

@@ -10,22 +10,28 @@ import Foundation
 /// its table entry with Flick's own message; GLib's built-in --help is off
 /// (a table's `-h, --help` entry asks for the help instead, so parsing
 /// never exits the process). Words that are not options come back in order.
-enum OptionParser {
+package enum OptionParser {
     /// What --help says around the options.
-    struct Text {
+    package struct Text {
         /// After "Usage: flick [OPTION…]", like "[FOLDER | PLAYLIST | URL]".
-        var parameters: String
+        package var parameters: String
         /// Before the options.
-        var summary: String
+        package var summary: String
         /// After the options.
-        var description: String?
+        package var description: String?
+
+        package init(parameters: String, summary: String, description: String?) {
+            self.parameters = parameters
+            self.summary = summary
+            self.description = description
+        }
     }
 
-    typealias ParseError = CommandLineOptions.ParseError
+    package typealias ParseError = OptionParseError
 
     /// Applies each option of `arguments` (the words after the program's
     /// name) to `target` in order, and returns the other words.
-    static func parse<Target>(_ arguments: [String], table: [CommandLineOption<Target>], into target: inout Target,
+    package static func parse<Target>(_ arguments: [String], table: [CommandLineOption<Target>], into target: inout Target,
                               text: Text) throws(ParseError) -> [String] {
         let state = ParseState<Target>(target: target, table: table)
         let outcome: Result<[String], ParseError> = withContext(table, text: text, user: state) { context, remaining in
@@ -48,7 +54,7 @@ enum OptionParser {
 
     /// The --help text GLib writes for `table`, its usage line naming
     /// `program` (GLib would name the process, whatever it is called).
-    static func help<Target>(table: [CommandLineOption<Target>], text: Text, program: String) -> String {
+    package static func help<Target>(table: [CommandLineOption<Target>], text: Text, program: String) -> String {
         let state = ParseState<Target>(target: nil, table: table)
         let written = withContext(table, text: text, user: state) { context, _ in
             guard let help = g_option_context_get_help(context, 1, nil) else { return "" }
@@ -91,7 +97,7 @@ enum OptionParser {
     /// G_OPTION_REMAINING ("") landing at `remaining` (a `gchar**` slot;
     /// nil asks GApplication to pack the words into its options dictionary),
     /// then the terminator. Their strings live in `strings`.
-    static func entries<Target>(_ table: [CommandLineOption<Target>], strings: KeptStrings,
+    package static func entries<Target>(_ table: [CommandLineOption<Target>], strings: KeptStrings,
                                 remaining: UnsafeMutableRawPointer?) -> [GOptionEntry] {
         var entries = table.map { option in
             GOptionEntry(long_name: strings.keep(option.long),
@@ -109,14 +115,16 @@ enum OptionParser {
     /// The parse GApplication is running (see ``ApplicationOptions``): its
     /// main group carries no user data, so the callback finds the table
     /// here. Set and read on the GTK thread only, around `g_application_run`.
-    nonisolated(unsafe) static var applicationParse: OptionApplying?
+    package nonisolated(unsafe) static var applicationParse: OptionApplying?
 }
 
 /// C copies of strings that GLib keeps pointers to, freed with this object.
-final class KeptStrings {
+package final class KeptStrings {
+    package init() {}
+
     private var copies: [UnsafeMutablePointer<CChar>] = []
 
-    func keep(_ string: String) -> UnsafePointer<CChar> {
+    package func keep(_ string: String) -> UnsafePointer<CChar> {
         let copy = strdup(string)!
         copies.append(copy)
         return UnsafePointer(copy)
@@ -138,22 +146,22 @@ private let optionCallback: GOptionArgFunc = { name, value, data, error in
 }
 
 /// What the callback sees of a parse, whatever its target.
-protocol OptionApplying: AnyObject {
+package protocol OptionApplying: AnyObject {
     /// Applies the option as typed ("--fit", "-h"); the refusal's message, if refused.
     func apply(_ name: String, _ value: String?) -> String?
 }
 
 /// One parse's target and table, for the callback.
-final class ParseState<Target>: OptionApplying {
-    var target: Target!
-    let table: [CommandLineOption<Target>]
+package final class ParseState<Target>: OptionApplying {
+    package var target: Target!
+    package let table: [CommandLineOption<Target>]
 
-    init(target: Target?, table: [CommandLineOption<Target>]) {
+    package init(target: Target?, table: [CommandLineOption<Target>]) {
         self.target = target
         self.table = table
     }
 
-    func apply(_ name: String, _ value: String?) -> String? {
+    package func apply(_ name: String, _ value: String?) -> String? {
         let bare = name.drop { $0 == "-" }
         let long = name.hasPrefix("--")
         guard let option = table.first(where: { long ? $0.long == bare : $0.short.map(String.init) == String(bare) }),
@@ -169,10 +177,10 @@ final class ParseState<Target>: OptionApplying {
 
 /// A NULL-terminated array of strings as GLib allocates them, for
 /// `g_option_context_parse_strv` (which frees the words it takes out).
-struct GStrv: ~Copyable {
-    var pointer: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+package struct GStrv: ~Copyable {
+    package var pointer: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
 
-    init(_ strings: [String]) {
+    package init(_ strings: [String]) {
         let array = UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>(
             OpaquePointer(g_malloc0(gsize(MemoryLayout<UnsafeMutablePointer<gchar>?>.stride * (strings.count + 1)))))!
         for (index, string) in strings.enumerated() { array[index] = g_strdup(string) }
@@ -181,9 +189,9 @@ struct GStrv: ~Copyable {
 
     deinit { g_strfreev(pointer) }
 
-    var strings: [String] { Self.strings(pointer) }
+    package var strings: [String] { Self.strings(pointer) }
 
-    static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+    package static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
         guard let array else { return [] }
         var result: [String] = []
         var index = 0

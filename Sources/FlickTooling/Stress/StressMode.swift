@@ -1,7 +1,7 @@
 /// The stress modes of `flick --stress MODE` and `flick bench --mode MODE`:
 /// a fixed schedule of page changes, the same on every machine, so two runs
 /// (cold and warm, Flick and naive) see exactly the same feed.
-enum StressMode: String, CaseIterable, Sendable, Codable {
+package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// Next post every 3 s, animated: someone watching each post a little.
     case slow
     /// Next post every 350 ms, animated: someone flicking through.
@@ -18,7 +18,7 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
     case steady
 
     /// What the driver does at one step.
-    enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         /// The next post, with the feed's settle animation.
         case next
         /// Straight to this post, without animation.
@@ -30,20 +30,20 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
     }
 
     /// The indices `burst` jumps to, in order, again and again.
-    static let burstJumps = [0, 1, 2, 3, 4, 10, 20, 21, 5, 100, 500, 499, 1000, 3]
+    package static let burstJumps = [0, 1, 2, 3, 4, 10, 20, 21, 5, 100, 500, 499, 1000, 3]
     /// How many times `remount` rebuilds the feed widget.
-    static let remountCycles = 50
+    package static let remountCycles = 50
     /// Items in the stress feed (the demo feed's default).
-    static let items = 1_200
+    package static let items = 1_200
     /// Items per page of the stress feed: large enough that burst's far jumps
     /// land on posts that have arrived, not on skeletons.
-    static let feedPageSize = 1_000
+    package static let feedPageSize = 1_000
     /// Milliseconds `remount` waits after the feed first shows before the
     /// first teardown, so its baseline is a settled, playing feed.
-    static let remountSettleMilliseconds: UInt32 = 2_000
+    package static let remountSettleMilliseconds: UInt32 = 2_000
 
     /// Milliseconds between steps.
-    var intervalMilliseconds: UInt32 {
+    package var intervalMilliseconds: UInt32 {
         switch self {
         case .slow: return 3_000
         case .fast: return 350
@@ -54,7 +54,7 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
     }
 
     /// Step `number` (0 for the first) of the schedule.
-    func step(_ number: Int) -> Step {
+    package func step(_ number: Int) -> Step {
         guard number >= 0 else { return .done }
         switch self {
         case .slow, .fast: return .next
@@ -67,7 +67,7 @@ enum StressMode: String, CaseIterable, Sendable, Codable {
 
 extension StressMode {
     /// The modes for messages: "slow, fast, burst, remount or steady".
-    static var allNames: String {
+    package static var allNames: String {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }

@@ -1,5 +1,6 @@
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// One run of the real app for `flick bench`: `flick FEED --stress MODE

@@ -14,15 +14,15 @@ import Foundation
 /// Attaching it to a feed that already shows starts the run at once, which
 /// is all a Stress entry in the window's menu needs (not built yet).
 @MainActor
-final class StressDriver {
-    let mode: StressMode
+package final class StressDriver {
+    package let mode: StressMode
     /// Seconds to run before quitting; nil runs until the window is closed.
-    let seconds: Int?
-    let recorder: StressRecorder
+    package let seconds: Int?
+    package let recorder: StressRecorder
     /// Tears the feed widget down and builds it again (the remount step).
-    var rebuild: (() -> Void)?
+    package var rebuild: (() -> Void)?
     /// Ends the application (after `seconds`).
-    var quit: (() -> Void)?
+    package var quit: (() -> Void)?
 
     private weak var view: FeedView?
     private var started = false
@@ -30,7 +30,7 @@ final class StressDriver {
     private var timer: MainLoopSource?
     private var stopTimer: MainLoopSource?
 
-    init(mode: StressMode, engine: PlaybackEngine, seconds: Int?) {
+    package init(mode: StressMode, engine: PlaybackEngine, seconds: Int?) {
         self.mode = mode
         self.seconds = seconds
         recorder = StressRecorder(mode: mode, engine: engine)
@@ -38,7 +38,7 @@ final class StressDriver {
 
     /// Follows a newly built feed view: its state starts the run, its
     /// playing time and counters are recorded.
-    func attach(_ view: FeedView) {
+    package func attach(_ view: FeedView) {
         self.view = view
         recorder.attach(view)
         view.addStateListener { [weak self] state in
@@ -51,13 +51,13 @@ final class StressDriver {
     }
 
     /// The followed view is about to be torn down.
-    func detach() {
+    package func detach() {
         recorder.detach()
         view = nil
     }
 
     /// The report so far; at exit, before the feed shuts down.
-    func finish(cache: CacheStatistics?) -> StressReport? {
+    package func finish(cache: CacheStatistics?) -> StressReport? {
         timer?.cancel()
         stopTimer?.cancel()
         return recorder.finish(cache: cache)

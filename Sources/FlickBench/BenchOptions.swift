@@ -1,5 +1,6 @@
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// What `flick bench` was asked to do.
@@ -25,7 +26,7 @@ struct BenchOptions: Equatable, Sendable {
     /// The engines to run, in the order they alternate.
     var engines: [PlaybackEngine] { compare ? [.flick, .naive] : [engine] }
 
-    typealias ParseError = CommandLineOptions.ParseError
+    typealias ParseError = OptionParseError
 
     /// `-h` or `--help` was given: print ``help`` instead of running.
     var helpAsked = false

@@ -5,66 +5,66 @@ import Foundation
 /// What one stress run of the app measured about itself, written as JSON
 /// at exit by `flick --stress MODE --stress-report FILE` and read by
 /// `flick bench`. Times in ms unless named `_s`, memory in kB, bytes in bytes.
-struct StressReport: Codable, Equatable, Sendable {
-    var mode: StressMode
-    var engine: PlaybackEngine
+package struct StressReport: Codable, Equatable, Sendable {
+    package var mode: StressMode
+    package var engine: PlaybackEngine
     /// Seconds from the feed first showing to the end of the run.
-    var seconds: Double
+    package var seconds: Double
     /// Page changes carried out (next, jump or remount steps).
-    var steps: Int
+    package var steps: Int
     /// Different posts that became current.
-    var postsLanded: Int
+    package var postsLanded: Int
     /// Time to first frame of every post whose first frame was painted
     /// while current (0: it was painted before it became current), in ms.
-    var ttffMilliseconds: [Double]
+    package var ttffMilliseconds: [Double]
     /// Video posts left before their first frame was painted (no TTFF sample).
-    var leftBeforeFirstFrame: Int
-    var rebuffers: Int
-    var rebufferMilliseconds: Double
+    package var leftBeforeFirstFrame: Int
+    package var rebuffers: Int
+    package var rebufferMilliseconds: Double
     /// Frames decoded but replaced before the GTK thread drew them.
-    var droppedFrames: Int
-    var retries: Int
-    var errorsShown: Int
+    package var droppedFrames: Int
+    package var retries: Int
+    package var errorsShown: Int
     /// Seconds during which the current video was playing.
-    var playedSeconds: Double
+    package var playedSeconds: Double
     /// CPU seconds the whole process used from the feed first showing to the end.
-    var cpuSeconds: Double
+    package var cpuSeconds: Double
     /// The process when the feed first showed, after 100 posts (when it got
     /// that far) and at the end.
-    var start: ProcessSample
-    var after100Posts: ProcessSample?
-    var end: ProcessSample
+    package var start: ProcessSample
+    package var after100Posts: ProcessSample?
+    package var end: ProcessSample
     /// Playbins alive in the process and page widgets alive, at most and at the end.
-    var playersMax: Int
-    var surfacesMax: Int
-    var playersEnd: Int
-    var surfacesEnd: Int
+    package var playersMax: Int
+    package var surfacesMax: Int
+    package var playersEnd: Int
+    package var surfacesEnd: Int
     /// The media cache's accounting (nil for the naive engine: it has none).
-    var cache: CacheStatistics?
+    package var cache: CacheStatistics?
     /// For `remount`: one mounted feed before the first teardown and at the end.
-    var remount: Remount?
+    package var remount: Remount?
     /// The GTK thread's CPU time over the run's wall time, 0 to 1 (nil
     /// where /proc cannot be read).
-    var gtkThreadBusy: Double? = nil
+    package var gtkThreadBusy: Double? = nil
     /// Landings on a page whose post had not arrived (a skeleton).
-    var skeletonLandings = 0
+    package var skeletonLandings = 0
 
     /// Players, surfaces, threads and memory of one mounted feed.
-    struct Checkpoint: Codable, Equatable, Sendable {
-        var players: Int
-        var surfaces: Int
-        var process: ProcessSample
+    package struct Checkpoint: Codable, Equatable, Sendable {
+        package var players: Int
+        package var surfaces: Int
+        package var process: ProcessSample
     }
 
-    struct Remount: Codable, Equatable, Sendable {
+    package struct Remount: Codable, Equatable, Sendable {
         /// Teardowns and rebuilds carried out.
-        var cycles: Int
+        package var cycles: Int
         /// Before the first teardown, and at the end of the run.
-        var baseline: Checkpoint
-        var after: Checkpoint
+        package var baseline: Checkpoint
+        package var after: Checkpoint
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case mode, engine, seconds, steps, rebuffers, retries, cache, remount, start, end
         case postsLanded = "posts_landed", ttffMilliseconds = "ttff_ms", leftBeforeFirstFrame = "left_before_first_frame", rebufferMilliseconds = "rebuffer_ms"
         case droppedFrames = "dropped_frames", errorsShown = "errors_shown", playedSeconds = "played_s"
@@ -74,13 +74,13 @@ struct StressReport: Codable, Equatable, Sendable {
     }
 
     /// Writes the report as JSON to `path`, atomically.
-    func write(to path: String) throws {
+    package func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    static func read(from path: String) throws -> StressReport {
+    package static func read(from path: String) throws -> StressReport {
         try JSONDecoder().decode(StressReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }

@@ -4,26 +4,26 @@ import Foundation
 /// What Linux says about a process in /proc: resident memory, CPU time and
 /// threads. Read by the app about itself (`/proc/self`) for `--stress-report`.
 /// A plain value; reading it is a few small file reads on the calling thread.
-struct ProcessSample: Sendable, Equatable, Codable {
+package struct ProcessSample: Sendable, Equatable, Codable {
     /// Resident memory now (VmRSS), in kB.
-    var rssKB: Int
+    package var rssKB: Int
     /// The most resident memory the process has had (VmHWM), in kB.
-    var peakRSSKB: Int
+    package var peakRSSKB: Int
     /// User plus system CPU time of every thread so far, in seconds.
-    var cpuSeconds: Double
+    package var cpuSeconds: Double
     /// Threads of the process.
-    var threads: Int
+    package var threads: Int
     /// Threads GStreamer runs for pipelines: its streaming tasks are named
     /// after their element and pad (`qtdemux0:sink`, `multiqueue0:src`).
-    var gstreamerThreads: Int
+    package var gstreamerThreads: Int
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case rssKB = "rss_kb", peakRSSKB = "rss_peak_kb", cpuSeconds = "cpu_s", threads
         case gstreamerThreads = "gst_threads"
     }
 
     /// Reads `/proc/<pid>` (`self` by default); nil when it cannot be read.
-    static func read(pid: String = "self") -> ProcessSample? {
+    package static func read(pid: String = "self") -> ProcessSample? {
         let base = "/proc/\(pid)"
         guard let status = try? String(contentsOfFile: base + "/status", encoding: .utf8),
               let stat = try? String(contentsOfFile: base + "/stat", encoding: .utf8) else { return nil }
@@ -44,7 +44,7 @@ struct ProcessSample: Sendable, Equatable, Codable {
 
     /// GStreamer names a pad task's thread `element:pad`; our own queues are
     /// named `flick:…`.
-    static func isGStreamerThread(_ name: String) -> Bool {
+    package static func isGStreamerThread(_ name: String) -> Bool {
         name.contains(":") && !name.hasPrefix("flick")
     }
 }

@@ -10,9 +10,9 @@ import Foundation
 /// surfaces alive, played time, and samples of the process at the points
 /// the benchmark compares. GTK thread only; owned by ``StressDriver``.
 @MainActor
-final class StressRecorder {
-    let mode: StressMode
-    let engine: PlaybackEngine
+package final class StressRecorder {
+    package let mode: StressMode
+    package let engine: PlaybackEngine
 
     /// Monotonic µs when the run began (the feed first showed).
     private var startedAt: Int?
@@ -43,20 +43,20 @@ final class StressRecorder {
     private var sampler: MainLoopSource?
     private var baseline: StressReport.Checkpoint?
     /// Steps the driver carried out, and of them remounts.
-    var steps = 0
-    var remounts = 0
+    package var steps = 0
+    package var remounts = 0
 
     /// How often the players and surfaces alive are sampled between state
     /// changes, in ms.
-    static let sampleMilliseconds: UInt32 = 100
+    package static let sampleMilliseconds: UInt32 = 100
 
-    init(mode: StressMode, engine: PlaybackEngine) {
+    package init(mode: StressMode, engine: PlaybackEngine) {
         self.mode = mode
         self.engine = engine
     }
 
     /// Follows `view` from now on (the previous one was detached).
-    func attach(_ view: FeedView) {
+    package func attach(_ view: FeedView) {
         if let detachedCounters, detachedSession !== view.session {
             finished = Self.sum(finished, detachedCounters)
         }
@@ -66,7 +66,7 @@ final class StressRecorder {
     }
 
     /// The followed view is about to be torn down: keep its counters.
-    func detach() {
+    package func detach() {
         guard let view else { return }
         detachedSession = view.session
         detachedCounters = view.diagnostics
@@ -75,7 +75,7 @@ final class StressRecorder {
     }
 
     /// The run begins: the process now, and sampling of the maxima.
-    func begin() {
+    package func begin() {
         guard startedAt == nil else { return }
         startedAt = Int(g_get_monotonic_time())
         start = ProcessSample.read()
@@ -89,7 +89,7 @@ final class StressRecorder {
     }
 
     /// The feed's state changed.
-    func observe(_ state: FeedState) {
+    package func observe(_ state: FeedState) {
         if state.itemCount > 0, state.currentIndex != lastIndex {
             lastIndex = state.currentIndex
             landings += 1
@@ -100,7 +100,7 @@ final class StressRecorder {
     }
 
     /// Whether the current video plays changed.
-    func playingChanged(_ playing: Bool) {
+    package func playingChanged(_ playing: Bool) {
         playingNow = playing
         let now = Int(g_get_monotonic_time())
         if playing, playingSince == nil, startedAt != nil {
@@ -112,13 +112,13 @@ final class StressRecorder {
     }
 
     /// One mounted feed before the first teardown of `remount`.
-    func markBaseline() {
+    package func markBaseline() {
         baseline = checkpoint()
     }
 
     /// The report of the run so far; called once, at exit, before the feed
     /// is shut down.
-    func finish(cache: CacheStatistics?) -> StressReport? {
+    package func finish(cache: CacheStatistics?) -> StressReport? {
         guard let startedAt, let start else { return nil }
         sampler?.cancel()
         sampleMaxima()

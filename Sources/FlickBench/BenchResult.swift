@@ -1,6 +1,7 @@
 import FeedCore
 import FeedMedia
 import FeedUI
+import FlickTooling
 import Foundation
 
 /// One run of `flick bench`: the row it prints and the JSON object it

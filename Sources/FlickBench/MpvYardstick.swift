@@ -1,3 +1,4 @@
+import FlickTooling
 import Foundation
 #if canImport(Glibc)
 import Glibc

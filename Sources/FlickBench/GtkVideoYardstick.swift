@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedGObject
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// The first yardstick of `flick bench`: GTK's own video widget (GtkVideo,

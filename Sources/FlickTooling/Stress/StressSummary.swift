@@ -4,8 +4,8 @@ import Foundation
 
 /// The one line a stress run leaves on stderr at exit (diagnostics on), for
 /// someone running `flick --stress MODE` by hand.
-enum StressSummary {
-    static func line(_ report: StressReport) -> String {
+package enum StressSummary {
+    package static func line(_ report: StressReport) -> String {
         let ttff = Percentiles.summary(of: report.ttffMilliseconds, window: Int.max)
             .map { "TTFF p50 \(Int($0.p50.rounded())) ms, p90 \(Int($0.p90.rounded())) ms" } ?? "no first frames"
         var parts = [

@@ -9,28 +9,37 @@ import FeedUI
 /// The options `flick` and `flick bench` share (`--bandwidth`,
 /// `--latency`, `--engine`) are made by the same functions below, so
 /// their names, values and messages are the same in both.
-struct CommandLineOption<Target> {
+package struct CommandLineOption<Target> {
     /// Without the dashes: "fit".
-    let long: String
+    package let long: String
     /// A one-letter name ("h" for -h), if any.
-    var short: Character?
+    package var short: Character?
     /// What the value looks like in --help ("MODE"); nil for a flag without a value.
-    let value: String?
+    package let value: String?
     /// One line for --help.
-    let help: String
+    package let help: String
     /// Applies the option: the value (nil for a flag) into the target, or
     /// a message for the user when the value is refused.
-    let apply: (inout Target, String?) throws(CommandLineOptions.ParseError) -> Void
+    package let apply: (inout Target, String?) throws(OptionParseError) -> Void
 
-    typealias ParseError = CommandLineOptions.ParseError
+    package init(long: String, short: Character? = nil, value: String?, help: String,
+                 apply: @escaping (inout Target, String?) throws(OptionParseError) -> Void) {
+        self.long = long
+        self.short = short
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+
+    package typealias ParseError = OptionParseError
 
     /// A flag: sets `path` to true.
-    static func flag(_ long: String, help: String, _ path: WritableKeyPath<Target, Bool>) -> Self {
+    package static func flag(_ long: String, help: String, _ path: WritableKeyPath<Target, Bool>) -> Self {
         CommandLineOption(long: long, value: nil, help: help) { target, _ in target[keyPath: path] = true }
     }
 
     /// An option whose value `parse` checks and turns into what `path` holds.
-    static func value<Value>(_ long: String, _ value: String, help: String, _ path: WritableKeyPath<Target, Value>,
+    package static func value<Value>(_ long: String, _ value: String, help: String, _ path: WritableKeyPath<Target, Value>,
                              _ parse: @escaping (String) throws(ParseError) -> Value) -> Self {
         CommandLineOption(long: long, value: value, help: help) { target, text throws(ParseError) in
             target[keyPath: path] = try parse(text ?? "")
@@ -39,7 +48,7 @@ struct CommandLineOption<Target> {
 
     /// `--bandwidth RATE`: bits per second like 20M or 500k (decimal
     /// units); `none` too when `allowsNone` (no limit).
-    static func bandwidth(_ path: WritableKeyPath<Target, Int?>, allowsNone: Bool, help: String) -> Self {
+    package static func bandwidth(_ path: WritableKeyPath<Target, Int?>, allowsNone: Bool, help: String) -> Self {
         value("bandwidth", "RATE", help: help, path) { text throws(ParseError) in
             if allowsNone, text == "none" { return nil }
             guard let rate = parseRate(text) else {
@@ -51,7 +60,7 @@ struct CommandLineOption<Target> {
     }
 
     /// `--latency MS` (and the like): whole milliseconds from 0 to 60000.
-    static func milliseconds(_ long: String, help: String, _ path: WritableKeyPath<Target, Int>) -> Self {
+    package static func milliseconds(_ long: String, help: String, _ path: WritableKeyPath<Target, Int>) -> Self {
         value(long, "MS", help: help, path) { text throws(ParseError) in
             guard let ms = Int(text), (0...60_000).contains(ms) else {
                 throw ParseError(description: "--\(long) takes milliseconds from 0 to 60000, not ‘\(text)’")
@@ -61,7 +70,7 @@ struct CommandLineOption<Target> {
     }
 
     /// `--engine flick|naive`.
-    static func engine(_ path: WritableKeyPath<Target, PlaybackEngine>, help: String) -> Self {
+    package static func engine(_ path: WritableKeyPath<Target, PlaybackEngine>, help: String) -> Self {
         value("engine", "flick|naive", help: help, path) { text throws(ParseError) in
             guard let engine = PlaybackEngine(rawValue: text) else {
                 throw ParseError(description: "--engine takes ‘flick’ or ‘naive’, not ‘\(text)’")
@@ -71,7 +80,7 @@ struct CommandLineOption<Target> {
     }
 
     /// Bits per second from "20M", "500k", "8000000" (decimal units).
-    static func parseRate(_ text: String) -> Int? {
+    package static func parseRate(_ text: String) -> Int? {
         let lowered = text.lowercased()
         let units: [(String, Double)] = [("g", 1e9), ("m", 1e6), ("k", 1e3)]
         for (suffix, factor) in units where lowered.hasSuffix(suffix) {
