@@ -19,7 +19,7 @@ extension FeedSession {
         let index = input.currentIndex
         let landing = index != current
         if landing { landed(on: index) }
-        if started, !items.isEmpty { paginate(landedAt: index) }
+        feed.paginate(landedAt: index)
         // Before the new view's first layout, so its first paint shows them.
         if needsReplay { replayFrames() }
         guard count > 0, input.pixelBox.width > 0 else { return }
@@ -43,7 +43,7 @@ extension FeedSession {
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
             return item
         }, currentBufferHealthy: healthy)
-        fetchDetails(for: decided)
+        feed.fetchDetails(for: decided)
         wirePlayers()
         applyReaders()
         // A speculative failure was not reported; the item gets a fresh

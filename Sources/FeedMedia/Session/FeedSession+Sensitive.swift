@@ -7,7 +7,7 @@ import FeedCore
 extension FeedSession {
     /// Whether `item` is held back now.
     public func isHeldBack(_ item: FeedItem) -> Bool {
-        !preferences.showsSensitive && extrasByID[item.id]?.sensitive == true && !shownSensitive.contains(item.id)
+        !preferences.showsSensitive && extras(for: item.id)?.sensitive == true && !shownSensitive.contains(item.id)
     }
 
     /// The user chose to see the post with this id: it uncovers and is

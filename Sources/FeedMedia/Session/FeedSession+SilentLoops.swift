@@ -5,7 +5,7 @@ import FeedCore
 extension FeedSession {
     /// Whether the post at `index` is such a clip.
     func isSilentLoop(at index: Int) -> Bool {
-        item(at: index).flatMap { extrasByID[$0.id]?.silentLoop } ?? false
+        item(at: index).flatMap { extras(for: $0.id)?.silentLoop } ?? false
     }
 
     /// Each player loops as the setting says, or always for a silent loop.

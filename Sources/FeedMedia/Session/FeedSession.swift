@@ -31,29 +31,8 @@ public final class FeedSession {
     /// The HTTP sessions, caches and picture store shared with other sessions.
     public let media: MediaEngine
 
-    // MARK: Items (FeedSession+Items)
-
-    /// The feed's items loaded so far.
-    public internal(set) var items: [FeedItem] = []
-    /// Likes, headers and cache keys by item id, from the source's pages.
-    var extrasByID: [String: RemoteItemExtras] = [:]
-    /// Where the feed goes on; nil at its end.
-    var cursor: FeedCursor?
-    /// The first page has arrived.
-    public internal(set) var started = false
-    /// Moves on with every first load, so an answer to a superseded one is dropped.
-    var pageGeneration = 0
-    var pageLoadInFlight = false
-    /// Why the last page load failed, while it is failing.
-    public internal(set) var loadMoreFailure: String?
-    var requestedForCount: Int?
-    /// Next pages in a row that brought nothing new (FeedCore's `EmptyPageRun`).
-    var emptyPagesInARow = 0
-    var pageFailures = 0
-    var lastPageFailureTime: Double?
-    var pageRetryTimer: MainLoopSource?
-    /// Skeleton pages shown past the loaded items while more may come.
-    public static let placeholderPages = 3
+    /// The items and their pagination and details (FeedItems).
+    let feed: FeedItems
 
     // MARK: Playback (FeedSession+Players, +Failures)
 
@@ -97,10 +76,6 @@ public final class FeedSession {
     /// Sensitive posts the user chose to show (by id), while the
     /// preference holds the others back.
     var shownSensitive = Set<String>()
-    /// Posts whose details the source is fetching, and those it could not
-    /// fetch (by id), for sources whose lists give no media address.
-    var detailsInFlight = Set<String>()
-    var detailsFailures: [String: FeedSourceFailure] = [:]
 
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {
@@ -117,6 +92,7 @@ public final class FeedSession {
     public init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3,
                 radius: Int = 2, muted: Bool = true) {
         self.source = source
+        feed = FeedItems(source: source)
         self.media = media
         self.engine = engine
         self.muted = muted
@@ -131,6 +107,7 @@ public final class FeedSession {
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
         stills.emit = { [weak self] update in self?.emit(update) }
+        feed.onChange = { [weak self] change in self?.itemsDidChange(change) }
         mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
         mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
         // Said once per cache: the disk is full or failing, videos stream instead.
@@ -194,7 +171,7 @@ public final class FeedSession {
     /// Frees every player and stops every timer (the feed is closed).
     public func shutdown() {
         retryTimer?.cancel()
-        pageRetryTimer?.cancel()
+        feed.stop()
         bufferWatch.stop()
         stills.cancelAll()
         pool.releaseAll()
