@@ -126,7 +126,7 @@ extension PlaybackTests {
         #expect(probe.frames(at: 2).isEmpty, "nothing plays two posts ahead")
         // The view paints the first frame: time to first frame is known.
         session.framePainted(at: 0, by: probe)
-        #expect(session.ttffMilliseconds != nil)
+        #expect(session.diagnostics(at: 0).ttffMilliseconds != nil)
         #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline }, "every playbin is finalized")
@@ -203,13 +203,13 @@ extension PlaybackTests {
         let shown = FeedSession.Update.error(index: 0, code: .sourceNotFound, httpStatus: nil,
                                               retryable: RetryPolicy.isRetryable(.sourceNotFound, httpStatus: nil))
         #expect(await pumpUntil { probe.saw(shown) }, "\(probe.updates.filter { if case .frame = $0 { false } else { true } })")
-        #expect(session.currentError?.code == .sourceNotFound)
+        #expect(session.diagnostics(at: 0).errorCode == .sourceNotFound)
         #expect(session.diagnostics(at: 0).counters.errorsShown == 1)
 
         probe.clear()
         session.retry()
         #expect(probe.updates.first == .errorCleared(index: 0), "the card goes at once")
-        #expect(session.currentError == nil)
+        #expect(session.diagnostics(at: 0).errorCode == nil)
         #expect(await pumpUntil { probe.saw(shown) }, "and comes back: the file is still missing")
     }
 

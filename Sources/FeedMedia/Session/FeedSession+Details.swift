@@ -16,8 +16,7 @@ extension FeedSession {
     func reportDetailsFailure(at index: Int) {
         guard let item = item(at: index), let failure = feed.detailsFailure(of: item.id) else { return }
         let retryable = RetryPolicy.isRetryable(failure.code, httpStatus: nil)
-        currentError = (failure.code, retryable)
-        counters.errorsShown += 1
+        health.show(failure.code, retryable: retryable)
         emit(.error(index: index, code: failure.code, httpStatus: nil, retryable: retryable))
     }
 
@@ -26,7 +25,7 @@ extension FeedSession {
     func retryDetails(at index: Int) -> Bool {
         guard let item = item(at: index), feed.forgetDetailsFailure(of: item.id) else { return false }
         emit(.errorCleared(index: index))
-        currentError = nil
+        health.currentError = nil
         update()
         return true
     }

@@ -18,54 +18,42 @@ extension FeedSession {
             let failing = item(at: index)
             let fromCache = failing.map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
             let versionKnown = fromCache && (failing.flatMap { mediaCache?.holdsOneVersion(of: $0) } ?? false)
-            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status), budget: budget,
+            decide(RetryPolicy.Input(event: .failed(code, httpStatus: status),
                                      online: preferences.conditions.network != .offline, fromCache: fromCache,
                                      cacheVersionKnown: versionKnown),
                    status: status, index: index)
         case .bufferingStarted where index == current:
-            rebuffer.record(.bufferingStarted)
-            counters.rebuffers = rebuffer.count
-            // Waiting before the first frame is startup (TTFF), not a rebuffer.
-            if rebufferStartedAt == nil, rebuffer.firstFrameShown { rebufferStartedAt = Int(g_get_monotonic_time()) }
+            health.bufferingStarted()
         case .bufferingEnded where index == current:
-            rebuffer.record(.bufferingEnded)
-            if let started = rebufferStartedAt {
-                counters.rebufferMilliseconds += Double(Int(g_get_monotonic_time()) - started) / 1000
-                rebufferStartedAt = nil
-            }
+            health.bufferingEnded()
         case .playing, .paused, .prerolled, .bufferingStarted, .bufferingEnded, .looped, .ended:
             emit(.errorCleared(index: index))
-            if index == current { currentError = nil }
+            if index == current { health.currentError = nil }
         }
         emitPlayingIfChanged()
         emit(.stateChanged)
     }
 
     private func decide(_ input: RetryPolicy.Input, status: Int?, index: Int) {
-        let decision = RetryPolicy.decide(input)
-        budget = decision.budget
+        let decision = health.decide(input)
         switch decision.action {
         case .retry(let seconds):
-            counters.retries += 1
             scheduleRetry(after: seconds, index: index)
         case .releaseOthersAndRetry(let seconds):
-            counters.retries += 1
             pool.releaseOthers(keeping: index)
             scheduleRetry(after: seconds, index: index)
         case .evictAndRetry:
             // The bytes on disk may be wrong: fetch them again, silently.
-            counters.retries += 1
             if let item = item(at: index) { mediaCache?.evict(item) }
             reload(index)
         case .retryNow:
             reload(index)
         case .waitForNetwork:
-            currentError = (.networkUnavailable, false)
+            health.show(.networkUnavailable, retryable: false, counted: false)
             emit(.error(index: index, code: .networkUnavailable, httpStatus: nil, retryable: false))
         case .report(let reported):
             let retryable = RetryPolicy.isRetryable(reported, httpStatus: status)
-            currentError = (reported, retryable)
-            counters.errorsShown += 1
+            health.show(reported, retryable: retryable)
             emit(.error(index: index, code: reported, httpStatus: status, retryable: retryable))
         case .nothing:
             break
@@ -73,9 +61,8 @@ extension FeedSession {
     }
 
     private func scheduleRetry(after seconds: Double, index: Int) {
-        retryTimer?.cancel()
         let landing = current
-        retryTimer = MainLoopSource.after(milliseconds: UInt32(saturatingRounded: seconds * 1000)) { [weak self] in
+        health.scheduleRetry(after: seconds) { [weak self] in
             guard let self, self.current == landing else { return } // stale: the user moved on
             self.reload(index)
         }
@@ -85,7 +72,7 @@ extension FeedSession {
     func reload(_ index: Int) {
         guard let player = pool.player(for: index), let item = item(at: index) else { return }
         emit(.errorCleared(index: index))
-        if index == current { currentError = nil }
+        if index == current { health.currentError = nil }
         player.load(uri: playbackURI(for: item), box: input.pixelBox, fit: input.fit)
         wirePlayers()
         if index == current, !userPaused { player.play() }
@@ -94,8 +81,7 @@ extension FeedSession {
     /// The user's Retry: a fresh budget, at once.
     public func retry() {
         if retryDetails(at: current) { return }
-        let decision = RetryPolicy.decide(RetryPolicy.Input(event: .manualRetry, budget: budget))
-        budget = decision.budget
+        _ = health.decide(RetryPolicy.Input(event: .manualRetry))
         reload(current)
     }
 }

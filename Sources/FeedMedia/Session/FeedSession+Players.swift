@@ -66,7 +66,7 @@ extension FeedSession {
             guard let held = heldFrame(at: index) else { continue }
             emit(.frame(index: index, frame: held.frame, source: held.source))
         }
-        if let currentError, current >= 0 {
+        if let currentError = health.currentError, current >= 0 {
             emit(.error(index: current, code: currentError.code, httpStatus: nil, retryable: currentError.retryable))
         }
     }
@@ -81,38 +81,20 @@ extension FeedSession {
     }
 
     func landed(on index: Int) {
-        if current >= 0, ttffMilliseconds == nil, currentError == nil, item(at: current)?.kind.isPlayed == true {
-            counters.leftBeforeFirstFrame += 1
-        }
+        // A frame already drawn before the page became current: nothing to wait for.
+        health.landed(leftPlayedItemUnseen: current >= 0 && item(at: current)?.kind.isPlayed == true,
+                      framePainted: input.currentFramePainted)
         current = index
-        currentError = nil
         // Without autoplay a post waits on its first frame for play.
         userPaused = !preferences.autoplay
-        budget = .fresh
-        retryTimer?.cancel()
-        retryTimer = nil
-        becameCurrentAt = Int(g_get_monotonic_time())
         watchBuffer(of: index)
-        rebuffer.record(.itemChanged)
-        rebufferStartedAt = nil
-        // A frame already drawn before the page became current: nothing to wait for.
-        ttffMilliseconds = input.currentFramePainted ? 0 : nil
-        if ttffMilliseconds != nil {
-            counters.ttffSamples.append(0)
-            rebuffer.record(.firstFrame)
-        }
     }
 
     /// The view painted the first video frame of the page at `index`
     /// (ignored from a view that is not attached: a torn-down view's pages
     /// may still paint once).
     public func framePainted(at index: Int, by observer: FeedSessionObserver) {
-        guard observer === self.observer, index == current, ttffMilliseconds == nil else { return }
-        let ttff = TimeToFirstFrame.milliseconds(becameCurrentAt: Double(becameCurrentAt) / 1000,
-                                                 firstPaintAt: Double(g_get_monotonic_time()) / 1000)
-        ttffMilliseconds = ttff
-        counters.ttffSamples.append(ttff)
-        rebuffer.record(.firstFrame)
+        guard observer === self.observer, index == current, health.firstFramePainted() else { return }
         emit(.stateChanged)
     }
 
@@ -133,10 +115,9 @@ extension FeedSession {
         }
         guard conditions != old.conditions || preferences.dataSaver != old.dataSaver else { return }
         update()
-        if old.conditions.network == .offline, conditions.network != .offline, currentError != nil {
+        if old.conditions.network == .offline, conditions.network != .offline, health.currentError != nil {
             // Back online with an error card up: try again at once.
-            let decision = RetryPolicy.decide(RetryPolicy.Input(event: .reconnected, budget: budget, inError: true))
-            budget = decision.budget
+            let decision = health.decide(RetryPolicy.Input(event: .reconnected, inError: true))
             if decision.action == .retryNow { reload(current) }
         }
     }

@@ -48,19 +48,8 @@ public final class FeedSession {
     var userPaused = false
     /// The index the session last planned for.
     public internal(set) var current = -1
-    /// Microseconds (monotonic) when `current` became current.
-    var becameCurrentAt = 0
-    /// The error the current item shows: its code and whether it offers
-    /// Retry; nil while it shows none.
-    var currentError: (code: ErrorCode, retryable: Bool)?
-    /// Time to first frame of the current item, once known (ms).
-    var ttffMilliseconds: Double?
-    var counters = PlaybackDiagnostics()
-    var rebuffer = RebufferCounter()
-    /// Microseconds (monotonic) when the current rebuffer began.
-    var rebufferStartedAt: Int?
-    var budget = RetryPolicy.Budget.fresh
-    var retryTimer: MainLoopSource?
+    /// The current item's error, retries, TTFF, rebuffers and the counters.
+    let health = PlaybackHealth()
     var wasPlaying = false
     /// The current video's buffer verdict, which the preload plan follows.
     let bufferWatch = BufferWatch()
@@ -170,7 +159,7 @@ public final class FeedSession {
 
     /// Frees every player and stops every timer (the feed is closed).
     public func shutdown() {
-        retryTimer?.cancel()
+        health.cancelRetry()
         feed.stop()
         bufferWatch.stop()
         stills.cancelAll()

@@ -43,11 +43,11 @@ extension FeedSession {
         var reading = SessionDiagnostics()
         reading.players = PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,
                                        playing: pool.playingCount, unmuted: pool.unmutedCount)
-        reading.counters = counters
+        reading.counters = health.counters
         reading.counters.framesCoalesced = pool.coalescedFrames
-        reading.ttffMilliseconds = ttffMilliseconds
-        reading.errorCode = currentError?.code
-        reading.errorRetryable = currentError?.retryable ?? false
+        reading.ttffMilliseconds = health.ttffMilliseconds
+        reading.errorCode = health.currentError?.code
+        reading.errorRetryable = health.currentError?.retryable ?? false
         reading.cache = mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
                                                      uncachedFiles: $0.uncachedFileCount) }
         if let decoder = pool.player(for: index)?.decoder {
