@@ -87,10 +87,7 @@ extension FeedSession {
         let newCurrent = diff.currentIndex ?? 0
 
         pool.remap { newIndexOf[$0] }
-        lastFrames = Dictionary(lastFrames.compactMap { old, frame in newIndexOf[old].map { ($0, frame) } },
-                                uniquingKeysWith: { first, _ in first })
-        wiring.removeAll()
-        bindingSources.removeAll()
+        wiring.remap(newIndexOf)
         if diff.currentKept {
             current = newCurrent
         }

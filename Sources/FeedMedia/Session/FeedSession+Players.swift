@@ -23,7 +23,7 @@ extension FeedSession {
         // Before the new view's first layout, so its first paint shows them.
         if needsReplay { replayFrames() }
         guard count > 0, input.pixelBox.width > 0 else { return }
-        let healthy = bufferWatch.state.healthy
+        let healthy = health.bufferWatch.state.healthy
         var plan = PreloadPolicy.Input(currentIndex: index, count: count, direction: input.direction,
                                        velocity: input.releaseVelocity, bufferHealthy: healthy)
         plan.network = networkCondition
@@ -51,7 +51,7 @@ extension FeedSession {
         if landing, pool.player(for: index)?.state == .error { reload(index) }
         if landing { reportDetailsFailure(at: index) }
         for gone in served.subtracting(pool.assignments.keys) {
-            lastFrames[gone] = nil
+            wiring.released(gone)
             emit(.videoReleased(index: gone))
         }
         emitPlayingIfChanged()
@@ -62,7 +62,7 @@ extension FeedSession {
     /// prepared post shows its frame without waiting for the next one.
     private func replayFrames() {
         needsReplay = false
-        for index in lastFrames.keys.sorted() {
+        for index in wiring.framedIndices {
             guard let held = heldFrame(at: index) else { continue }
             emit(.frame(index: index, frame: held.frame, source: held.source))
         }
@@ -75,9 +75,7 @@ extension FeedSession {
     /// its binding: what a page mounted for `index` after the player's
     /// frames came shows at once (a paused, prepared player sends no more).
     public func heldFrame(at index: Int) -> (frame: VideoFrame, source: String?)? {
-        guard let frame = lastFrames[index], let player = pool.player(for: index),
-              player.generation == frame.generation else { return nil }
-        return (frame, bindingSources[BindingKey(player: player.id, generation: frame.generation)])
+        wiring.heldFrame(at: index)
     }
 
     func landed(on index: Int) {
@@ -105,6 +103,7 @@ extension FeedSession {
             applyLoops()
         }
         if preferences.showsSensitive != old.showsSensitive {
+            sensitive.showsAll = preferences.showsSensitive
             emit(.sensitiveChanged)
             update()
         }
@@ -126,10 +125,10 @@ extension FeedSession {
     /// the network; anything else is healthy by definition.
     private func watchBuffer(of index: Int) {
         guard let item = item(at: index), item.kind.isPlayed, MediaLocation(item.uri).isNetwork else {
-            bufferWatch.unwatch()
+            health.bufferWatch.unwatch()
             return
         }
-        bufferWatch.watch { [weak self] in
+        health.bufferWatch.watch { [weak self] in
             guard let self, self.current == index, let player = self.pool.player(for: index) else { return nil }
             return (player, self.mediaCache?.cachedShare(of: item))
         }
@@ -138,29 +137,12 @@ extension FeedSession {
     /// Points each player's frames and events at the index it serves;
     /// only players whose index or binding changed are wired again.
     func wirePlayers() {
-        if bindingSources.count > 64 {
-            let live = Set(pool.assignments.values.map { BindingKey(player: $0.id, generation: $0.generation) })
-            bindingSources = bindingSources.filter { live.contains($0.key) }
-        }
-        for (index, player) in pool.assignments {
-            let generation = player.generation
-            if let wired = wiring[player.id], wired.index == index, wired.generation == generation { continue }
-            wiring[player.id] = (index, generation)
-            // Labelled with the item's own address (the player may read it through the cache).
-            if let uri = item(at: index)?.uri { bindingSources[BindingKey(player: player.id, generation: generation)] = uri }
-            player.onFrame = { [weak self, weak player] frame in
-                guard let self, let player, frame.generation == generation, player.generation == generation,
-                      self.pool.player(for: index) === player else { return }
-                self.lastFrames[index] = frame
-                self.emit(.frame(index: index, frame: frame,
-                                 source: self.bindingSources[BindingKey(player: player.id, generation: generation)]))
-            }
-            player.onEvent = { [weak self, weak player] event, eventGeneration in
-                guard let self, let player, eventGeneration == generation, player.generation == generation,
-                      self.pool.player(for: index) === player else { return }
-                self.handle(event, at: index)
-            }
-        }
+        // Labelled with the item's own address (the player may read it through the cache).
+        wiring.wire(uri: { [weak self] index in self?.item(at: index)?.uri },
+                    frame: { [weak self] index, frame, source in
+                        self?.emit(.frame(index: index, frame: frame, source: source))
+                    },
+                    event: { [weak self] event, index in self?.handle(event, at: index) })
     }
 
     /// Tells the cache who reads each player's file: the current post's

@@ -15,15 +15,10 @@ import Foundation
 /// decoded pictures and the cache pins where the old one left them.
 @MainActor
 public final class FeedSession {
-    /// Where the items come from.
-    public let source: FeedSource
     /// Which playback driver runs.
     public let engine: PlaybackEngine
     /// The players: Flick's pool, or the naive baseline's one per page.
     let pool: PlayerProvider
-    /// Where http(s) videos are read through and preloaded to; nil plays
-    /// straight from the network (and always for the naive engine).
-    public let mediaCache: MediaCache?
     /// The pages' pictures and posters, and the current photo's animation.
     let stills: SessionStills
     /// Optimistic likes: the heart flips at once, the request follows.
@@ -51,20 +46,10 @@ public final class FeedSession {
     /// The current item's error, retries, TTFF, rebuffers and the counters.
     let health = PlaybackHealth()
     var wasPlaying = false
-    /// The current video's buffer verdict, which the preload plan follows.
-    let bufferWatch = BufferWatch()
-    /// Each player's wiring: the index and binding generation its
-    /// callbacks were made for, so they are made again only when it moves.
-    var wiring: [Int: (index: Int, generation: UInt64)] = [:]
-    /// The newest frame of each index a player serves, for a view attached later.
-    var lastFrames: [Int: VideoFrame] = [:]
-    /// The item media URI of each binding, by player id and generation.
-    var bindingSources: [BindingKey: String] = [:]
-    struct BindingKey: Hashable { let player: Int; let generation: UInt64 }
-
-    /// Sensitive posts the user chose to show (by id), while the
-    /// preference holds the others back.
-    var shownSensitive = Set<String>()
+    /// Which index each player's frames and events are for, and their last frames.
+    let wiring: PlayerWiring
+    /// Sensitive posts held back, and those the user chose to show.
+    var sensitive = SensitivePosts()
 
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {
@@ -80,19 +65,15 @@ public final class FeedSession {
     ///     keeps a player per mounted page).
     public init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3,
                 radius: Int = 2, muted: Bool = true) {
-        self.source = source
         feed = FeedItems(source: source)
         self.media = media
         self.engine = engine
         self.muted = muted
         switch engine {
-        case .flick:
-            pool = PlayerPool(capacity: playerPoolSize)
-            mediaCache = media.cache
-        case .naive:
-            pool = NaivePlayers(radius: radius)
-            mediaCache = nil
+        case .flick: pool = PlayerPool(capacity: playerPoolSize)
+        case .naive: pool = NaivePlayers(radius: radius)
         }
+        wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
         stills.emit = { [weak self] update in self?.emit(update) }
@@ -102,7 +83,7 @@ public final class FeedSession {
         // Said once per cache: the disk is full or failing, videos stream instead.
         mediaCache?.onWriteProblem = { [weak self] text in self?.emit(.toast(text)) }
         // Starving or fed again: re-plan (speculative work stops or resumes).
-        bufferWatch.onChange = { [weak self] in self?.update() }
+        health.bufferWatch.onChange = { [weak self] in self?.update() }
         likes.onChange = { [weak self] id, _, _ in
             self?.emit(.likeChanged(itemID: id))
             self?.emit(.stateChanged)
@@ -151,6 +132,13 @@ public final class FeedSession {
 
     // MARK: What the view reads (and SessionDiagnostics)
 
+    /// Where the items come from.
+    public var source: FeedSource { feed.source }
+
+    /// Where http(s) videos are read through and preloaded to; nil plays
+    /// straight from the network (and always for the naive engine).
+    public var mediaCache: MediaCache? { engine == .flick ? media.cache : nil }
+
     /// The network as the plan sees it: data saver counts as metered.
     var networkCondition: NetworkCondition {
         let conditions = preferences.conditions
@@ -161,11 +149,10 @@ public final class FeedSession {
     public func shutdown() {
         health.cancelRetry()
         feed.stop()
-        bufferWatch.stop()
+        health.bufferWatch.stop()
         stills.cancelAll()
         pool.releaseAll()
-        lastFrames.removeAll()
-        wiring.removeAll()
+        wiring.reset()
         observer = nil
     }
 }

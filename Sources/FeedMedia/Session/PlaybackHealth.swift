@@ -3,8 +3,9 @@ import FeedCore
 import FeedGObject
 
 /// How the current post plays: its error and whether it offers Retry, the
-/// retry budget and timer (FeedCore's ``RetryPolicy``), its time to first
-/// frame, its rebuffers, and the counters the diagnostics and the bench
+/// retry budget and timer (FeedCore's ``RetryPolicy``), its buffer's
+/// verdict (``BufferWatch``), its time to first frame, its rebuffers, and
+/// the counters the diagnostics and the bench
 /// read. Owned by ``FeedSession``, which tells it of landings, frames,
 /// buffering and failures and carries out what it decides. GTK thread only.
 @MainActor
@@ -23,6 +24,8 @@ final class PlaybackHealth {
     private var becameCurrentAt = 0
     private var budget = RetryPolicy.Budget.fresh
     private var retryTimer: MainLoopSource?
+    /// The current video's buffer verdict, which the preload plan follows.
+    let bufferWatch = BufferWatch()
 
     /// A new current item: a fresh budget, no error, TTFF and rebuffers
     /// counted afresh. `leftPlayedItemUnseen` counts the item left before

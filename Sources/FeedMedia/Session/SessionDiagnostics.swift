@@ -58,7 +58,7 @@ extension FeedSession {
         reading.memory = preferences.conditions.memory
         reading.powerSaver = preferences.conditions.powerSaver
         reading.likesPending = likesPending
-        reading.bufferHealthy = bufferWatch.state.healthy
+        reading.bufferHealthy = health.bufferWatch.state.healthy
         return reading
     }
 }
