@@ -54,15 +54,12 @@ final class BufferWatch {
             return false
         }
         guard player.state != .idle, player.state != .error else { return true }
-        let position = player.position ?? 0
-        let duration = player.duration ?? position
-        let left = max(0, duration - position)
-        // Bytes on disk map roughly linearly to time in a progressive file;
-        // a video not read through the cache reports starvation by buffering only.
-        let ahead = cachedShare.map { max(0, $0 * duration - position) } ?? left
+        let (position, duration) = (player.position, player.duration)
         let sample = BufferHealth.Sample(time: Double(g_get_monotonic_time()) / 1_000_000,
                                          buffering: player.state == .buffering,
-                                         secondsAhead: ahead, secondsLeft: left)
+                                         secondsAhead: BufferAhead.seconds(cachedShare: cachedShare, duration: duration,
+                                                                           position: position),
+                                         secondsLeft: BufferAhead.secondsLeft(duration: duration, position: position))
         let next = BufferHealth.next(BufferHealth.Input(state: state, sample: sample))
         let flipped = next.healthy != state.healthy
         state = next

@@ -108,7 +108,7 @@ extension FeedSession {
             update()
         }
         let conditions = preferences.conditions
-        if conditions.memory != .normal, old.conditions.memory == .normal {
+        if PlanConditions.dropsDecodedPictures(from: old.conditions.memory, to: conditions.memory) {
             // Pressure: decoded pictures go now; the plan drops idle players.
             stills.pictures.decoded.removeAll()
         }

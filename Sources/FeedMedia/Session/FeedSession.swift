@@ -141,8 +141,7 @@ public final class FeedSession {
 
     /// The network as the plan sees it: data saver counts as metered.
     var networkCondition: NetworkCondition {
-        let conditions = preferences.conditions
-        return conditions.network == .offline ? .offline : preferences.dataSaver ? .dataSaver : conditions.network
+        PlanConditions.network(system: preferences.conditions.network, dataSaver: preferences.dataSaver)
     }
 
     /// Frees every player and stops every timer (the feed is closed).
