@@ -1,5 +1,5 @@
 import FeedCore
-import FeedMedia
+@testable import FeedMedia
 import Foundation
 import Testing
 

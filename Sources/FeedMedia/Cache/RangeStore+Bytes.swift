@@ -56,9 +56,12 @@ extension RangeStore {
     /// on a throw no range is claimed. Throws `.corrupt` (and drops the
     /// entry) when bytes already held in a touched block no longer match
     /// their checksum.
-    /// Any thread; runs on the store's disk queue (and waits for it), and
-    /// `lock` is not held while writing.
-    public func write(_ key: CacheKey, offset: Int64, data: Data) throws {
+    /// Runs on the store's disk queue and waits for it, so it is not an
+    /// entry for the app: fetches write with
+    /// ``writeIfPresent(_:offset:data:incarnation:completion:)``, which never
+    /// waits. Tests and the cache's crash probe fill stores with it. `lock`
+    /// is not held while writing.
+    func write(_ key: CacheKey, offset: Int64, data: Data) throws {
         _ = try onDiskQueue { try write(key, offset: offset, data: data, createIfMissing: true) }
     }
 
@@ -67,7 +70,7 @@ extension RangeStore {
     /// corrupt, dropped as another version) nothing is written and false
     /// is returned, so a download of a dropped version never makes a new
     /// entry that lacks its length and validators.
-    public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data) throws -> Bool {
+    func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data) throws -> Bool {
         try onDiskQueue { try write(key, offset: offset, data: data, createIfMissing: false) }
     }
 

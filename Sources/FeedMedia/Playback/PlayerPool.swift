@@ -55,6 +55,7 @@ public final class PlayerPool {
     @discardableResult
     public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                       muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
+        MainActor.assertIsolated()
         var uris: [Int: String] = [:]
         for entry in plan.entries where entry.video == .play || entry.video == .prepare {
             if let uri = uriFor(entry.index) { uris[entry.index] = uri }
@@ -99,6 +100,7 @@ public final class PlayerPool {
     /// their new indices (keeping what they play); players whose item is gone
     /// are unloaded.
     public func remap(_ newIndex: (Int) -> Int?) {
+        MainActor.assertIsolated()
         var moved: [Int: VideoPlayer] = [:]
         for (index, player) in assignments {
             if let target = newIndex(index), moved[target] == nil {
@@ -125,6 +127,7 @@ public final class PlayerPool {
 
     /// Destroys every player (the feed was closed). The pool can be used again.
     public func releaseAll() {
+        MainActor.assertIsolated()
         for player in players { player.destroy() }
         players.removeAll()
         assignments.removeAll()
@@ -134,6 +137,7 @@ public final class PlayerPool {
     /// Unloads every player but the one serving `index`, so a decoder that
     /// failed to start (DECODER_INIT_FAILED) gets the resources the others held.
     public func releaseOthers(keeping index: Int) {
+        MainActor.assertIsolated()
         for (other, player) in assignments where other != index {
             player.isMuted = true
             player.unload()

@@ -6,11 +6,13 @@ import Foundation
 /// player. GTK thread only.
 extension FeedSession {
     public func togglePlayback() {
+        MainActor.assertIsolated()
         guard let player = pool.player(for: current) else { return }
         if player.isPlaying { pause() } else { play() }
     }
 
     public func play() {
+        MainActor.assertIsolated()
         userPaused = false
         pool.player(for: current)?.play()
         emitPlayingIfChanged()
@@ -18,6 +20,7 @@ extension FeedSession {
     }
 
     public func pause() {
+        MainActor.assertIsolated()
         userPaused = true
         pool.player(for: current)?.pause()
         emitPlayingIfChanged()
@@ -25,6 +28,7 @@ extension FeedSession {
     }
 
     public func setMuted(_ newValue: Bool) {
+        MainActor.assertIsolated()
         guard newValue != muted else { return }
         muted = newValue
         pool.player(for: current)?.isMuted = newValue || isSilentLoop(at: current)
@@ -34,6 +38,7 @@ extension FeedSession {
 
     /// Seeks the current video by `delta` seconds (accurate: a key press is one seek).
     public func seek(by delta: Double) {
+        MainActor.assertIsolated()
         guard let player = pool.player(for: current), let position = player.position else { return }
         let duration = player.duration ?? .infinity
         player.seek(to: min(max(0, position + delta), max(0, duration - 0.1)), accurate: true)
@@ -42,6 +47,7 @@ extension FeedSession {
     /// Seeks the current video to `seconds`: to the nearest key frame while
     /// a seek bar is dragged (`accurate` false), exactly otherwise.
     public func seek(to seconds: Double, accurate: Bool = true) {
+        MainActor.assertIsolated()
         pool.player(for: current)?.seek(to: seconds, accurate: accurate)
     }
 
@@ -50,6 +56,7 @@ extension FeedSession {
     /// post has no video or its frame rate is not known yet.
     @discardableResult
     public func step(frames: Int, from: Double?) -> Double? {
+        MainActor.assertIsolated()
         guard let player = pool.player(for: current) else { return nil }
         if player.isPlaying { pause() }
         guard let from = from ?? player.position else { return nil }
@@ -68,6 +75,7 @@ extension FeedSession {
     /// liked before (the view plays the burst when liking).
     @discardableResult
     public func toggleLike(_ item: FeedItem) -> Bool {
+        MainActor.assertIsolated()
         let extras = extras(for: item.id)
         let before = likeState(of: item)
         _ = likes.toggle(item.id, likeURL: extras?.likeURL, liked: extras?.liked ?? false, likes: extras?.likes)

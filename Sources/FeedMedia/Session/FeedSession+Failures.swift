@@ -80,6 +80,7 @@ extension FeedSession {
 
     /// The user's Retry: a fresh budget, at once.
     public func retry() {
+        MainActor.assertIsolated()
         if retryDetails(at: current) { return }
         _ = health.decide(RetryPolicy.Input(event: .manualRetry))
         reload(current)

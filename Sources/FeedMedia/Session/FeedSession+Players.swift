@@ -92,6 +92,7 @@ extension FeedSession {
     /// (ignored from a view that is not attached: a torn-down view's pages
     /// may still paint once).
     public func framePainted(at index: Int, by observer: FeedSessionObserver) {
+        MainActor.assertIsolated()
         guard observer === self.observer, index == current, health.firstFramePainted() else { return }
         emit(.stateChanged)
     }

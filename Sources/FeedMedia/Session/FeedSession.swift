@@ -65,6 +65,7 @@ public final class FeedSession {
     ///     keeps a player per mounted page).
     public init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3,
                 radius: Int = 2, muted: Bool = true) {
+        MainActor.assertIsolated()
         feed = FeedItems(source: source)
         self.media = media
         self.engine = engine
@@ -97,6 +98,7 @@ public final class FeedSession {
     /// Its first push lands on its current page afresh, and frames the
     /// players already hold are handed to it at once.
     public func attach(_ observer: FeedSessionObserver) {
+        MainActor.assertIsolated()
         // The naive baseline's players live and die with their pages.
         if self.observer != nil, self.observer !== observer, engine == .naive { pool.releaseAll() }
         // What the old view asked for is not the new one's.
@@ -112,6 +114,7 @@ public final class FeedSession {
     /// `observer` is going away; the session keeps its players (the naive
     /// baseline's die with their pages).
     public func detach(_ observer: FeedSessionObserver) {
+        MainActor.assertIsolated()
         guard self.observer === observer else { return }
         self.observer = nil
         stills.cancelAll()
@@ -121,6 +124,7 @@ public final class FeedSession {
     /// What the view shows now; the session re-plans from it. Ignored from
     /// a view that is not (or no longer) attached.
     public func push(_ input: Input, from observer: FeedSessionObserver) {
+        MainActor.assertIsolated()
         guard observer === self.observer else { return }
         self.input = input
         update()
@@ -146,6 +150,7 @@ public final class FeedSession {
 
     /// Frees every player and stops every timer (the feed is closed).
     public func shutdown() {
+        MainActor.assertIsolated()
         health.cancelRetry()
         feed.stop()
         health.bufferWatch.stop()

@@ -11,7 +11,7 @@
 // keys and overflow the budget; a third flushes every few milliseconds. Prints "writing" once
 // the store is open.
 import FeedCore
-import FeedMedia
+@testable import FeedMedia
 import Foundation
 
 /// FNV-1a over the key's text: stable across processes, unlike `hashValue`.
