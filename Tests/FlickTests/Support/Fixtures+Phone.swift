@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import FlickTestSupport
 import Foundation
 @testable import FeedMedia
 
@@ -159,17 +160,10 @@ extension PhoneMedia {
 }
 
 extension PhoneMedia {
-    /// A looping animation saved from the web: 180 x 320, red then blue,
-    /// 250 ms a frame, as ImageMagick writes `format` ("gif", "webp").
+    /// A looping animation saved from the web (``TestPictures/animation(at:)``);
+    /// `format` is the file's extension.
     static func animation(_ format: String, at url: URL) throws {
-        let red = url.deletingPathExtension().appendingPathExtension("red.png")
-        let blue = url.deletingPathExtension().appendingPathExtension("blue.png")
-        try Fixtures.writePicture(red, width: 180, height: 320, rgb: 0xE0_20_20)
-        try Fixtures.writePicture(blue, width: 180, height: 320, rgb: 0x20_20_E0)
-        defer {
-            try? FileManager.default.removeItem(at: red)
-            try? FileManager.default.removeItem(at: blue)
-        }
-        try X11.run(["convert", "-delay", "25", "-loop", "0", red.path, blue.path, url.path])
+        precondition(url.pathExtension == format, "the file's extension names its format")
+        try TestPictures.animation(at: url)
     }
 }

@@ -1,4 +1,5 @@
 import CGLib
+import FlickTestSupport
 import Foundation
 
 /// Test folders of real pictures, made with gdk-pixbuf.
@@ -24,18 +25,7 @@ enum Fixtures {
     }
 
     static func writePicture(_ file: URL, width: Int, height: Int, rgb: UInt32) throws {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_pixbuf_fill(pixbuf, (rgb << 8) | 0xFF)
-        var error: UnsafeMutablePointer<GError>?
-        let ok = gdk_pixbuf_savev(pixbuf, file.path, "png", nil, nil, &error)
-        if ok == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message])
-        }
+        try TestPictures.write(file, width: width, height: height, rgb: rgb)
     }
 }
 
