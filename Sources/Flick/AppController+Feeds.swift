@@ -115,6 +115,9 @@ extension AppController {
     /// feed shows, else a toast); a failure is a toast, or the error page
     /// when no feed shows and nothing falls back.
     func openLocal(_ request: LocalSourceRead.Request, orElse fallback: (@MainActor () -> Void)? = nil) {
+        if case .folder(let path) = request, session == nil {
+            return scanIntoFeed(folderAt: path, orElse: fallback)
+        }
         let (kind, path, opened): (String, String, CommandLineOptions.Source) = switch request {
         case .folder(let path): ("folder", path, .folder(path))
         case .playlist(let path): ("playlist", path, .playlist(path))
@@ -169,18 +172,63 @@ extension AppController {
 
     /// A folder's posts (its scan already made); the sidebar lists it.
     func show(folder: FolderFeedSource) {
-        guard let window else { return }
+        guard note(folder) else { return }
+        showAtOnce(folder.source())
+    }
+
+    /// A folder opened while no feed shows (at launch, after an empty or
+    /// error page): the feed's skeleton pages shimmer while the folder is
+    /// scanned off the GTK thread (``FolderSource``), and its posts take
+    /// their place. A folder that cannot be read says why, then runs
+    /// `fallback` or shows the error page; an empty one shows the empty page.
+    private func scanIntoFeed(folderAt path: String, orElse fallback: (@MainActor () -> Void)?) {
+        localRead.cancel()
+        let directory = FolderFeedSource.directory(path)
+        let name = FolderFeedSource.displayName(path)
+        withMediaEngine { [weak self] engine in
+            guard let self else { return }
+            // Where this feed is is saved under the folder's address once
+            // it is listed, never under the one shown before.
+            self.saveResumeNow(always: true)
+            self.currentAddress = nil
+            let source = FolderSource(directory: directory)
+            let session = self.makeSession(source, engine: engine)
+            self.showFeed(session)
+            session.start { [weak self, weak session] failure in
+                guard let self, let session, session === self.session else { return }
+                guard failure == nil, let scan = source.scan else {
+                    let message = failure?.message ?? "it could not be read"
+                    Log.warning("could not open the folder: \(message)")
+                    self.endSession()
+                    self.window?.showToast("Could not open the folder: \(message)")
+                    if let fallback {
+                        fallback()
+                    } else {
+                        self.window?.showError(title: "Could not open \(name)", message: message)
+                    }
+                    return
+                }
+                self.source = .folder(path)
+                self.setTitle(name)
+                guard self.note(FolderFeedSource(directory: directory, scan: scan)) else { return }
+                if let view = self.window?.feedView { self.restoreResume(on: view, session: session) }
+            }
+        }
+    }
+
+    /// Lists a scanned folder in the sidebar and its skipped files; an
+    /// empty one shows the empty page instead of a feed (false).
+    private func note(_ folder: FolderFeedSource) -> Bool {
+        guard let window else { return false }
         noteOpened(.init(kind: .folder, name: folder.displayName, address: folder.path))
         window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
-        if folder.items.isEmpty {
-            endSession() // the empty page replaces the feed: stop its players
-            let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
-            window.showEmpty(title: "No videos or pictures",
-                             hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
-            reporter.report(phase: .empty)
-            return
-        }
-        showAtOnce(folder.source())
+        guard folder.items.isEmpty else { return true }
+        endSession() // the empty page replaces the feed: stop its players
+        let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
+        window.showEmpty(title: "No videos or pictures",
+                         hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
+        reporter.report(phase: .empty)
+        return false
     }
 
     /// A playlist file's entries, in order (all known at once); the sidebar lists it.

@@ -55,10 +55,40 @@ extension AppUnderX {
             // Root reads any folder, so as root the app runs as nobody instead.
             let wrapper = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
             let app = try AppProcess([folder.path, "--report-state"], wrapper: wrapper)
-            let state = app.waitForState { $0.phase != "loading" }
+            let state = app.waitForFolderOutcome()
             #expect(state?.phase == "feed")
             #expect(state?.itemCount == 2, "the two readable pictures, not the locked one")
             #expect(app.stderr.contains("locked"), "a warning names the skipped folder: \(app.stderr)")
+        }
+
+        @Test("a 20,000-file folder opens with shimmering skeleton pages while it is scanned off the GTK thread; then it pages at once",
+              .timeLimit(.minutes(3)))
+        func largeFolderShimmers() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-large-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // One picture, linked under 20,000 names: real files, made in a moment.
+            let original = folder.appendingPathComponent("original.png")
+            try Fixtures.writePicture(original, width: 36, height: 64, rgb: 0x30_90_D0)
+            for number in 0..<19_999 {
+                #expect(link(original.path, folder.appendingPathComponent("p-\(number).png").path) == 0)
+            }
+            let app = try AppProcess([folder.path, "--report-state"], environment: ["FLICK_DEBUG_STALLS": "50"])
+            defer { app.stop() }
+            let shown = try #require(app.waitForFolderOutcome(timeout: 60), "\(app.stderr)")
+            #expect(shown.phase == "feed" && shown.itemCount == 20_000, "\(shown)")
+            // Before the posts came, the feed showed its skeletons, sweeping:
+            // the window was drawn and reported while the folder was scanned.
+            let before = app.states.prefix { $0.itemCount == 0 }
+            #expect(before.contains { $0.phase == "feed" && ($0.skeletonPages ?? 0) > 0 && ($0.shimmersAnimating ?? 0) > 0 },
+                    "\(before.map { "\($0.phase) \($0.skeletonPages ?? -1) \($0.shimmersAnimating ?? -1)" })")
+            // It pages at once, and no turn of the GTK thread held it for the scan.
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.currentIndex == 1 } != nil, "\(String(describing: app.latest))")
+            let stalls = StallLine.all(in: app.stderr)
+            #expect(stalls.allSatisfy { $0.milliseconds < 1000 }, "\(stalls)")
         }
     }
 }

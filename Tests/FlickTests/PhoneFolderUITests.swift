@@ -202,7 +202,7 @@ extension AppUnderX {
             try Data("%PDF-1.4\n".utf8).write(to: folder.appendingPathComponent("ticket.pdf"))
             let tree = try AccessibleTree()
             let app = try AppProcess([folder.path, "--report-state"], environment: tree.environment)
-            let empty = app.waitForState { $0.phase != "loading" }
+            let empty = app.waitForFolderOutcome()
             #expect(empty?.phase == "empty")
             #expect(empty?.skippedSummary == "2 files were skipped: 1 empty, 1 other", "\(String(describing: empty))")
             _ = try app.focusedWindow()

@@ -49,7 +49,7 @@ extension AppUnderX {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let app = try AppProcess([folder.path, "--report-state"])
-            let state = app.waitForState { $0.phase != "loading" }
+            let state = app.waitForFolderOutcome()
             #expect(state?.phase == "empty")
             #expect(state?.mountedPages == 0)
             let window = try app.focusedWindow()

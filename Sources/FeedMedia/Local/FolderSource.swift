@@ -5,34 +5,38 @@ import Foundation
 /// A folder of the user's own videos, sounds and pictures, newest first,
 /// as a feed source: one page, then the end. GTK thread only.
 ///
-/// The app scans the folder before it shows it (an empty or unreadable
-/// folder gets its own page), so the first load hands over that scan; a
-/// Reload scans again on a thread of its own, so a large folder never
-/// stalls the window.
+/// Every first load scans the folder on ``LocalReads``'s thread, so a
+/// large folder, a slow disk or a network mount never stalls the window
+/// (the feed shows its skeleton pages meanwhile); a source made with a
+/// scan already done hands that one over first. A newer load drops the
+/// answer of an older one.
 @MainActor
 public final class FolderSource: FeedSource {
     public let directory: URL
-    /// The latest scan: its skipped files are what the window lists.
-    public private(set) var scan: FolderScan
-    private var firstLoadServed = false
+    /// The latest scan (its skipped files are what the window lists); nil
+    /// until the first one ends.
+    public private(set) var scan: FolderScan?
+    private var ready: FolderScan?
     private var generation = 0
     public var cacheScope: String? { nil }
 
-    public init(directory: URL, scan: FolderScan) {
+    /// `scan`: one already made, handed over by the first load.
+    public init(directory: URL, scan: FolderScan? = nil) {
         self.directory = directory
         self.scan = scan
+        ready = scan
     }
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         generation += 1
-        if !firstLoadServed {
-            firstLoadServed = true
-            completion(.success(FeedSourcePage(items: scan.items)))
+        if let ready {
+            self.ready = nil
+            completion(.success(FeedSourcePage(items: ready.items)))
             return
         }
         let directory = self.directory
         let expected = generation
-        DispatchQueue.global(qos: .userInitiated).async {
+        LocalReads.thread.async {
             let result = Result { try FolderScanner.scan(directory) }
             MainThreadHop.post { [weak self] in
                 guard let self, self.generation == expected else { return }

@@ -14,6 +14,12 @@ struct FolderFeedSource: Sendable {
     /// "3 files were skipped: 2 empty, 1 unreadable", or nil.
     var skippedSummary: String? { scan.skippedSummary }
 
+    /// A scan made already (by the feed's ``FolderSource``).
+    init(directory: URL, scan: FolderScan) {
+        self.directory = directory
+        self.scan = scan
+    }
+
     /// Scans `path` (recursively). Throws FolderScanError with a one-line
     /// message when the folder is missing or unreadable.
     init(path: String) throws {

@@ -9,7 +9,7 @@ import Foundation
 /// mount never stops the window. One read at a time; starting another, or
 /// `cancel()`, drops the answer of the one before.
 ///
-/// GTK thread only; the reading runs on a global queue.
+/// GTK thread only; the reading runs on ``LocalReads``'s thread.
 @MainActor
 final class LocalSourceRead {
     /// What to read: a folder or a playlist file, by its path.
@@ -49,7 +49,7 @@ final class LocalSourceRead {
             self.loadingTimer = nil
             slow()
         }
-        DispatchQueue.global(qos: .userInitiated).async {
+        LocalReads.thread.async {
             let result = Self.read(request)
             MainThreadHop.post { [weak self] in
                 guard let self, self.reads.accepts(expected) else { return }

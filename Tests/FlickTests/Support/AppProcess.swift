@@ -235,6 +235,13 @@ final class AppProcess: @unchecked Sendable {
         return stderrText
     }
 
+    /// Waits for what opening a folder comes to: its posts, the empty
+    /// page or the error page (the feed's skeleton pages show while it is
+    /// scanned, with no items).
+    func waitForFolderOutcome(timeout: TimeInterval = 20) -> ReportedState? {
+        waitForState(timeout: timeout) { $0.phase == "empty" || $0.phase == "error" || ($0.phase == "feed" && $0.itemCount > 0) }
+    }
+
     /// Waits until a state line after the first `after` lines satisfies
     /// `predicate`, or the process exits, or `timeout` seconds pass.
     @discardableResult
