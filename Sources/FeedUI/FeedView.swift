@@ -124,7 +124,7 @@ public final class FeedView: FeedSessionObserver {
     public convenience init(items: [FeedItem], media: MediaEngine? = nil, radius: Int = 2, fit: ContentFit = .cover,
                             playerPoolSize: Int = 3, muted: Bool = true, axis: PagingAxis = .vertical) {
         let session = FeedSession(source: ArrayFeedSource(items), media: media ?? MediaEngine(),
-                                  playerPoolSize: playerPoolSize, radius: max(1, radius), muted: muted)
+                                  playerPoolSize: playerPoolSize, muted: muted)
         self.init(session: session, owned: true, radius: radius, fit: fit, axis: axis)
         session.start()
     }

@@ -271,9 +271,15 @@ extension AppController {
         // always muted.
         let muted = options.stress != nil || (settings?.bool(.startMuted, default: true) ?? true)
             || (settings?.bool(.muted, default: true) ?? true)
-        let session = FeedSession(source: source, media: engine, engine: options.engine,
-                                  playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
-                                  radius: settings?.mountedPagesEachSide ?? 2, muted: muted)
+        let session = switch options.engine {
+        case .flick:
+            FeedSession(source: source, media: engine, playerPoolSize: Int(settings?.uint(.playerPoolSize, default: 3) ?? 3),
+                        muted: muted)
+        case .naive:
+            // The bench's baseline: a player per mounted page.
+            FeedSession(source: source, media: engine, baseline: NaivePlayers(radius: settings?.mountedPagesEachSide ?? 2),
+                        muted: muted)
+        }
         self.session = session
         applyPlaybackSettings(to: session)
         return session

@@ -61,19 +61,24 @@ public final class FeedSession {
     ///     read through it, unless the naive baseline plays) and picture
     ///     caches the session uses.
     ///   - playerPoolSize: playbins alive at most (1...5).
-    ///   - radius: the view's mounted pages on each side (the naive engine
-    ///     keeps a player per mounted page).
-    public init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine = .flick, playerPoolSize: Int = 3,
-                radius: Int = 2, muted: Bool = true) {
+    public convenience init(source: FeedSource, media: MediaEngine, playerPoolSize: Int = 3, muted: Bool = true) {
+        self.init(source: source, media: media, engine: .flick, players: PlayerPool(capacity: playerPoolSize),
+                  muted: muted)
+    }
+
+    /// A session played by the bench's naive baseline (`--engine naive`):
+    /// `baseline`'s players, straight from the network, no media cache.
+    package convenience init(source: FeedSource, media: MediaEngine, baseline: PlayerProvider, muted: Bool = true) {
+        self.init(source: source, media: media, engine: .naive, players: baseline, muted: muted)
+    }
+
+    private init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine, players: PlayerProvider, muted: Bool) {
         MainActor.assertIsolated()
         feed = FeedItems(source: source)
         self.media = media
         self.engine = engine
         self.muted = muted
-        switch engine {
-        case .flick: pool = PlayerPool(capacity: playerPoolSize)
-        case .naive: pool = NaivePlayers(radius: radius)
-        }
+        pool = players
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))

@@ -1,10 +1,10 @@
 import FeedCore
 
-/// What the playback coordinator needs from the players behind a feed: the
-/// pool (``PlayerPool``, Flick's engine) or the naive baseline
-/// (``NaivePlayers``). GTK thread only.
+/// What the session needs from the players behind a feed: the pool
+/// (``PlayerPool``, Flick's engine) or the bench's naive baseline
+/// (FlickTooling's `NaivePlayers`, one player per page). GTK thread only.
 @MainActor
-protocol PlayerProvider: AnyObject {
+package protocol PlayerProvider: AnyObject {
     /// Players alive now.
     var players: [VideoPlayer] { get }
     /// Which feed index each player serves now.
@@ -38,5 +38,5 @@ protocol PlayerProvider: AnyObject {
 
 extension PlayerPool: PlayerProvider {
     /// The pool keeps its players, so their own counts are the total.
-    var coalescedFrames: Int { players.reduce(0) { $0 + $1.coalescedFrames } }
+    package var coalescedFrames: Int { players.reduce(0) { $0 + $1.coalescedFrames } }
 }

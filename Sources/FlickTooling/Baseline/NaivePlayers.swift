@@ -1,36 +1,38 @@
 import FeedCore
+import FeedMedia
 
 /// The naive baseline of `flick bench --engine naive`: one player per page,
 /// as a page with its own video element would have. A page's playbin is made
 /// when the page becomes current and plays straight from the item's URL; it
 /// stays (paused, muted) while the page is mounted, and is destroyed when
 /// the page leaves the mount window. Nothing is prepared ahead, nothing
-/// preloaded, nothing reused. GTK thread only; owned by the coordinator.
+/// preloaded, nothing reused. GTK thread only; owned by the session the
+/// app makes for `--engine naive` (``FeedSession/init(source:media:baseline:muted:)``).
 ///
 /// It exists to be measured against, so it is deliberately simple: it reads
 /// only the plan's `.play` entry and ignores the rest.
 @MainActor
-final class NaivePlayers: PlayerProvider {
+package final class NaivePlayers: PlayerProvider {
     /// Pages kept mounted on each side of the current one (the feed view's
     /// radius): a page's player lives as long as its page.
     private let radius: Int
     private var nextID = 1
-    private(set) var assignments: [Int: VideoPlayer] = [:]
+    package private(set) var assignments: [Int: VideoPlayer] = [:]
     /// Frames coalesced by players already destroyed.
     private var retiredCoalescedFrames = 0
 
-    var loops = true {
+    package var loops = true {
         didSet { for player in assignments.values { player.loops = loops } }
     }
 
-    init(radius: Int) {
+    package init(radius: Int) {
         self.radius = max(1, radius)
     }
 
-    var players: [VideoPlayer] { assignments.values.sorted { $0.id < $1.id } }
+    package var players: [VideoPlayer] { assignments.values.sorted { $0.id < $1.id } }
 
     @discardableResult
-    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+    package func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
         guard let current = plan.entries.first(where: { $0.video == .play })?.index else { return [:] }
         let uri = uriFor(current)
@@ -61,9 +63,9 @@ final class NaivePlayers: PlayerProvider {
         return changed
     }
 
-    func player(for index: Int) -> VideoPlayer? { assignments[index] }
+    package func player(for index: Int) -> VideoPlayer? { assignments[index] }
 
-    var coalescedFrames: Int {
+    package var coalescedFrames: Int {
         retiredCoalescedFrames + assignments.values.reduce(0) { $0 + $1.coalescedFrames }
     }
 
@@ -73,7 +75,7 @@ final class NaivePlayers: PlayerProvider {
         player.destroy()
     }
 
-    func remap(_ newIndex: (Int) -> Int?) {
+    package func remap(_ newIndex: (Int) -> Int?) {
         var moved: [Int: VideoPlayer] = [:]
         for (index, player) in assignments {
             if let target = newIndex(index), moved[target] == nil {
@@ -85,19 +87,19 @@ final class NaivePlayers: PlayerProvider {
         assignments = moved
     }
 
-    func releaseAll() {
+    package func releaseAll() {
         for player in assignments.values { retire(player) }
         assignments.removeAll()
     }
 
-    func releaseOthers(keeping index: Int) {
+    package func releaseOthers(keeping index: Int) {
         for (other, player) in assignments where other != index {
             retire(player)
             assignments[other] = nil
         }
     }
 
-    var playingCount: Int { assignments.values.filter(\.isPipelinePlaying).count }
-    var unmutedCount: Int { assignments.values.filter { !$0.isMuted }.count }
-    var preparedCount: Int { assignments.values.filter { !$0.isPlaying && !$0.isPipelinePlaying }.count }
+    package var playingCount: Int { assignments.values.filter(\.isPipelinePlaying).count }
+    package var unmutedCount: Int { assignments.values.filter { !$0.isMuted }.count }
+    package var preparedCount: Int { assignments.values.filter { !$0.isPlaying && !$0.isPipelinePlaying }.count }
 }
