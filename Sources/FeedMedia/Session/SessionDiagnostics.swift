@@ -16,7 +16,8 @@ public struct SessionDiagnostics: Sendable, Equatable {
     /// The error the current item's player shows, and whether it offers Retry.
     public var errorCode: ErrorCode?
     public var errorRetryable = false
-    /// What the media cache did and says; nil when the feed plays without one.
+    /// What the media cache did and says; nil when the feed plays without
+    /// one, or when it was not asked for.
     public var cache: CacheReport?
     /// The video decoder the page's player plugged (a GStreamer factory
     /// name), and whether it is a hardware one; nil before one is plugged.
@@ -37,8 +38,11 @@ public struct SessionDiagnostics: Sendable, Equatable {
 
 extension FeedSession {
     /// What the diagnostics and the state report need, read now, with the
-    /// decoder of the page at `index`.
-    public func diagnostics(at index: Int) -> SessionDiagnostics {
+    /// decoder of the page at `index`. The cache's report is read only
+    /// with `cache` (the overlay, about once a second): it takes the
+    /// store's lock, which the streaming threads share, and the state is
+    /// reported on every change of the feed.
+    public func diagnostics(at index: Int, cache: Bool = false) -> SessionDiagnostics {
         MainActor.assertIsolated()
         var reading = SessionDiagnostics()
         reading.players = PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,
@@ -48,7 +52,7 @@ extension FeedSession {
         reading.ttffMilliseconds = health.ttffMilliseconds
         reading.errorCode = health.currentError?.code
         reading.errorRetryable = health.currentError?.retryable ?? false
-        reading.cache = mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
+        reading.cache = !cache ? nil : mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
                                                      uncachedFiles: $0.uncachedFileCount) }
         if let decoder = pool.player(for: index)?.decoder {
             reading.decoder = decoder.name
