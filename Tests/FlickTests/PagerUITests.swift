@@ -44,8 +44,9 @@ extension AppUnderX {
             let folder = try Fixtures.pictureFolder(count: 10)
             defer { try? FileManager.default.removeItem(at: folder) }
             let app = try AppProcess([folder.path, "--report-state"])
-            let first = app.waitForState { $0.phase == "feed" }
-            #expect(first?.itemCount == 10)
+            // The skeleton pages show while the folder is scanned, then its posts.
+            let first = app.waitForFolderOutcome()
+            #expect(first?.phase == "feed" && first?.itemCount == 10)
             #expect(first?.currentIndex == 0)
             #expect(first?.currentID == folder.appendingPathComponent("pic-0.png").path, "newest first")
             let window = try app.focusedWindow()
@@ -76,7 +77,9 @@ extension AppUnderX {
                        thenLandsOn: 2, after: { try X11.key("Down", window: window) })
 
             expectBoundedMounting(app)
-            #expect(app.states.allSatisfy { $0.itemCount == 10 })
+            // Nothing but the scan's skeletons before the ten posts, and never another count after.
+            #expect(app.states.prefix { $0.itemCount == 0 }.allSatisfy { $0.phase != "feed" || ($0.skeletonPages ?? 0) > 0 })
+            #expect(app.states.drop { $0.itemCount == 0 }.allSatisfy { $0.itemCount == 10 })
         }
 
         @Test("horizontal paging: sideways drags page, a vertical drag does not, and the keys still work")
