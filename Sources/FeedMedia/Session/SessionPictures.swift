@@ -7,20 +7,19 @@ import Foundation
 /// fetching remote ones to disk first, and keeps the decoded ones for the
 /// next view of the session. Made by the session; used on the GTK thread.
 ///
-/// At most two decodes run at once. Work whose page has been rebound before
-/// it starts is skipped; a result that arrives after a rebind is dropped by
-/// the page.
+/// At most two decodes run at once. Work whose request was cancelled
+/// before it starts is skipped; a result that arrives after a cancel is
+/// dropped by ``SessionStills``.
 @MainActor
 public final class SessionPictures {
-    /// Identifies one binding of a page; stale once the page's generation moves on.
+    /// One request's cancel flag, read by the decode threads: stale once
+    /// its owner stores anything but 0 in `cell`.
     public struct Ticket: Sendable {
-        let generation: Int
         let cell: AtomicCounter
-        public init(generation: Int, cell: AtomicCounter) {
-            self.generation = generation
+        public init(cell: AtomicCounter) {
             self.cell = cell
         }
-        var isStale: Bool { cell.load() != generation }
+        var isStale: Bool { cell.load() != 0 }
     }
 
     /// Brings remote pictures and posters to disk: the media cache (image

@@ -47,7 +47,7 @@ final class SessionStills {
         lastRequest += 1
         let id = lastRequest
         requests[index] = (id, item.id, cell)
-        let ticket = SessionPictures.Ticket(generation: 0, cell: cell)
+        let ticket = SessionPictures.Ticket(cell: cell)
         pictures.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
             guard let self, self.requests[index]?.cell === cell else { return } // superseded or cancelled
             self.requests[index] = nil
