@@ -142,15 +142,23 @@ extension AppController {
                 self.setTitle(playlist.displayName)
                 self.show(playlist: playlist)
             case .failure(let failure):
-                Log.warning("could not open the \(kind): \(failure.message)")
-                self.window?.showToast("Could not open the \(kind): \(failure.message)")
-                if let fallback {
-                    fallback()
-                } else if self.session == nil {
-                    self.window?.showError(title: "Could not open \(name)", message: failure.message)
-                }
+                self.couldNotOpen(kind, named: name, because: failure.message, orElse: fallback)
             }
         })
+    }
+
+    /// A folder or playlist could not be read: says why in the log and a
+    /// toast, then runs `fallback`, or shows the error page when no feed
+    /// shows.
+    private func couldNotOpen(_ kind: String, named name: String, because message: String,
+                              orElse fallback: (@MainActor () -> Void)?) {
+        Log.warning("could not open the \(kind): \(message)")
+        window?.showToast("Could not open the \(kind): \(message)")
+        if let fallback {
+            fallback()
+        } else if session == nil {
+            window?.showError(title: "Could not open \(name)", message: message)
+        }
     }
 
     /// The menu's Open Feed URL… (a checked http(s) URL or service
@@ -197,15 +205,9 @@ extension AppController {
             session.start { [weak self, weak session] failure in
                 guard let self, let session, session === self.session else { return }
                 guard failure == nil, let scan = source.scan else {
-                    let message = failure?.message ?? "it could not be read"
-                    Log.warning("could not open the folder: \(message)")
                     self.endSession()
-                    self.window?.showToast("Could not open the folder: \(message)")
-                    if let fallback {
-                        fallback()
-                    } else {
-                        self.window?.showError(title: "Could not open \(name)", message: message)
-                    }
+                    self.couldNotOpen("folder", named: name, because: failure?.message ?? "it could not be read",
+                                      orElse: fallback)
                     return
                 }
                 self.source = .folder(path)
