@@ -13,8 +13,7 @@ enum BenchForwarder {
     /// Replaces this process with `flick-bench WORDS`; returns (with status
     /// 1, having said why) only when it cannot.
     static func run(_ words: [String]) -> Int32 {
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let bench = own.deletingLastPathComponent().appendingPathComponent(program).path
+        let bench = ProgramFiles.beside(program)
         guard access(bench, X_OK) == 0 else {
             Log.error("flick bench runs \(program), which is not next to this flick (\(bench)): "
                       + "it is built with the source tree (swift build -c release) and not installed")

@@ -68,15 +68,14 @@ enum BenchCommand {
         }
         if baseline == nil { note("no CPU yardstick: gst-launch-1.0 is missing or did not play the clip") }
 
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         // The app runs are the flick next to this program; the GtkVideo
         // yardstick is this program's hidden command.
-        let binary = own.deletingLastPathComponent().appendingPathComponent("flick").path
+        let binary = ProgramFiles.beside("flick")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             Log.error("bench: the app it runs is not next to it: \(binary) is missing")
             return 1
         }
-        let yardsticks = measureYardsticks(binary: own.path, library: library, server: server, work: work,
+        let yardsticks = measureYardsticks(binary: ProgramFiles.own.path, library: library, server: server, work: work,
                                            environment: environment, seconds: options.seconds)
         var results: [BenchResult] = []
         var failed = false
