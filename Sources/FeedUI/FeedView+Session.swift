@@ -39,13 +39,16 @@ extension FeedView {
         for (old, page) in pages {
             if let target = replacement.newIndexOf[old], window.contains(target), kept[target] == nil,
                page.item?.id == item(at: target)?.id {
-                page.move(to: target)
                 kept[target] = page
             } else {
+                page.releaseStill()
                 gtk_widget_unparent(page.root.widget)
             }
         }
+        // Moved once filed under their new indices: a still asked again
+        // on the move may be answered at once, to pages[target].
         pages = kept
+        for (target, page) in kept { page.move(to: target) }
         for index in window where pages[index] == nil {
             apply(.mount(index))
         }

@@ -269,8 +269,10 @@ public final class FeedView: FeedSessionObserver {
         switch operation {
         case .move(let from, let to):
             guard let page = pages.removeValue(forKey: from) else { return }
-            bind(page, at: to)
+            // Filed under its index before it binds: a still the session
+            // has decoded already is answered during the bind, to pages[to].
             pages[to] = page
+            bind(page, at: to)
             showHeldFrame(on: page, at: to)
         case .unmount(let index):
             guard let page = pages.removeValue(forKey: index) else { return }
@@ -286,8 +288,8 @@ public final class FeedView: FeedSessionObserver {
             page.onStillFailure = page.onReady
             attachPage(page.root.widget)
             wire(page)
-            bind(page, at: index)
             pages[index] = page
+            bind(page, at: index)
             showHeldFrame(on: page, at: index)
         }
     }

@@ -92,8 +92,9 @@ extension PlaybackTests {
 
         // Asked again at the same size: from the decoded pictures, at once.
         probe.clear()
-        session.requestStill(at: 0, box: large, fit: .cover)
+        let again = session.requestStill(at: 0, box: large, fit: .cover)
         #expect(stills(probe, at: 0).map(\.height) == [320], "kept for the next view: no decode")
+        #expect(again == nil, "answered before returning: nothing left to cancel")
         // Nothing to ask for past the items.
         #expect(session.requestStill(at: 5, box: large, fit: .cover) == nil)
     }

@@ -99,6 +99,26 @@ extension AppUnderX {
             expectBoundedMounting(app)
         }
 
+        @Test("pictures seen before show again when the feed comes back to them on recycled pages")
+        func revisitedPictures() throws {
+            let folder = try Fixtures.pictureFolder(count: 8)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let app = try AppProcess([folder.path, "--report-state"])
+            #expect(app.waitForFolderOutcome()?.itemCount == 8)
+            let window = try app.focusedWindow()
+            // Down and back up: each page that comes back into the window is
+            // a recycled widget, and its picture is decoded already.
+            for (key, index) in [("Down", 1), ("Down", 2), ("Down", 3), ("Down", 4), ("Down", 5),
+                                 ("Up", 4), ("Up", 3), ("Up", 2), ("Up", 1), ("Up", 0), ("End", 7), ("Home", 0)] {
+                let seen = app.states.count
+                try X11.key(key, window: window)
+                let shown = app.waitForState(after: seen, timeout: 10) {
+                    $0.currentIndex == index && $0.settled == true && $0.currentReady == true
+                }
+                #expect(shown != nil, "\(key) to \(index): the picture never showed; last (index, ready, shimmers): \(String(describing: app.latest.map { ($0.currentIndex, $0.currentReady, $0.shimmersAnimating) }))")
+            }
+        }
+
         @Test("a 100,000-item feed keeps at most 5 pages mounted wherever it goes")
         func hundredThousandItemFeed() throws {
             let app = try AppProcess(["--local-demo", "--demo-items", "100000", "--report-state"])

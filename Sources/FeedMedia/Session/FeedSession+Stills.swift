@@ -7,7 +7,9 @@ extension FeedSession {
     /// Loads the still of the item at `index` for a `box`-pixel page in
     /// `fit`; answered with `.still` or `.stillFailed` (maybe at once).
     /// Replaces the index's earlier request. Returns the request's number
-    /// (for ``cancelStill(at:request:)``); nil when there is no item there.
+    /// (for ``cancelStill(at:request:)``); nil when there is no item there
+    /// or the request was answered before returning (a decoded picture:
+    /// the view must file the asking page under `index` before it asks).
     @discardableResult
     public func requestStill(at index: Int, box: PixelSize, fit: ContentFit) -> Int? {
         MainActor.assertIsolated()

@@ -39,9 +39,10 @@ final class SessionStills {
     /// Answers with `.still` or `.stillFailed`, at once when the picture
     /// is already decoded; not at all when the item has no still (a remote
     /// video without a poster shows its first frame instead). Returns the
-    /// request's number, for ``cancel(at:request:)``.
+    /// request's number, for ``cancel(at:request:)``, or nil when it was
+    /// answered (or found nothing to show) before returning.
     @discardableResult
-    func request(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) -> Int {
+    func request(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) -> Int? {
         cancel(at: index)
         let cell = AtomicCounter()
         lastRequest += 1
@@ -61,7 +62,8 @@ final class SessionStills {
                 break
             }
         }
-        return id
+        // Answered already (the picture was decoded): nothing to cancel.
+        return requests[index]?.id == id ? id : nil
     }
 
     /// Drops the request of `index`, or only request number `request`
