@@ -15,12 +15,12 @@ final class BufferWatch {
     private var timer: MainLoopSource?
     /// What to sample: the current player and, for a video read through the
     /// cache, the share of its file on disk from the start (0...1).
-    private var source: (() -> (player: VideoPlayer, cachedShare: Double?)?)?
+    private var source: (() -> (player: any SessionPlayer, cachedShare: Double?)?)?
 
     /// Starts watching a new current item read over the network (its
     /// verdict starts healthy). Sampling stops by itself once the whole
     /// file is on disk, so an idle app does not wake every second.
-    func watch(_ source: @escaping () -> (player: VideoPlayer, cachedShare: Double?)?) {
+    func watch(_ source: @escaping () -> (player: any SessionPlayer, cachedShare: Double?)?) {
         self.source = source
         state = .initial
         if timer == nil {

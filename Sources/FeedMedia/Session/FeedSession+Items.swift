@@ -91,7 +91,7 @@ extension FeedSession {
         if diff.currentKept {
             current = newCurrent
         }
-        input.currentIndex = newCurrent
+        view.input.currentIndex = newCurrent
         feed.replaceAll(with: page)
         emit(.itemsReplaced(ItemsReplacement(newIndexOf: newIndexOf, currentIndex: newCurrent,
                                              keptCurrent: diff.currentKept)))

@@ -16,16 +16,16 @@ extension FeedSession {
     }
 
     private func plan() {
-        let index = input.currentIndex
+        let index = view.input.currentIndex
         let landing = index != current
         if landing { landed(on: index) }
         feed.paginate(landedAt: index)
         // Before the new view's first layout, so its first paint shows them.
-        if needsReplay { replayFrames() }
-        guard count > 0, input.pixelBox.width > 0 else { return }
+        if view.needsReplay { replayFrames() }
+        guard count > 0, view.input.pixelBox.width > 0 else { return }
         let healthy = health.bufferWatch.state.healthy
-        var plan = PreloadPolicy.Input(currentIndex: index, count: count, direction: input.direction,
-                                       velocity: input.releaseVelocity, bufferHealthy: healthy)
+        var plan = PreloadPolicy.Input(currentIndex: index, count: count, direction: view.input.direction,
+                                       velocity: view.input.releaseVelocity, bufferHealthy: healthy)
         plan.network = networkCondition
         plan.memory = preferences.conditions.memory
         plan.powerSaver = preferences.conditions.powerSaver
@@ -37,7 +37,7 @@ extension FeedSession {
         pool.apply(decided, uriFor: { [weak self] i in
             guard let self, let item = self.item(at: i), item.kind.isPlayed, self.isPlayable(item) else { return nil }
             return self.playbackURI(for: item)
-        }, box: input.pixelBox, fit: input.fit, muted: muted || isSilentLoop(at: index), plays: !userPaused)
+        }, box: view.input.pixelBox, fit: view.input.fit, muted: muted || isSilentLoop(at: index), plays: !userPaused)
         applyLoops()
         mediaCache?.apply(decided, item: { [weak self] i in
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
@@ -61,7 +61,7 @@ extension FeedSession {
     /// A new view: the frames the players hold go to its pages now, so a
     /// prepared post shows its frame without waiting for the next one.
     private func replayFrames() {
-        needsReplay = false
+        view.needsReplay = false
         for index in wiring.framedIndices {
             guard let held = heldFrame(at: index) else { continue }
             emit(.frame(index: index, frame: held.frame, source: held.source))
@@ -81,7 +81,7 @@ extension FeedSession {
     func landed(on index: Int) {
         // A frame already drawn before the page became current: nothing to wait for.
         health.landed(leftPlayedItemUnseen: current >= 0 && item(at: current)?.kind.isPlayed == true,
-                      framePainted: input.currentFramePainted)
+                      framePainted: view.input.currentFramePainted)
         current = index
         // Without autoplay a post waits on its first frame for play.
         userPaused = !preferences.autoplay
@@ -93,7 +93,7 @@ extension FeedSession {
     /// may still paint once).
     public func framePainted(at index: Int, by observer: FeedSessionObserver) {
         MainActor.assertIsolated()
-        guard observer === self.observer, index == current, health.firstFramePainted() else { return }
+        guard observer === view.observer, index == current, health.firstFramePainted() else { return }
         emit(.stateChanged)
     }
 

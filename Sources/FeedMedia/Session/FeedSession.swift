@@ -18,7 +18,7 @@ public final class FeedSession {
     /// Which playback driver runs.
     public let engine: PlaybackEngine
     /// The players: Flick's pool, or the naive baseline's one per page.
-    let pool: PlayerProvider
+    let pool: any PlayerProvider
     /// The pages' pictures and posters, and the current photo's animation.
     let stills: SessionStills
     /// Optimistic likes: the heart flips at once, the request follows.
@@ -31,11 +31,9 @@ public final class FeedSession {
 
     // MARK: Playback (FeedSession+Players, +Failures)
 
-    /// The view shown now, and what it said last.
-    weak var observer: FeedSessionObserver?
-    var input = Input()
-    /// The observer changed: the next push lands afresh and replays frames.
-    var needsReplay = false
+    /// The view shown now, what it said last, and whether its next push
+    /// replays the players' frames.
+    var view = AttachedView()
     /// Sound is off for every player while this is true; the current one
     /// plays with sound otherwise.
     public internal(set) var muted: Bool
@@ -68,11 +66,14 @@ public final class FeedSession {
 
     /// A session played by the bench's naive baseline (`--engine naive`):
     /// `baseline`'s players, straight from the network, no media cache.
-    package convenience init(source: FeedSource, media: MediaEngine, baseline: PlayerProvider, muted: Bool = true) {
+    package convenience init(source: FeedSource, media: MediaEngine, baseline: any PlayerProvider, muted: Bool = true) {
         self.init(source: source, media: media, engine: .naive, players: baseline, muted: muted)
     }
 
-    private init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine, players: PlayerProvider, muted: Bool) {
+    /// A session on any players: the two above, and the scripted players
+    /// of the session's tests (engine `.flick`: the cache reads the videos).
+    package init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine, players: any PlayerProvider,
+                 muted: Bool = true) {
         MainActor.assertIsolated()
         feed = FeedItems(source: source)
         self.media = media
@@ -105,11 +106,11 @@ public final class FeedSession {
     public func attach(_ observer: FeedSessionObserver) {
         MainActor.assertIsolated()
         // The naive baseline's players live and die with their pages.
-        if self.observer != nil, self.observer !== observer, engine == .naive { pool.releaseAll() }
+        if view.observer != nil, view.observer !== observer, engine == .naive { pool.releaseAll() }
         // What the old view asked for is not the new one's.
-        if self.observer !== observer { stills.cancelAll() }
-        self.observer = observer
-        needsReplay = true
+        if view.observer !== observer { stills.cancelAll() }
+        view.observer = observer
+        view.needsReplay = true
         // A new view counts as a new landing: its page has painted nothing yet.
         current = -1
         // And it hears whether a video plays with the first push.
@@ -120,8 +121,8 @@ public final class FeedSession {
     /// baseline's die with their pages).
     public func detach(_ observer: FeedSessionObserver) {
         MainActor.assertIsolated()
-        guard self.observer === observer else { return }
-        self.observer = nil
+        guard view.observer === observer else { return }
+        view.observer = nil
         stills.cancelAll()
         if engine == .naive { pool.releaseAll() }
     }
@@ -130,13 +131,13 @@ public final class FeedSession {
     /// a view that is not (or no longer) attached.
     public func push(_ input: Input, from observer: FeedSessionObserver) {
         MainActor.assertIsolated()
-        guard observer === self.observer else { return }
-        self.input = input
+        guard observer === view.observer else { return }
+        view.input = input
         update()
     }
 
     func emit(_ update: Update) {
-        observer?.feedSession(self, didUpdate: update)
+        view.observer?.feedSession(self, didUpdate: update)
     }
 
     // MARK: What the view reads (and SessionDiagnostics)
@@ -162,6 +163,6 @@ public final class FeedSession {
         stills.cancelAll()
         pool.releaseAll()
         wiring.reset()
-        observer = nil
+        view.observer = nil
     }
 }

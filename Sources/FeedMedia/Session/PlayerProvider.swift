@@ -5,10 +5,12 @@ import FeedCore
 /// (FlickTooling's `NaivePlayers`, one player per page). GTK thread only.
 @MainActor
 package protocol PlayerProvider: AnyObject {
+    /// The kind of player handed out: ``VideoPlayer``, or a test's script.
+    associatedtype Player: SessionPlayer
     /// Players alive now.
-    var players: [VideoPlayer] { get }
+    var players: [Player] { get }
     /// Which feed index each player serves now.
-    var assignments: [Int: VideoPlayer] { get }
+    var assignments: [Int: Player] { get }
     /// Whether players start their video again at its end, now and later.
     var loops: Bool { get set }
     /// Carries out a preload plan: the `.play` entry plays (or is paused
@@ -16,9 +18,9 @@ package protocol PlayerProvider: AnyObject {
     /// indices whose player was (re)loaded.
     @discardableResult
     func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
-               muted: Bool, plays: Bool) -> [Int: VideoPlayer]
+               muted: Bool, plays: Bool) -> [Int: Player]
     /// The player serving `index`, if any.
-    func player(for index: Int) -> VideoPlayer?
+    func player(for index: Int) -> Player?
     /// Items moved (the feed was replaced): players follow them or are let go.
     func remap(_ newIndex: (Int) -> Int?)
     /// Frees every player (the feed was closed).

@@ -14,7 +14,7 @@ final class PlayerWiring {
         let generation: UInt64
     }
 
-    private let pool: PlayerProvider
+    private let pool: any PlayerProvider
     /// What each player's callbacks were made for.
     private var wired: [Int: (index: Int, generation: UInt64)] = [:]
     /// The newest frame of each index a player serves.
@@ -23,7 +23,7 @@ final class PlayerWiring {
     /// through the cache): what the view reports a frame came from.
     private var sources: [Binding: String] = [:]
 
-    init(pool: PlayerProvider) {
+    init(pool: any PlayerProvider) {
         self.pool = pool
     }
 
