@@ -59,15 +59,14 @@ extension FeedSession {
     }
 
     /// A new view: the frames the players hold go to its pages now, so a
-    /// prepared post shows its frame without waiting for the next one.
+    /// prepared post shows its frame without waiting for the next one. (A
+    /// new view lands afresh, so a failed current post is opened again
+    /// and its error, if it fails again, reaches the new view.)
     private func replayFrames() {
         view.needsReplay = false
         for index in wiring.framedIndices {
             guard let held = heldFrame(at: index) else { continue }
             emit(.frame(index: index, frame: held.frame, source: held.source))
-        }
-        if let currentError = health.currentError, current >= 0 {
-            emit(.error(index: current, code: currentError.code, httpStatus: nil, retryable: currentError.retryable))
         }
     }
 
