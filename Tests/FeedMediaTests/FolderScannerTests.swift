@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -197,5 +198,34 @@ import Testing
         #expect(reasons[raw.path] == .unsupportedPicture, "\(scan.skipped)")
         #expect(scan.items.count + scan.skipped.count == 5, "every file is accounted for: \(scan)")
         #expect(scan.skippedSummary?.hasPrefix("2 files were skipped: ") == true, "\(String(describing: scan.skippedSummary))")
+    }
+
+    @Test("a scan reports the posts found so far, newest first among them, before its answer")
+    func reportsWhileScanning() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        var age = 0.0
+        for folder in ["a", "b", "c"] {
+            try makeFolder(temp.url.appendingPathComponent(folder))
+            for number in 0..<3 {
+                let picture = temp.url.appendingPathComponent("\(folder)/\(number).png")
+                try writePicture(picture, width: 4, height: 4) { _, _ in (9, 9, 9) }
+                // Newer and newer: each folder's posts go above the ones before.
+                age += 10
+                try touch(picture, age)
+            }
+        }
+        let reports = Mutex<[[String]]>([])
+        let progress = ScanProgress(first: 0, every: 0) { items in reports.withLock { $0.append(items.map(\.id)) } }
+        let scan = try FolderScanner.scan(temp.url, progress: progress)
+        let seen = reports.withLock { $0 }
+        let final = scan.items.map(\.id)
+        #expect(seen.count == 3, "one report after each folder with posts: \(seen)")
+        #expect(seen.map(\.count) == [3, 6, 9])
+        #expect(seen.last == final)
+        // Each report is in the final order: newest first among what was found.
+        for report in seen {
+            #expect(report == final.filter(report.contains), "\(report)")
+        }
     }
 }

@@ -15,6 +15,12 @@ public protocol FeedSource: AnyObject {
     var cacheScope: String? { get }
     /// Loads the feed from its start again (dropping a load in flight).
     func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
+    /// The same, handing over what was found so far while the first page
+    /// takes long to read (a large folder): each `partial` page replaces
+    /// the one before, and `completion` still answers once, last. Sources
+    /// that read their first page in one go need not implement it.
+    func loadFirst(partial: @escaping @MainActor (FeedSourcePage) -> Void,
+                   _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
     /// Loads the page after `cursor` (a cursor the source handed out).
     func loadNext(after cursor: FeedCursor,
                   _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
@@ -31,6 +37,11 @@ public protocol FeedSource: AnyObject {
 }
 
 extension FeedSource {
+    public func loadFirst(partial: @escaping @MainActor (FeedSourcePage) -> Void,
+                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        loadFirst(completion)
+    }
+
     public func needsDetails(_ item: FeedItem) -> Bool { false }
 
     public func fetchDetails(of item: FeedItem,

@@ -17,7 +17,11 @@ public enum FolderScanner {
     /// post is listed in `skipped` and gets a line on stderr with its
     /// reason. An empty folder gives no items. Unreadable subfolders are
     /// skipped with a warning on stderr; only an unreadable top folder throws.
-    public static func scan(_ directory: URL) throws -> FolderScan {
+    ///
+    /// `progress`, when given, hears the posts found so far while the scan
+    /// runs (see ``ScanProgress``), so a large or slow folder can show
+    /// its first posts before the scan ends.
+    public static func scan(_ directory: URL, progress: ScanProgress? = nil) throws -> FolderScan {
         let top = directory.standardizedFileURL.path
         // Each folder's GFile reference is owned by `pending` and released once listed.
         let root = g_file_new_for_path(top)!
@@ -39,12 +43,16 @@ public enum FolderScanner {
         var isTop = true
         var entries = 0
         var stopped: String?
+        let dates = DateFormatter()
+        dates.dateFormat = "d MMM yyyy"
+        var reporter = progress.map { ScanProgress.Reporter($0) }
         while let (folder, path, depth) = pending.popLast() {
             defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
             if stopped != nil { continue }
             do {
                 try list(folder) { child, info in
                     entries += 1
+                    if entries % 512 == 0 { reporter?.offer(found, dates: dates) }
                     if entries > maxEntries {
                         stopped = stopped ?? "flick: stopped scanning \(top) after \(maxEntries) entries; showing what it found"
                         return false
@@ -77,15 +85,19 @@ public enum FolderScanner {
                 warn("flick: skipping the unreadable folder \(path) (\(error.message))")
             }
             isTop = false
+            reporter?.offer(found, dates: dates)
         }
         if let stopped { warn(stopped) }
 
-        found.sort { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
         for file in skipped { warn("flick: skipped \(file.line)") }
-        let dates = DateFormatter()
-        dates.dateFormat = "d MMM yyyy"
-        return FolderScan(items: found.map { $0.item(dates: dates) }, skipped: skipped)
+        return FolderScan(items: items(of: found, dates: dates), skipped: skipped)
+    }
+
+    /// `found` as feed items, newest first by modification time (ties by path).
+    static func items(of found: [FolderEntry], dates: DateFormatter) -> [FeedItem] {
+        found.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }
+            .map { $0.item(dates: dates) }
     }
 
     /// Entries a scan reads at most (files and folders, skipped ones included).

@@ -7,9 +7,10 @@ import Foundation
 ///
 /// Every first load scans the folder on ``LocalReads``'s thread, so a
 /// large folder, a slow disk or a network mount never stalls the window
-/// (the feed shows its skeleton pages meanwhile); a source made with a
+/// (the feed shows its skeleton pages until the first posts are found,
+/// then those posts, growing as the scan goes); a source made with a
 /// scan already done hands that one over first. A newer load drops the
-/// answer of an older one.
+/// answers of an older one.
 @MainActor
 public final class FolderSource: FeedSource {
     public let directory: URL
@@ -27,7 +28,21 @@ public final class FolderSource: FeedSource {
         ready = scan
     }
 
+    /// Seconds into a scan before the posts found so far first show, and
+    /// between two later showings: soon enough that a large folder shows
+    /// its first page at once, seldom enough that the feed is not
+    /// reordered under the user many times a second.
+    public static let firstPartialAfter = 0.1
+    public static let partialEvery = 1.0
+
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        loadFirst(partial: { _ in }, completion)
+    }
+
+    /// Scans the folder; the posts found so far come as `partial` pages
+    /// (newest first among them) while it runs.
+    public func loadFirst(partial: @escaping @MainActor (FeedSourcePage) -> Void,
+                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         generation += 1
         if let ready {
             self.ready = nil
@@ -36,8 +51,15 @@ public final class FolderSource: FeedSource {
         }
         let directory = self.directory
         let expected = generation
+        // Posted in order before the answer (the hop is first in, first out).
+        let progress = ScanProgress(first: Self.firstPartialAfter, every: Self.partialEvery) { items in
+            MainThreadHop.post { [weak self] in
+                guard let self, self.generation == expected else { return } // a newer load began
+                partial(FeedSourcePage(items: items))
+            }
+        }
         LocalReads.thread.async {
-            let result = Result { try FolderScanner.scan(directory) }
+            let result = Result { try FolderScanner.scan(directory, progress: progress) }
             MainThreadHop.post { [weak self] in
                 guard let self, self.generation == expected else { return }
                 switch result {

@@ -79,9 +79,10 @@ final class FeedItems {
 
     // MARK: First pages
 
-    /// Asks the source for its first page, dropping the answer to any
-    /// earlier request (and a next page in flight); `use` takes the page
-    /// before `completion` hears how it went.
+    /// Asks the source for its first page, dropping the answers to any
+    /// earlier request (and a next page in flight); `use` takes each
+    /// partial page while the source reads (a large folder) and then the
+    /// page itself, before `completion` hears how it went.
     func loadFirst(_ completion: @escaping @MainActor (FeedSourceFailure?) -> Void,
                    use: @escaping @MainActor (FeedSourcePage) -> Void) {
         generation += 1
@@ -91,7 +92,10 @@ final class FeedItems {
         detailsInFlight.removeAll()
         detailsFailures.removeAll()
         let generation = self.generation
-        source.loadFirst { [weak self] result in
+        source.loadFirst(partial: { [weak self] page in
+            guard let self, self.generation == generation else { return }
+            use(page)
+        }) { [weak self] result in
             guard let self, self.generation == generation else { return }
             switch result {
             case .success(let page):
@@ -209,8 +213,12 @@ final class FeedItems {
     /// Appends a page's items (an id already in the feed is not repeated).
     private func accept(_ page: FeedSourcePage) {
         extrasByID.merge(page.extras) { _, new in new }
-        let known = Set(items.map(\.id))
-        items += page.items.filter { !known.contains($0.id) }
+        if items.isEmpty {
+            items = page.items // a first page: nothing to drop, nothing to copy
+        } else {
+            let known = Set(items.map(\.id))
+            items += page.items.filter { !known.contains($0.id) }
+        }
         cursor = page.next
     }
 

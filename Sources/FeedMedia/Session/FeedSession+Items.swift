@@ -33,11 +33,17 @@ extension FeedSession {
 
     /// Loads the first page. `completion` gets nil once it arrived (the
     /// view was told: ``Update/itemsChanged``) or why it did not. A source
-    /// that has its items answers before this returns.
+    /// that has its items answers before this returns. A source that reads
+    /// long (a large folder) shows what it found so far first; each later
+    /// part replaces the items as a Reload does, keeping the current post
+    /// once the user has paged away from the first one (at the top, the
+    /// newest found so far shows).
     public func start(_ completion: @escaping @MainActor (FeedSourceFailure?) -> Void = { _ in }) {
         MainActor.assertIsolated()
         feed.loadFirst(completion) { [weak self] page in
             guard let self else { return }
+            // At the top, the newest post shows, whichever it is now.
+            guard !self.feed.started else { return self.replace(with: page, followingTop: self.current <= 0) }
             self.feed.replaceAll(with: page)
             // The view re-reads the items and pushes: that re-plans.
             self.emit(.itemsChanged)
@@ -74,23 +80,27 @@ extension FeedSession {
     }
 
     /// Replaces the items by a fresh first page: what the user sees is kept
-    /// by id (FeedCore's ItemDiff); players follow their items.
-    private func replace(with page: FeedSourcePage) {
+    /// by id (FeedCore's ItemDiff), unless `followingTop` (the first post
+    /// shows, whichever it now is); players follow their items.
+    private func replace(with page: FeedSourcePage, followingTop: Bool = false) {
+        StallWatch.running("items replaced") { replaceItems(with: page, followingTop: followingTop) }
+    }
+
+    private func replaceItems(with page: FeedSourcePage, followingTop: Bool) {
         let oldIDs = feed.items.map(\.id)
         let newIDs = page.items.map(\.id)
-        let diff = ItemDiff.diff(ItemDiff.Input(old: oldIDs, new: newIDs,
-                                                currentIndex: oldIDs.isEmpty || current < 0 ? nil : current))
-        var newIndexOfID: [String: Int] = [:]
+        let keeps = !oldIDs.isEmpty && current >= 0 && !followingTop
+        let diff = ItemDiff.diff(ItemDiff.Input(old: oldIDs, new: newIDs, currentIndex: keeps ? current : nil))
+        var newIndexOfID = [String: Int](minimumCapacity: newIDs.count)
         for (index, id) in newIDs.enumerated() where newIndexOfID[id] == nil { newIndexOfID[id] = index }
-        var newIndexOf: [Int: Int] = [:]
+        var newIndexOf = [Int: Int](minimumCapacity: oldIDs.count)
         for (old, id) in oldIDs.enumerated() { if let new = newIndexOfID[id] { newIndexOf[old] = new } }
         let newCurrent = diff.currentIndex ?? 0
 
         pool.remap { newIndexOf[$0] }
         wiring.remap(newIndexOf)
-        if diff.currentKept {
-            current = newCurrent
-        }
+        // The post shown is another one: the view's next push lands on it.
+        current = diff.currentKept ? newCurrent : -1
         view.input.currentIndex = newCurrent
         feed.replaceAll(with: page)
         emit(.itemsReplaced(ItemsReplacement(newIndexOf: newIndexOf, currentIndex: newCurrent,

@@ -211,4 +211,78 @@ struct ScriptedSessionTests {
         #expect(most <= 3)
         #expect((0..<18).allSatisfy { rig.probe.saw(.videoReleased(index: $0)) })
     }
+
+    @Test("a source that reads long shows what it found so far; at the top the newest shows, further down the post stays")
+    func partialFirstPage() throws {
+        let source = PartialTestSource()
+        let players = ScriptedPlayers()
+        let session = FeedSession(source: source, media: MediaEngine(), engine: .flick, players: players)
+        defer { session.shutdown() }
+        let probe = SessionProbe()
+        var finished: [FeedSourceFailure?] = []
+        session.attach(probe)
+        session.start { finished.append($0) }
+        #expect(session.items.isEmpty && !session.started)
+
+        source.send(partial: ["b", "c"])
+        #expect(session.items.map(\.id) == ["b", "c"] && probe.saw(.itemsChanged))
+        let rig = Rig(session: session, players: players, probe: probe)
+        rig.push(0)
+        let first = try rig.player(0)
+        #expect(first.uri == "file:///scripted/b.mp4" && finished.isEmpty)
+
+        // A newer post found while the user is at the top: it shows there.
+        source.send(partial: ["a", "b", "c"])
+        #expect(probe.saw(.itemsReplaced(FeedSession.ItemsReplacement(newIndexOf: [0: 1, 1: 2], currentIndex: 0,
+                                                                      keptCurrent: false))))
+        #expect(rig.players.player(for: 1) === first, "b's player followed b")
+        rig.push(0)
+        #expect(try rig.player(0).uri == "file:///scripted/a.mp4" && session.current == 0)
+        #expect(!first.isPlaying)
+
+        // Further down, what the user watches stays, where it now is.
+        rig.push(1)
+        source.finish(["new", "a", "b", "c", "d"])
+        #expect(probe.saw(.itemsReplaced(FeedSession.ItemsReplacement(newIndexOf: [0: 1, 1: 2, 2: 3], currentIndex: 2,
+                                                                      keptCurrent: true))))
+        #expect(session.items.map(\.id) == ["new", "a", "b", "c", "d"] && session.current == 2)
+        #expect(rig.players.player(for: 2) === first && first.loads.count == 1 && first.isPlaying)
+        #expect(finished.count == 1 && finished.first! == nil)
+
+        // What a load began before drops its parts once a newer one runs.
+        let stale = source.partial
+        session.reload { _ in }
+        stale?(FeedSourcePage(items: []))
+        #expect(session.items.count == 5)
+    }
+}
+
+/// A first page read in parts the test sends by hand.
+@MainActor
+final class PartialTestSource: FeedSource {
+    private(set) var partial: (@MainActor (FeedSourcePage) -> Void)?
+    private var completion: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
+    var cacheScope: String? { nil }
+
+    func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        loadFirst(partial: { _ in }, completion)
+    }
+
+    func loadFirst(partial: @escaping @MainActor (FeedSourcePage) -> Void,
+                   _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        self.partial = partial
+        self.completion = completion
+    }
+
+    func loadNext(after cursor: FeedCursor,
+                  _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        completion(.success(FeedSourcePage(items: [])))
+    }
+
+    private func page(_ ids: [String]) -> FeedSourcePage {
+        FeedSourcePage(items: ids.map { FeedItem(id: $0, kind: .video, uri: "file:///scripted/\($0).mp4") })
+    }
+
+    func send(partial ids: [String]) { partial?(page(ids)) }
+    func finish(_ ids: [String]) { completion?(.success(page(ids))) }
 }
