@@ -100,9 +100,10 @@ let package = Package(
 
         // Signal emission the tests need (variadic in C).
         .target(name: "CFlickTestShim", dependencies: ["CGLib"], path: "Tests/CFlickTestShim"),
-        // What every test target shares: the main-loop pump and the
-        // service answers served on loopback.
-        .target(name: "FlickTestSupport", dependencies: ["CGLib"], path: "Tests/TestSupport",
+        // What every test target shares: the main-loop pump, the
+        // generated clips and pictures, and the service answers served
+        // on loopback.
+        .target(name: "FlickTestSupport", dependencies: ["CGLib", "FeedCore", "FeedMedia", "FeedDemo"], path: "Tests/TestSupport",
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],

@@ -1,12 +1,13 @@
 import CGLib
 import FeedCore
+import FlickTestSupport
 import Foundation
 @testable import FeedMedia
 @testable import FeedDemo
 
-/// Clips for the player tests, made once per test process: three demo clips
-/// (4, 7 and 10 s) and a 1 s clip for loops, small so that several players
-/// decode them at once on a two-core machine.
+/// Clips for the player tests: three demo clips (4, 7 and 10 s) from the
+/// shared ``TestClips`` and a 1 s clip for loops made once per process,
+/// small so that several players decode them at once on a two-core machine.
 struct PlaybackClips: Sendable {
     let directory: URL
     let videos: [URL]
@@ -23,12 +24,11 @@ struct PlaybackClips: Sendable {
     static func get() throws -> PlaybackClips { try shared.get() }
 
     private static func make() throws -> PlaybackClips {
-        try MediaRuntime.initialize()
+        let library = try TestClips.library(count: 3, size: size)
+        // This suite's own one-second clip, beside its process.
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("flick-playback-clips-\(getpid())", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let library = try DemoMediaGenerator(directory: directory, clipCount: 3, clipSize: size)
-            .generate { _, _ in }
         var short = DemoMediaPlan(clipCount: 1, clipSize: size).clips[0]
         short.duration = 1
         short.videoName = "short.mp4"

@@ -7,7 +7,7 @@ import FeedUI
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedDemo
+import FeedDemo
 
 /// A feed view torn down and built again over the same session (what
 /// `--stress remount` and reopening the window do): the new view mounts its
@@ -28,17 +28,12 @@ struct RemountLandingTests {
         init() throws {
             gtk_init()
             try MediaRuntime.initialize()
+            // The pictures' cache only; the clips are the shared ones.
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-remount-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let plan = DemoMediaPlan(clipCount: 3, clipSize: PixelSize(width: 180, height: 320))
-            var items: [FeedItem] = []
-            for clip in plan.clips {
-                let url = folder.appendingPathComponent(clip.videoName)
-                try DemoMediaJob(item: "clip", message: "", weight: 1, target: url,
-                                 pipeline: DemoPipelines.clipVideo(clip, aacEncoder: MediaRuntime.aacEncoder),
-                                 timeout: 60).render(in: folder)
-                items.append(FeedItem(id: "clip-\(clip.number)", kind: .video, uri: url.absoluteString,
-                                      width: 180, height: 320, duration: Double(clip.duration)))
+            let items = try TestClips.library(count: 3, size: PixelSize(width: 180, height: 320)).clips.map { clip in
+                FeedItem(id: "clip-\(clip.number)", kind: .video, uri: clip.video.absoluteString,
+                         width: clip.width, height: clip.height, duration: clip.duration)
             }
             session = FeedSession(source: ArrayFeedSource(items), media: MediaEngine(imageDirectory: folder))
             session.start()

@@ -1,3 +1,4 @@
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -141,12 +142,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// A cache shared by the tests of one run, so the demo media is made once.
-    static var sharedCache: URL {
-        if let dir = ProcessInfo.processInfo.environment["FLICK_TEST_CACHE"] {
-            return URL(fileURLWithPath: dir)
-        }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("flick-test-cache-\(getuid())")
-    }
+    static var sharedCache: URL { TestClips.cacheDirectory }
 
     /// Starts flick with `arguments`. `animations` false writes a GTK
     /// settings.ini that turns them off, as the system setting would.

@@ -1,14 +1,11 @@
 import FeedCore
 import FeedDemo
-import FeedMedia
-import Foundation
+import FlickTestSupport
 
 extension Fixtures {
-    /// Two short H.264 clips made by the demo generator on first use and
-    /// shared by every test run on this machine's test cache.
+    /// Two short 180×320 H.264 clips (``TestClips``), shared by every test
+    /// run on this machine's test cache.
     static func clips() throws -> [DemoClip] {
-        let dir = AppProcess.sharedCache.appendingPathComponent("http-clips")
-        let generator = DemoMediaGenerator(directory: dir, clipCount: 2, clipSize: PixelSize(width: 180, height: 320))
-        return try (generator.existingLibrary() ?? generator.generate { _, _ in }).clips
+        try TestClips.library(count: 2, size: PixelSize(width: 180, height: 320)).clips
     }
 }
