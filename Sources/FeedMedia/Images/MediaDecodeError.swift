@@ -35,13 +35,19 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         }
     }
 
-    /// The shared code, for the page's card and `current_error`.
-    public var code: ErrorCode {
+    /// What went wrong, in FeedCore's terms (``PictureErrorRule``).
+    public var problem: PictureErrorRule.Problem {
         switch self {
-        case .unreadable: return .sourceNotFound
-        case .notAnImage, .corrupt, .tooManyPixels: return .imageDecodeFailed
-        case .notAVideo, .notAFile: return .unsupportedFormat
-        case .timedOut: return .timeout
+        case .unreadable: return .unreadable
+        case .notAFile: return .notAFile
+        case .notAnImage: return .notAnImage
+        case .corrupt: return .corrupt
+        case .tooManyPixels: return .tooManyPixels
+        case .notAVideo: return .notAVideo
+        case .timedOut: return .timedOut
         }
     }
+
+    /// The shared code, for the page's card and `current_error` (FeedCore's).
+    public var code: ErrorCode { PictureErrorRule.decide(.init(problem: problem)).code }
 }

@@ -21,24 +21,22 @@ public enum RemoteImageError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// The shared code, for the page's card and `current_error`.
-    public var code: ErrorCode {
+    /// What went wrong, in FeedCore's terms (``PictureErrorRule``).
+    public var failure: PictureErrorRule.Input {
         switch self {
-        case .httpStatus(let status): return ErrorCode.forHTTPStatus(status) ?? .httpError
-        case .failed(let failure): return failure.code
-        case .download, .save: return .unknown
-        case .tooLarge: return .imageDecodeFailed
+        case .httpStatus(let status): return .init(problem: .httpStatus, httpStatus: status)
+        case .failed(let failure): return .init(problem: .fetchFailed, httpStatus: failure.httpStatus, fetchCode: failure.code)
+        case .download: return .init(problem: .downloadBroke)
+        case .save: return .init(problem: .saveFailed)
+        case .tooLarge: return .init(problem: .tooLarge)
         }
     }
 
+    /// The shared code, for the page's card and `current_error` (FeedCore's).
+    public var code: ErrorCode { PictureErrorRule.decide(failure).code }
+
     /// The HTTP status behind the failure, if one.
-    public var httpStatus: Int? {
-        switch self {
-        case .httpStatus(let status): return status
-        case .failed(let failure): return failure.httpStatus
-        default: return nil
-        }
-    }
+    public var httpStatus: Int? { PictureErrorRule.decide(failure).httpStatus }
 
     private var statusText: String {
         if case .httpStatus(let code) = self { return "HTTP \(code)" }
