@@ -89,7 +89,8 @@ extension FeedSession {
     private func replaceItems(with page: FeedSourcePage, followingTop: Bool) {
         let oldIDs = feed.items.map(\.id)
         let newIDs = page.items.map(\.id)
-        let keeps = !oldIDs.isEmpty && current >= 0 && !followingTop
+        // Following the top keeps the current post only while it is still the newest.
+        let keeps = oldIDs.indices.contains(current) && (!followingTop || newIDs.first == oldIDs[current])
         let diff = ItemDiff.diff(ItemDiff.Input(old: oldIDs, new: newIDs, currentIndex: keeps ? current : nil))
         var newIndexOfID = [String: Int](minimumCapacity: newIDs.count)
         for (index, id) in newIDs.enumerated() where newIndexOfID[id] == nil { newIndexOfID[id] = index }

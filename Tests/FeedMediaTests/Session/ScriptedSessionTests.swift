@@ -231,6 +231,18 @@ struct ScriptedSessionTests {
         let first = try rig.player(0)
         #expect(first.uri == "file:///scripted/b.mp4" && finished.isEmpty)
 
+        // Older posts found below: b is still the newest and plays on, paused
+        // if the user paused it; no new landing.
+        rig.session.pause()
+        let landings = rig.session.diagnostics(at: 0).counters.ttffSamples.count
+        source.send(partial: ["b", "c", "c2"])
+        #expect(probe.saw(.itemsReplaced(FeedSession.ItemsReplacement(newIndexOf: [0: 0, 1: 1], currentIndex: 0,
+                                                                      keptCurrent: true))))
+        rig.push(0)
+        #expect(session.current == 0 && first.loads.count == 1 && !first.isPlaying, "still paused, not reloaded")
+        #expect(rig.session.diagnostics(at: 0).counters.ttffSamples.count == landings)
+        rig.session.play()
+
         // A newer post found while the user is at the top: it shows there.
         source.send(partial: ["a", "b", "c"])
         #expect(probe.saw(.itemsReplaced(FeedSession.ItemsReplacement(newIndexOf: [0: 1, 1: 2], currentIndex: 0,
