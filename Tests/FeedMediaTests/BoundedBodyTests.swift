@@ -128,7 +128,7 @@ import Testing
             Issue.record("expected a failure, got \(String(describing: answer))")
             return
         }
-        #expect(error.code == .imageDecodeFailed)
+        #expect(PictureFailure(error).code == .imageDecodeFailed)
         #expect(cache.store.usage(kind: .image) <= MediaCache.maxStillBytes)
     }
 }

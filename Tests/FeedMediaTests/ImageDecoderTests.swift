@@ -196,7 +196,7 @@ func pixel(_ image: DecodedImage, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
         }
         let peak = try #require(ProcessMemory.kilobytes("VmHWM", inStatus: try status()))
         #expect(peak - before < Int64(64 * 1024), "peak grew by \(peak - before) kB")
-        #expect(MediaDecodeError.tooManyPixels("", width: 1, height: 1, limit: 1).code == .imageDecodeFailed)
+        #expect(PictureFailure(MediaDecodeError.tooManyPixels("", width: 1, height: 1, limit: 1)).code == .imageDecodeFailed)
     }
 
     @Test func aPictureUnderTheLimitStillDecodes() throws {

@@ -47,7 +47,4 @@ public enum MediaDecodeError: Error, CustomStringConvertible, Equatable, Sendabl
         case .timedOut: return .timedOut
         }
     }
-
-    /// The shared code, for the page's card and `current_error` (FeedCore's).
-    public var code: ErrorCode { PictureErrorRule.decide(.init(problem: problem)).code }
 }

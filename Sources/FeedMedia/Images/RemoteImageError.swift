@@ -32,12 +32,6 @@ public enum RemoteImageError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// The shared code, for the page's card and `current_error` (FeedCore's).
-    public var code: ErrorCode { PictureErrorRule.decide(failure).code }
-
-    /// The HTTP status behind the failure, if one.
-    public var httpStatus: Int? { PictureErrorRule.decide(failure).httpStatus }
-
     private var statusText: String {
         if case .httpStatus(let code) = self { return "HTTP \(code)" }
         return ""

@@ -32,8 +32,8 @@ public final class FolderSource: FeedSource {
     /// between two later showings: soon enough that a large folder shows
     /// its first page at once, seldom enough that the feed is not
     /// reordered under the user many times a second.
-    public static let firstPartialAfter = 0.1
-    public static let partialEvery = 1.0
+    static let firstPartialAfter = 0.1
+    static let partialEvery = 1.0
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         loadFirst(partial: { _ in }, completion)
