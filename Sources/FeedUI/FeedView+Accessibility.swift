@@ -53,16 +53,16 @@ extension FeedView {
         guard count > 0 else { return }
         let label = pages[currentIndex]?.accessibleLabel ?? ""
         let text = "\(label), \(positionText.lowercased())"
-        guard text != announcement else { return }
-        announcement = text
+        guard text != chrome.announcement else { return }
+        chrome.announcement = text
         Widget.setAccessibleLabel(widget, label)
         Widget.setAccessibleDescription(widget, positionText)
     }
 
     /// Follows the window's focus so the report says where Tab went.
     private func watchFocus() {
-        guard focusWatch == nil, let root = gtk_widget_get_root(widget) else { return }
-        focusWatch = Signals.connect(root, "notify::focus-widget") { [weak self] (_: UnsafeMutableRawPointer?) in
+        guard chrome.focusWatch == nil, let root = gtk_widget_get_root(widget) else { return }
+        chrome.focusWatch = Signals.connect(root, "notify::focus-widget") { [weak self] (_: UnsafeMutableRawPointer?) in
             self?.reportState()
         }
     }

@@ -41,10 +41,10 @@ extension FeedView {
         // A key during a swipe that never heard its lift settles it first.
         gesture(.key)
         switch action {
-        case .nextPage: releaseVelocity = 0; next()
-        case .previousPage: releaseVelocity = 0; previous()
-        case .firstPage: releaseVelocity = 0; scroll(to: 0)
-        case .lastPage: releaseVelocity = 0; scroll(to: count - 1)
+        case .nextPage: motion.releaseVelocity = 0; next()
+        case .previousPage: motion.releaseVelocity = 0; previous()
+        case .firstPage: motion.releaseVelocity = 0; scroll(to: 0)
+        case .lastPage: motion.releaseVelocity = 0; scroll(to: count - 1)
         case .togglePlayback: session.togglePlayback()
         case .toggleMute:
             session.setMuted(!session.muted)
@@ -58,7 +58,7 @@ extension FeedView {
         case .openInBrowser: openInBrowser()
         case .toggleDiagnostics:
             showsDiagnostics.toggle()
-            onDiagnosticsToggle?(showsDiagnostics)
+            listeners.diagnosticsToggle?(showsDiagnostics)
         }
     }
 

@@ -12,14 +12,14 @@ extension FeedView {
     public var state: FeedState {
         var state = baseState
         state.diagnostics = diagnosticsLines
-        state.feedLayouts = layoutPasses
+        state.feedLayouts = chrome.layoutPasses
         let scrubber = pages[currentIndex]?.scrubber
         state.scrubberShown = scrubber?.isShown ?? false
         state.scrubbing = scrubber?.scrubbing ?? false
         state.positionMilliseconds = reportedPositionMilliseconds
         state.scrubberDraws = scrubber?.draws ?? 0
         state.currentLabel = pages[currentIndex]?.accessibleLabel
-        state.announcement = announcement
+        state.announcement = chrome.announcement
         state.focus = focusDescription
         state.shimmersAnimating = shimmersAnimating
         state.animationsPlaying = session.animatingIndex == nil ? 0 : 1
@@ -39,8 +39,8 @@ extension FeedView {
 
     /// Shows a short message over the window (through `onToast`) and counts it.
     func showToast(_ message: String) {
-        toastsShown += 1
-        onToast?(message)
+        chrome.toastsShown += 1
+        listeners.toast?(message)
         reportState()
     }
 

@@ -9,7 +9,7 @@ extension FeedView {
     /// drops the overlay and its timer; Ctrl+Shift+D flips it and tells
     /// `onDiagnosticsToggle`.
     public var showsDiagnostics: Bool {
-        get { diagnosticsOverlay != nil }
+        get { chrome.diagnosticsOverlay != nil }
         set {
             guard newValue != showsDiagnostics else { return }
             if newValue {
@@ -18,11 +18,11 @@ extension FeedView {
                 // The last child is drawn last: over every page (pages are
                 // mounted before it, see `attachPage`).
                 gtk_widget_set_parent(overlay.widget, widget)
-                diagnosticsOverlay = overlay
-            } else if let overlay = diagnosticsOverlay {
+                chrome.diagnosticsOverlay = overlay
+            } else if let overlay = chrome.diagnosticsOverlay {
                 overlay.stop()
                 gtk_widget_unparent(overlay.widget)
-                diagnosticsOverlay = nil
+                chrome.diagnosticsOverlay = nil
             }
             gtk_widget_queue_allocate(widget)
             reportState()
@@ -53,18 +53,18 @@ extension FeedView {
     }
 
     /// The overlay's lines while it shows, for `--report-state`.
-    var diagnosticsLines: [String]? { diagnosticsOverlay?.lines }
+    var diagnosticsLines: [String]? { chrome.diagnosticsOverlay?.lines }
 
     /// Mounts a page widget under the feed's overlays, so they stay on top.
     func attachPage(_ page: WidgetPointer) {
-        gtk_widget_insert_before(page, widget, diagnosticsOverlay?.widget)
+        gtk_widget_insert_before(page, widget, chrome.diagnosticsOverlay?.widget)
     }
 
     /// Places the overlays over the pages: the diagnostics at the top left,
     /// at their natural size, leaving the top-right corner to the page's
     /// mute button (its width and margins, in logical pixels).
     func layoutOverlays(width: Int32, height: Int32) {
-        guard let overlay = diagnosticsOverlay?.widget else { return }
+        guard let overlay = chrome.diagnosticsOverlay?.widget else { return }
         let margin: Int32 = 12
         let muteButton: Int32 = 36 + 2 * 12
         var minimum: Int32 = 0

@@ -30,30 +30,30 @@ extension FeedView {
         connections += [
             // GTK begins for smooth scrolls only, and ends only when the
             // device sends its stop: between the two, scrolls are smooth.
-            Signals.connect(scroll, "scroll-begin") { [weak self] in self?.gtkScrollOpen = true },
+            Signals.connect(scroll, "scroll-begin") { [weak self] in self?.pointer.gtkScrollOpen = true },
             Signals.connectDoublesReturningBool(scroll, "scroll") { [weak self] dx, dy in
                 guard let self else { return false }
                 let along = self.axis == .horizontal && dx != 0 ? dx : dy
                 return self.scrolled(along, controller: scroll)
             },
             Signals.connect(scroll, "scroll-end") { [weak self] in
-                self?.gtkScrollOpen = false
+                self?.pointer.gtkScrollOpen = false
                 self?.gesture(.lift)
             },
         ].compactMap { $0 }
         gtk_widget_add_controller(widget, scroll)
 
-        let drag = gtk_gesture_drag_new()!
-        gtk_gesture_single_set_touch_only(gopaque(drag), 0)
+        let dragGesture = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_touch_only(gopaque(dragGesture), 0)
         connections += [
-            Signals.connectDoubles(drag, "drag-begin") { [weak self] _, _ in self?.dragThresholdPassed = false },
-            Signals.connectDoubles(drag, "drag-update") { [weak self] dx, dy in
+            Signals.connectDoubles(dragGesture, "drag-begin") { [weak self] _, _ in self?.pointer.dragThresholdPassed = false },
+            Signals.connectDoubles(dragGesture, "drag-update") { [weak self] dx, dy in
                 guard let self else { return }
-                self.dragUpdated(self.axis == .vertical ? dy : dx, gesture: drag)
+                self.dragUpdated(self.axis == .vertical ? dy : dx, gesture: dragGesture)
             },
-            Signals.connectDoubles(drag, "drag-end") { [weak self] _, _ in self?.dragEnded() },
+            Signals.connectDoubles(dragGesture, "drag-end") { [weak self] _, _ in self?.dragEnded() },
         ].compactMap { $0 }
-        gtk_widget_add_controller(widget, gopaque(drag))
+        gtk_widget_add_controller(widget, gopaque(dragGesture))
 
         // A click that does not become a drag plays or pauses the video (or
         // shows a covered sensitive post); a double click likes the post
@@ -61,9 +61,9 @@ extension FeedView {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gopaque(click), 1)
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
-            guard let self, !self.dragThresholdPassed, self.drag == nil else { return }
-            self.pendingClick?.cancel()
-            self.pendingClick = nil
+            guard let self, !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
+            self.pointer.pendingClick?.cancel()
+            self.pointer.pendingClick = nil
             if presses == 2 {
                 if self.item(at: self.currentIndex).map({ self.session.likeState(of: $0).liked }) == false { self.toggleLike() }
                 else { self.pages[self.currentIndex]?.likeRail.playBurst() }
@@ -72,8 +72,8 @@ extension FeedView {
                 // A click on a covered post shows it, as its Show button does.
                 self.session.showSensitive(id)
             } else if presses == 1 {
-                self.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
-                    self?.pendingClick = nil
+                self.pointer.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
+                    self?.pointer.pendingClick = nil
                     self?.perform(.togglePlayback)
                 }
             }
@@ -87,20 +87,20 @@ extension FeedView {
 
     func beginFollowing() {
         stopAnimation()
-        var tracker = DragTracker(startIndex: currentIndex, startPosition: position)
-        tracker.record(offset: position - Double(currentIndex), at: g_get_monotonic_time())
-        drag = tracker
+        var tracker = DragTracker(startIndex: currentIndex, startPosition: motion.position)
+        tracker.record(offset: motion.position - Double(currentIndex), at: g_get_monotonic_time())
+        pointer.drag = tracker
     }
 
     /// Moves to `offset` pages from where the gesture started, never more
     /// than one page from its start page.
     func follow(offset: Double) {
-        guard var tracker = drag, count > 0, pageLength > 0 else { return }
+        guard var tracker = pointer.drag, count > 0, pageLength > 0 else { return }
         let low = Double(max(0, tracker.startIndex - 1))
         let high = Double(min(count - 1, tracker.startIndex + 1))
-        position = min(max(tracker.startPosition + offset, low), high)
-        tracker.record(offset: position - Double(tracker.startIndex), at: g_get_monotonic_time())
-        drag = tracker
+        motion.position = min(max(tracker.startPosition + offset, low), high)
+        tracker.record(offset: motion.position - Double(tracker.startIndex), at: g_get_monotonic_time())
+        pointer.drag = tracker
         gtk_widget_queue_allocate(widget)
         reportState()
     }
@@ -108,16 +108,16 @@ extension FeedView {
     /// Settles where FeedCore's snap decision says: with the velocity the
     /// gesture had, or standing still (`still`: it ended without a lift).
     func endFollowing(still: Bool = false) {
-        guard let tracker = drag else { return }
-        drag = nil
-        fingers = false
-        fingersIdle?.cancel()
-        fingersIdle = nil
+        guard let tracker = pointer.drag else { return }
+        pointer.drag = nil
+        pointer.fingers = false
+        pointer.fingersIdle?.cancel()
+        pointer.fingersIdle = nil
         let velocity = still ? 0 : tracker.velocity(at: g_get_monotonic_time())
         let input = SnapDecision.Input(currentIndex: tracker.startIndex,
-                                       offset: position - Double(tracker.startIndex),
+                                       offset: motion.position - Double(tracker.startIndex),
                                        velocity: velocity, count: count)
-        releaseVelocity = abs(velocity)
+        motion.releaseVelocity = abs(velocity)
         scroll(to: SnapDecision.target(input), animated: true)
     }
 
@@ -125,14 +125,14 @@ extension FeedView {
     /// touchpad gesture; returns whether the input may act now.
     @discardableResult
     func gesture(_ event: GestureEnd.Event) -> Bool {
-        let open = fingers && drag != nil
-        let since = Int(g_get_monotonic_time()) - lastFingersScroll
-        if event == .lift, open { liftsSeen = true }
-        switch GestureEnd.decide(open: open, event: event, sinceLastScroll: since, liftsSeen: liftsSeen) {
+        let open = pointer.fingers && pointer.drag != nil
+        let since = Int(g_get_monotonic_time()) - pointer.lastFingersScroll
+        if event == .lift, open { pointer.liftsSeen = true }
+        switch GestureEnd.decide(open: open, event: event, sinceLastScroll: since, liftsSeen: pointer.liftsSeen) {
         case .begin:
             beginFollowing()
-            fingers = true
-            pendingPixels = 0
+            pointer.fingers = true
+            pointer.pendingPixels = 0
             return true
         case .follow:
             if event == .idle { rearmIdle() }
@@ -156,19 +156,19 @@ extension FeedView {
         let event = gtk_event_controller_get_current_event(controller)
         // Without an event (the signals emitted by hand, as by an app that
         // embeds the feed), scrolls between a begin and an end are a touchpad's.
-        let smooth = event.map { gdk_scroll_event_get_direction($0) == GDK_SCROLL_SMOOTH } ?? gtkScrollOpen
+        let smooth = event.map { gdk_scroll_event_get_direction($0) == GDK_SCROLL_SMOOTH } ?? pointer.gtkScrollOpen
         let touchpad = event.map { gdk_event_get_device($0).map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHPAD } ?? false }
-            ?? gtkScrollOpen
+            ?? pointer.gtkScrollOpen
         switch ScrollKind.of(.init(smooth: smooth, inPixels: inPixels, fromTouchpad: touchpad)) {
         case .fingers:
             guard gesture(.scroll) else { return true }
-            lastFingersScroll = Int(g_get_monotonic_time())
-            pendingPixels += delta * (inPixels ? 1 : Self.pixelsPerWheelUnit)
-            follow(offset: pendingPixels / Double(max(pageLength, 1)))
+            pointer.lastFingersScroll = Int(g_get_monotonic_time())
+            pointer.pendingPixels += delta * (inPixels ? 1 : Self.pixelsPerWheelUnit)
+            follow(offset: pointer.pendingPixels / Double(max(pageLength, 1)))
             rearmIdle()
         case .notches:
             gesture(.wheel)
-            let step = wheel.add(delta, at: Int(g_get_monotonic_time()))
+            let step = pointer.wheel.add(delta, at: Int(g_get_monotonic_time()))
             if step != 0 { pageByWheel(step) }
         }
         return true
@@ -178,11 +178,11 @@ extension FeedView {
     /// for the rest of the idle limit since the last scroll. Below the
     /// events' priority, so that after a stall the scrolls already waiting go first.
     private func rearmIdle() {
-        fingersIdle?.cancel()
-        let left = lastFingersScroll + GestureEnd.idleLimit(liftsSeen: liftsSeen) - Int(g_get_monotonic_time())
+        pointer.fingersIdle?.cancel()
+        let left = pointer.lastFingersScroll + GestureEnd.idleLimit(liftsSeen: pointer.liftsSeen) - Int(g_get_monotonic_time())
         let milliseconds = UInt32(clamping: max(1, (left + 999) / 1000))
-        fingersIdle = MainLoopSource.timeout(milliseconds: milliseconds, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-            self?.fingersIdle = nil
+        pointer.fingersIdle = MainLoopSource.timeout(milliseconds: milliseconds, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            self?.pointer.fingersIdle = nil
             self?.gesture(.idle)
             return false
         }
@@ -192,12 +192,12 @@ extension FeedView {
     /// they land when they move (one page waits at most; a notch the other
     /// way drops it).
     private func pageByWheel(_ step: Int) {
-        releaseVelocity = 0
+        motion.releaseVelocity = 0
         guard isAnimating else {
             scroll(to: currentIndex + step, animated: true)
             return
         }
-        if queuedPage == nil { queuedPage = step } else if queuedPage != step { queuedPage = nil }
+        if pointer.queuedPage == nil { pointer.queuedPage = step } else if pointer.queuedPage != step { pointer.queuedPage = nil }
         reportState()
     }
 
@@ -205,9 +205,9 @@ extension FeedView {
 
     /// `dy`: the drag's travel along the paging axis, in pixels.
     private func dragUpdated(_ dy: Double, gesture recognizer: OpaquePointer) {
-        if !dragThresholdPassed {
+        if !pointer.dragThresholdPassed {
             guard abs(dy) >= Self.dragThreshold, count > 0 else { return }
-            dragThresholdPassed = true
+            pointer.dragThresholdPassed = true
             gtk_gesture_set_state(recognizer, GTK_EVENT_SEQUENCE_CLAIMED)
             gesture(.drag)
             beginFollowing()
@@ -217,8 +217,8 @@ extension FeedView {
     }
 
     private func dragEnded() {
-        guard dragThresholdPassed else { return }
-        dragThresholdPassed = false
+        guard pointer.dragThresholdPassed else { return }
+        pointer.dragThresholdPassed = false
         endFollowing()
     }
 }

@@ -44,7 +44,7 @@ extension FeedView {
     }
 
     /// Whether the pager rests on the current page (no drag, no animation).
-    var isSettled: Bool { drag == nil && queuedPage == nil && !isAnimating && position == Double(currentIndex) }
+    var isSettled: Bool { pointer.drag == nil && pointer.queuedPage == nil && !isAnimating && motion.position == Double(currentIndex) }
 
     /// Only the current page's bar shows, and only while the pager rests:
     /// it hides as soon as paging starts and fades back once it settles.

@@ -15,7 +15,7 @@ extension FeedView {
             currentIndex = 0
         } else if currentIndex >= count {
             currentIndex = count - 1
-            position = Double(currentIndex)
+            motion.position = Double(currentIndex)
         }
         for (index, page) in pages where index < count {
             bind(page, at: index)
@@ -31,9 +31,9 @@ extension FeedView {
     func itemsReplaced(_ replacement: FeedSession.ItemsReplacement) {
         let newCurrent = replacement.currentIndex
         stopAnimation()
-        drag = nil
+        pointer.drag = nil
         currentIndex = newCurrent
-        position = Double(newCurrent)
+        motion.position = Double(newCurrent)
         let window = MountWindow.range(current: newCurrent, count: count, radius: radius)
         var kept: [Int: FeedPage] = [:]
         for (old, page) in pages {
@@ -78,9 +78,9 @@ extension FeedView {
             pages[index]?.errorCard.hide()
         case .muted(let muted):
             for page in pages.values { page.setMuted(muted) }
-            onMutedChange?(muted)
+            listeners.mutedChange?(muted)
         case .playing(let playing):
-            for listener in playingListeners { listener(playing) }
+            for listener in listeners.playing { listener(playing) }
         case .likeChanged(let id):
             for page in pages.values where page.item?.id == id {
                 guard let item = page.item else { continue }

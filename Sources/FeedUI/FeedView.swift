@@ -24,10 +24,8 @@ public final class FeedView: FeedSessionObserver {
     /// `root` as a GtkWidget.
     public var widget: WidgetPointer { root.widget }
 
-    /// Called, in the order added, whenever `state` changes.
-    private var stateListeners: [(FeedState) -> Void] = []
-    /// Called, in the order added, when a video starts or stops playing.
-    var playingListeners: [(Bool) -> Void] = []
+    /// Who the view tells what: listeners and callbacks.
+    var listeners = ViewListeners()
 
     /// The page the feed is on, or landing on while it animates.
     public internal(set) var currentIndex = 0
@@ -46,9 +44,8 @@ public final class FeedView: FeedSessionObserver {
     let radius: Int
     /// Which way pages move; fixed for the life of the view.
     public let axis: PagingAxis
-    /// Scroll position in pages (index units): fractional while dragging or
-    /// animating, equal to `currentIndex` when settled.
-    var position = 0.0
+    /// Where the pages are and how they last moved (FeedView+Motion).
+    var motion = PagerMotion()
     /// Mounted page widgets by feed index.
     var pages: [Int: FeedPage] = [:]
     var mounted: Range<Int> = 0..<0
@@ -57,56 +54,32 @@ public final class FeedView: FeedSessionObserver {
     /// page's build, layout and text; the pages beside it follow at once.
     var neighboursMounted = false
     /// Allocated size in logical pixels.
-    var width: Int32 = 0
-    var height: Int32 = 0
+    var allocated: (width: Int32, height: Int32) = (0, 0)
     /// One page's length along the paging axis, in pixels.
-    var pageLength: Int32 { axis == .vertical ? height : width }
+    var pageLength: Int32 { axis == .vertical ? allocated.height : allocated.width }
 
-    // Gesture and motion state, used by the +Gestures and +Motion extensions.
-    /// The open drag or swipe, nil when none is.
-    var drag: DragTracker?
-    var dragThresholdPassed = false
-    var wheel = WheelAccumulator()
-    /// A wheel page (±1) waiting for the pages to land.
-    var queuedPage: Int?
-    /// A single click waiting to see whether it becomes a double click.
-    var pendingClick: MainLoopSource?
-    /// The open gesture is a touchpad's (fingers), not a click-drag.
-    var fingers = false
-    /// Ends the fingers' gesture when its scrolls stop and no lift came.
-    var fingersIdle: MainLoopSource?
-    /// When the fingers last scrolled (µs, monotonic).
-    var lastFingersScroll = 0
-    /// GTK's scroll controller has begun a smooth scroll and not yet ended it.
-    var gtkScrollOpen = false
-    /// The display has delivered a lift at the end of a swipe: it sends them.
-    var liftsSeen = false
-    /// Pixels scrolled since the current touchpad gesture began.
-    var pendingPixels = 0.0
-    var animation: TickCallback?
+    /// The pointer gestures in flight (FeedView+Gestures).
+    var pointer = PointerState()
     var connections: [SignalConnection] = []
-    private var lastState: FeedState?
-    /// Which way the feed last moved, for the preload plan.
-    var direction: ScrollDirection = .forward
-    /// Pages per second at the last gesture's release (0 after key moves).
-    var releaseVelocity = 0.0
-    /// Called when the user mutes or unmutes (the app saves it).
-    public var onMutedChange: ((Bool) -> Void)?
-    /// Called with a short message for a toast (a like that did not save).
-    public var onToast: ((String) -> Void)?
-    /// Toasts asked for so far.
-    var toastsShown = 0
     private var replanTimer: MainLoopSource?
-    /// The diagnostics overlay while it shows (FeedView+Diagnostics).
-    var diagnosticsOverlay: DiagnosticsOverlay?
+    /// What the view shows and counts around its pages (overlay, announcement, focus, toasts).
+    var chrome = ViewChrome()
+
+    /// Called when the user mutes or unmutes (the app saves it).
+    public var onMutedChange: ((Bool) -> Void)? {
+        get { listeners.mutedChange }
+        set { listeners.mutedChange = newValue }
+    }
+    /// Called with a short message for a toast (a like that did not save).
+    public var onToast: ((String) -> Void)? {
+        get { listeners.toast }
+        set { listeners.toast = newValue }
+    }
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).
-    public var onDiagnosticsToggle: ((Bool) -> Void)?
-    /// Times `layout` placed the pages (reported as `feed_layouts`).
-    var layoutPasses = 0
-    /// What screen readers were last told about the current post (FeedView+Accessibility).
-    var announcement: String?
-    /// Follows the window's focus while the feed is in one.
-    var focusWatch: SignalConnection?
+    public var onDiagnosticsToggle: ((Bool) -> Void)? {
+        get { listeners.diagnosticsToggle }
+        set { listeners.diagnosticsToggle = newValue }
+    }
 
     /// Creates the feed widget over `session`, on the page the session is on.
     /// - Parameters:
@@ -137,7 +110,7 @@ public final class FeedView: FeedSessionObserver {
         self.fit = fit
         let count = session.count
         currentIndex = count == 0 ? 0 : min(max(0, session.current), count - 1)
-        position = Double(currentIndex)
+        motion.position = Double(currentIndex)
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
         gtk_widget_set_hexpand(widget, 1)
@@ -157,13 +130,13 @@ public final class FeedView: FeedSessionObserver {
 
     /// Calls `listener` whenever `state` changes, after the ones added before.
     public func addStateListener(_ listener: @escaping (FeedState) -> Void) {
-        stateListeners.append(listener)
+        listeners.state.append(listener)
     }
 
     /// Calls `listener` when a video starts or stops playing (e.g. to
     /// inhibit the screensaver), after the ones added before.
     public func addPlayingListener(_ listener: @escaping (Bool) -> Void) {
-        playingListeners.append(listener)
+        listeners.playing.append(listener)
     }
 
     /// Page widgets alive in the process, in every feed view and not yet
@@ -202,7 +175,7 @@ public final class FeedView: FeedSessionObserver {
                          currentErrorRetryable: error?.retryable,
                          currentLiked: item(at: currentIndex).map { session.likeState(of: $0).liked },
                          currentLikes: item(at: currentIndex).flatMap { session.likeState(of: $0).likes },
-                         toastsShown: toastsShown,
+                         toastsShown: chrome.toastsShown,
                          likesPending: reading.likesPending)
         state.network = reading.network
         state.decoder = reading.decoder
@@ -220,8 +193,8 @@ public final class FeedView: FeedSessionObserver {
 
     /// Tells the session what the view shows now; it re-plans from it.
     func pushInput() {
-        session.push(FeedSession.Input(currentIndex: currentIndex, direction: direction,
-                                       releaseVelocity: releaseVelocity, pixelBox: pixelBox, fit: fit,
+        session.push(FeedSession.Input(currentIndex: currentIndex, direction: motion.direction,
+                                       releaseVelocity: motion.releaseVelocity, pixelBox: pixelBox, fit: fit,
                                        currentFramePainted: pages[currentIndex]?.hasPaintedVideo ?? false),
                      from: self)
     }
@@ -229,7 +202,7 @@ public final class FeedView: FeedSessionObserver {
     /// The page's size in device pixels (what frames and pictures are scaled to).
     public var pixelBox: PixelSize {
         let scale = gtk_widget_get_scale_factor(widget)
-        return PixelSize(width: Int(width * scale), height: Int(height * scale))
+        return PixelSize(width: Int(allocated.width * scale), height: Int(allocated.height * scale))
     }
 
     /// Binds a page to the item at `index`, or to a skeleton where the item
@@ -303,10 +276,7 @@ public final class FeedView: FeedSessionObserver {
 
     func reportState() {
         updateChrome()
-        let state = self.state
-        guard state != lastState else { return }
-        lastState = state
-        for listener in stateListeners { listener(state) }
+        listeners.report(state)
     }
 
     // MARK: Layout
@@ -333,20 +303,19 @@ public final class FeedView: FeedSessionObserver {
     }
 
     private func place(width: Int32, height: Int32) {
-        if width != self.width || height != self.height {
+        if width != allocated.width || height != allocated.height {
             // Players scale frames to the page: re-plan once the size settles.
             replanTimer?.cancel()
-            let first = self.width == 0
+            let first = allocated.width == 0
             replanTimer = MainLoopSource.after(milliseconds: first ? 0 : 200) { [weak self] in self?.pushInput() }
         }
-        self.width = width
-        self.height = height
-        layoutPasses += 1
+        allocated = (width, height)
+        chrome.layoutPasses += 1
         layoutOverlays(width: width, height: height)
         let scale = gtk_widget_get_scale_factor(widget)
         let box = PixelSize(width: Int(width * scale), height: Int(height * scale))
         for (index, page) in pages {
-            let offset = Double(index) - position
+            let offset = Double(index) - motion.position
             var point = axis == .vertical ? graphene_point_t(x: 0, y: Float(offset * Double(height)))
                                           : graphene_point_t(x: Float(offset * Double(width)), y: 0)
             let transform = gsk_transform_translate(nil, &point)
@@ -362,8 +331,7 @@ public final class FeedView: FeedSessionObserver {
     /// players for the next view (or, when the view made it, ends).
     public func shutdown() {
         // A view let go reports nothing more (its window may show an error page now).
-        stateListeners.removeAll()
-        playingListeners.removeAll()
+        listeners.removeAll()
         session.detach(self)
         if ownsSession { session.shutdown() }
     }
