@@ -30,15 +30,10 @@ extension FeedView {
     }
 
     /// Connects a newly mounted page: its seek bar, and its placeholder's
-    /// sweep, whose start and stop are reported.
+    /// sweep, whose start and stop are reported (what the page itself
+    /// reports comes through FeedPageHost).
     func wire(_ page: FeedPage) {
         wireScrubber(page)
-        // Pages are reused for other indices: ask the page where it is now.
-        page.onFirstVideoPaint = { [weak self, weak page] in
-            guard let self, let page else { return }
-            self.session.framePainted(at: page.index, by: self)
-        }
-        page.onFrameSourceChange = { [weak self] in self?.reportState() }
         page.shimmer.onAnimatingChange = { [weak self] in self?.reportState() }
     }
 

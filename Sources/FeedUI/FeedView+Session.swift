@@ -120,6 +120,16 @@ extension FeedView: FeedPageHost {
     func page(animatesAt index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
         session.setAnimation(at: index, playing: playing, box: box, fit: fit)
     }
+
+    func pageChanged(_ page: FeedPage) {
+        guard page.index == currentIndex else { return }
+        reportState()
+    }
+
+    func pagePaintedFirstVideoFrame(_ page: FeedPage) {
+        // Pages are reused for other indices: the page says where it is now.
+        session.framePainted(at: page.index, by: self)
+    }
 }
 
 extension FeedView {

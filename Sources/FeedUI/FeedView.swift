@@ -254,11 +254,6 @@ public final class FeedView: FeedSessionObserver {
         case .mount(let index):
             let page = FeedPage(fit: fit, host: self)
             page.setMuted(session.muted)
-            page.onReady = { [weak self, weak page] in
-                guard let self, let page, page.index == self.currentIndex else { return }
-                self.reportState()
-            }
-            page.onStillFailure = page.onReady
             attachPage(page.root.widget)
             wire(page)
             pages[index] = page

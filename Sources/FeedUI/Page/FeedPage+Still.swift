@@ -12,14 +12,14 @@ import Foundation
 /// what comes back. GTK thread only.
 extension FeedPage {
     func loadIfNeeded() {
-        guard let item, box.width > 0, box.height > 0 else { return }
+        guard let item = shown.item, still.box.width > 0, still.box.height > 0 else { return }
         let current = bindings.current
-        if let loaded, loaded.generation == current, loaded.box == box, loaded.fit == fit { return }
-        loaded = (current, box, fit)
+        if let loaded = shown.loaded, loaded.generation == current, loaded.box == still.box, loaded.fit == still.fit { return }
+        shown.loaded = (current, still.box, still.fit)
         setAnimating(false) // restarted at the new size once the still shows
         dropStillRequest()
         guard item.kind != .image || !item.uri.isEmpty else { return }
-        stillRequest = host?.page(needsStillAt: index, box: box, fit: fit)
+        still.request = host?.page(needsStillAt: shown.index, box: still.box, fit: still.fit)
     }
 
     /// Gives up what the page asked of the session for its binding (it is
@@ -30,25 +30,22 @@ extension FeedPage {
     }
 
     private func dropStillRequest() {
-        guard let request = stillRequest else { return }
-        stillRequest = nil
-        host?.page(dropsStillAt: index, request: request)
+        guard let request = still.request else { return }
+        still.request = nil
+        host?.page(dropsStillAt: shown.index, request: request)
     }
 
     /// The session's still for this page's item.
     func showStill(_ image: DecodedImage, itemID: String) {
-        guard !isSkeleton, item?.id == itemID else { return }
-        stillRequest = nil
+        guard !shown.isSkeleton, shown.item?.id == itemID else { return }
+        still.request = nil
         guard let texture = TextureFactory.texture(from: image) else { return }
         gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw))
         shimmer.setVisible(false)
         let expected = bindings.current
         AfterPaint.once(root.widget) { [weak self] in
             guard let self, self.bindings.accepts(expected) else { return }
-            if !self.isReady {
-                self.isReady = true
-                self.onReady?()
-            }
+            self.becomeReady()
             self.updateAnimation()
         }
     }
@@ -57,31 +54,38 @@ extension FeedPage {
     /// that fails shows nothing more (its frames will show); a photo shows
     /// why, and whether Retry may help comes with it.
     func showStillFailure(_ failure: PictureFailure, itemID: String) {
-        guard !isSkeleton, let item, item.id == itemID else { return }
-        stillRequest = nil
+        guard !shown.isSkeleton, let item = shown.item, item.id == itemID else { return }
+        still.request = nil
         guard item.kind == .image else { return }
-        stillError = (failure.code, failure.retryable)
+        shown.stillError = (failure.code, failure.retryable)
         gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(failure.code.pictureMessage(httpStatus: failure.httpStatus))")
         gtk_widget_set_visible(message, 1)
         shimmer.setVisible(false)
-        onStillFailure?()
+        host?.pageChanged(self)
     }
 
     /// The next frame of this page's animated photo.
     func showAnimationFrame(_ image: DecodedImage, itemID: String) {
-        guard animates, item?.id == itemID, let texture = TextureFactory.texture(from: image) else { return }
+        guard still.animates, shown.item?.id == itemID, let texture = TextureFactory.texture(from: image) else { return }
         gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw))
     }
 
     /// Animates the picture while the page is current and its still is
     /// shown; stops the animation otherwise.
     func updateAnimation() {
-        setAnimating(isCurrent && isReady && item?.kind == .image)
+        setAnimating(isCurrent && shown.isReady && shown.item?.kind == .image)
     }
 
     private func setAnimating(_ wanted: Bool) {
-        guard wanted != animates else { return }
-        animates = wanted
-        host?.page(animatesAt: index, playing: wanted, box: box, fit: fit)
+        guard wanted != still.animates else { return }
+        still.animates = wanted
+        host?.page(animatesAt: shown.index, playing: wanted, box: still.box, fit: still.fit)
+    }
+
+    /// The page shows its picture or its video: it is ready, once per binding.
+    func becomeReady() {
+        guard !shown.isReady else { return }
+        shown.isReady = true
+        host?.pageChanged(self)
     }
 }

@@ -17,10 +17,9 @@ final class FeedPage {
     /// The page's root widget (a GtkOverlay), parented by the pager.
     let root: GObjectRef
     let picture: WidgetPointer
-    private let caption: WidgetPointer
-    private let author: WidgetPointer
-    private let title: WidgetPointer
-    private let subtitle: WidgetPointer
+    /// The author, title and subtitle over the bottom.
+    private let caption = PageCaption()
+    /// Why a picture cannot show, centred in its place.
     let message: WidgetPointer
     /// Video frames, over the poster.
     let video = VideoSurface()
@@ -32,46 +31,40 @@ final class FeedPage {
     let scrubber = Scrubber()
     /// The speaker shown for a moment when the sound is switched.
     let muteIndicator = MuteIndicator()
-    /// True while the page stands for an item that has not arrived.
-    private(set) var isSkeleton = false
     /// What went wrong with this item, when something did.
     let errorCard = ErrorCard()
     /// Over a sensitive post until the user shows it.
     let sensitiveCover = SensitiveCover()
     private let muteButton: WidgetPointer
 
-    /// The feed index and item this page shows.
-    private(set) var index: Int = -1
-    private(set) var item: FeedItem?
+    /// What this binding shows and how far it got; replaced on every bind.
+    var shown = PageBinding()
     /// Every bind takes a new generation (FeedCore's guard); results for an
     /// older one are dropped.
     var bindings = GenerationGuard()
-    /// Asks the session for the still and the animation (the feed view).
+    /// Asks the session for the still and the animation, and hears when
+    /// the page is ready (the feed view).
     weak var host: FeedPageHost?
-    /// The number of the still request the page waits for, if any.
-    var stillRequest: Int?
-    /// Whether the page asked for its photo's animation.
-    var animates = false
-    /// Size of the page in device pixels, once allocated.
-    var box = PixelSize(width: 0, height: 0)
-    /// What the picture currently shows: (generation, box, fit), to skip reloads.
-    var loaded: (generation: UInt64, box: PixelSize, fit: ContentFit)?
-    var fit: ContentFit
-    private var reloadTimer: MainLoopSource?
-    /// True once the picture for the current binding has been painted.
-    var isReady = false
+    /// The still's size, fit and request (FeedPage+Still).
+    var still: PageStill
+
+    /// The feed index and item this page shows.
+    var index: Int { shown.index }
+    var item: FeedItem? { shown.item }
+    /// True while the page stands for an item that has not arrived.
+    var isSkeleton: Bool { shown.isSkeleton }
+    /// True once the picture or a video frame of this binding has been painted.
+    var isReady: Bool { shown.isReady }
+    /// True once a video frame of this binding has been painted.
+    var hasPaintedVideo: Bool { shown.hasPaintedVideo }
+    /// The media URI of the player binding whose frame this page shows now.
+    var frameSource: String? { shown.frameSource }
     /// Why this page's picture post shows its card instead of the picture;
     /// nil otherwise. Reported as the feed's `current_error` when current.
-    var stillError: (code: ErrorCode, retryable: Bool)?
-    /// Called when the picture post's card appears.
-    var onStillFailure: (() -> Void)?
-    /// Called when the page becomes ready (its picture is shown).
-    var onReady: (() -> Void)?
-    /// True once a video frame of the current binding has been painted; the
-    /// poster hides then, so the page goes poster → video, never black.
-    private(set) var hasPaintedVideo = false
-    /// Called once per binding when its first video frame has been painted.
-    var onFirstVideoPaint: (() -> Void)?
+    var stillError: (code: ErrorCode, retryable: Bool)? { shown.stillError }
+    /// What screen readers say for the page: the item's own description
+    /// (`accessibilityLabel`), else its kind and title.
+    var accessibleLabel: String { shown.label }
 
     /// Pages alive in the process (made and not yet freed): the surfaces
     /// count of `flick bench` and its remount leak check. Any thread.
@@ -79,7 +72,7 @@ final class FeedPage {
 
     init(fit: ContentFit, host: FeedPageHost) {
         Self.alive.add(1)
-        self.fit = fit
+        still = PageStill(fit: fit)
         self.host = host
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)!
@@ -105,33 +98,7 @@ final class FeedPage {
         gtk_widget_set_visible(message, 0)
         gtk_overlay_add_overlay(gopaque(overlay), message)
 
-        caption = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        Widget.addClasses(caption, "flick-caption")
-        gtk_widget_set_valign(caption, GTK_ALIGN_END)
-        gtk_widget_set_can_target(caption, 0)
-        author = gtk_label_new(nil)!
-        title = gtk_label_new(nil)!
-        subtitle = gtk_label_new(nil)!
-        Widget.addClasses(author, "flick-author")
-        Widget.addClasses(title, "flick-title")
-        Widget.addClasses(subtitle, "flick-subtitle")
-        for label in [author, title, subtitle] {
-            gtk_label_set_xalign(gopaque(label), 0)
-            gtk_label_set_wrap(gopaque(label), 1)
-            // The caption fills the page's width, so the labels' natural
-            // width is never used for wrapping: asking for the unwrapped
-            // width spares GTK finding the best wrap on every measure
-            // (about 2 ms of a new page's 5.5 ms first layout on a 2-core
-            // machine; BENCHMARKS.md).
-            gtk_label_set_natural_wrap_mode(gopaque(label), GTK_NATURAL_WRAP_NONE)
-            // A word longer than the page (a URL, a hashtag, a feed's junk)
-            // breaks between characters rather than running off the page.
-            gtk_label_set_wrap_mode(gopaque(label), PANGO_WRAP_WORD_CHAR)
-            gtk_label_set_ellipsize(gopaque(label), PANGO_ELLIPSIZE_END)
-            gtk_label_set_lines(gopaque(label), 3)
-            gtk_box_append(gcast(caption), label)
-        }
-        gtk_overlay_add_overlay(gopaque(overlay), caption)
+        gtk_overlay_add_overlay(gopaque(overlay), caption.widget)
         gtk_overlay_add_overlay(gopaque(overlay), scrubber.widget)
         gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
         gtk_overlay_add_overlay(gopaque(overlay), sensitiveCover.widget)
@@ -163,33 +130,19 @@ final class FeedPage {
     /// Shows `item` at feed `index`. Rebinding the same item at the same
     /// index keeps what is shown.
     func bind(_ item: FeedItem, at index: Int) {
-        if self.item == item, self.index == index, !isSkeleton { return }
+        if shown.item == item, shown.index == index, !shown.isSkeleton { return }
         releaseStill()
-        isSkeleton = false
         _ = bindings.bind()
-        self.item = item
-        self.index = index
-        loaded = nil
-        isReady = false
-        stillError = nil
+        shown = PageBinding(index: index, item: item)
         gtk_picture_set_paintable(gopaque(picture), nil)
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(message, 0)
         video.clear()
-        frameSource = nil
-        hasPaintedVideo = false
         errorCard.hide()
         shimmer.setVisible(true)
         gtk_widget_set_visible(likeRail.widget, 1)
         gtk_widget_set_visible(muteButton, item.kind.isPlayed ? 1 : 0)
-        gtk_label_set_text(gopaque(author), item.author ?? "")
-        gtk_label_set_text(gopaque(title), item.title ?? "")
-        gtk_label_set_text(gopaque(subtitle), item.subtitle ?? "")
-        gtk_widget_set_visible(author, (item.author?.isEmpty ?? true) ? 0 : 1)
-        gtk_widget_set_visible(title, (item.title?.isEmpty ?? true) ? 0 : 1)
-        gtk_widget_set_visible(subtitle, (item.subtitle?.isEmpty ?? true) ? 0 : 1)
-        let texts = [item.author, item.title, item.subtitle]
-        gtk_widget_set_visible(caption, texts.allSatisfy { $0?.isEmpty ?? true } ? 0 : 1)
+        caption.show(author: item.author, title: item.title, subtitle: item.subtitle)
         setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind.isPlayed, duration: item.duration)
         loadIfNeeded()
@@ -215,12 +168,12 @@ final class FeedPage {
     /// What the page asked of the session under its old index is asked
     /// again under the new one.
     func move(to newIndex: Int) {
-        guard newIndex != index else { return }
-        let waiting = stillRequest != nil
+        guard newIndex != shown.index else { return }
+        let waiting = still.request != nil
         releaseStill()
-        index = newIndex
+        shown.index = newIndex
         if waiting {
-            loaded = nil
+            shown.loaded = nil
             loadIfNeeded()
         }
         updateAnimation()
@@ -229,21 +182,14 @@ final class FeedPage {
     /// Shows the page as a skeleton for feed `index`, whose item has not
     /// arrived yet; `failure` shows why loading stopped, with Retry.
     func bindSkeleton(at index: Int, failure: String?, retry: @escaping () -> Void) {
-        if !isSkeleton || self.index != index {
+        if !shown.isSkeleton || shown.index != index {
             releaseStill()
             _ = bindings.bind()
-            isSkeleton = true
-            item = nil
-            self.index = index
-            loaded = nil
-            isReady = false
-            stillError = nil
+            shown = PageBinding(index: index, isSkeleton: true)
             gtk_picture_set_paintable(gopaque(picture), nil)
             video.clear()
-            frameSource = nil
-            hasPaintedVideo = false
             gtk_widget_set_visible(message, 0)
-            gtk_widget_set_visible(caption, 0)
+            caption.hide()
             gtk_widget_set_visible(muteButton, 0)
             gtk_widget_set_visible(likeRail.widget, 0)
             scrubber.bind(isVideo: false, duration: nil)
@@ -261,44 +207,38 @@ final class FeedPage {
     /// once the size has been stable for a moment (a window being resized
     /// allocates many sizes in a row).
     func setBox(_ newBox: PixelSize) {
-        guard newBox != box else { return }
-        let first = box.width == 0
-        box = newBox
-        reloadTimer?.cancel()
-        if first || loaded == nil {
+        guard newBox != still.box else { return }
+        let first = still.box.width == 0
+        still.box = newBox
+        still.reloadTimer?.cancel()
+        if first || shown.loaded == nil {
             loadIfNeeded()
         } else {
-            reloadTimer = MainLoopSource.after(milliseconds: 150) { [weak self] in self?.loadIfNeeded() }
+            still.reloadTimer = MainLoopSource.after(milliseconds: 150) { [weak self] in self?.loadIfNeeded() }
         }
     }
 
     /// Switches between cover and contain.
     func setFit(_ newFit: ContentFit) {
-        guard newFit != fit else { return }
-        fit = newFit
+        guard newFit != still.fit else { return }
+        still.fit = newFit
         applyFit()
         loadIfNeeded()
     }
 
     private func applyFit() {
-        gtk_picture_set_content_fit(gopaque(picture), fit == .cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
-        video.setFit(fit == .cover)
+        gtk_picture_set_content_fit(gopaque(picture), still.fit == .cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
+        video.setFit(still.fit == .cover)
     }
-
-    /// The media URI of the player binding whose frame this page shows now,
-    /// nil while it shows none (diagnostics: what is really on the page).
-    private(set) var frameSource: String?
-    /// Called when `frameSource` changes.
-    var onFrameSourceChange: (() -> Void)?
 
     /// Shows a video frame of this page's item, made by the player binding
     /// of `source`. The poster and the placeholder hide with the first one.
     func present(_ frame: VideoFrame, source: String?) {
         guard video.show(frame) else { return }
         scrubber.show(position: frame.pts)
-        if source != frameSource {
-            frameSource = source
-            onFrameSourceChange?()
+        if source != shown.frameSource {
+            shown.frameSource = source
+            host?.pageChanged(self)
         }
         guard video.framesShown == 1 else { return }
         // The frame covers the poster and the placeholder from the next paint
@@ -307,22 +247,19 @@ final class FeedPage {
         shimmer.setVisible(false)
         let expected = bindings.current
         AfterPaint.once(root.widget) { [weak self] in
-            guard let self, self.bindings.accepts(expected), !self.hasPaintedVideo, self.video.framesShown > 0 else { return }
-            self.hasPaintedVideo = true
-            self.onFirstVideoPaint?()
+            guard let self, self.bindings.accepts(expected), !self.shown.hasPaintedVideo, self.video.framesShown > 0 else { return }
+            self.shown.hasPaintedVideo = true
+            self.host?.pagePaintedFirstVideoFrame(self)
             // The page shows its video now, whatever its source: ready.
-            if !self.isReady {
-                self.isReady = true
-                self.onReady?()
-            }
+            self.becomeReady()
         }
     }
 
     /// Drops the video (its player left this page); the poster shows again.
     func clearVideo() {
         video.clear()
-        frameSource = nil
-        hasPaintedVideo = false
+        shown.frameSource = nil
+        shown.hasPaintedVideo = false
         gtk_widget_set_visible(picture, 1)
     }
 
@@ -335,12 +272,8 @@ final class FeedPage {
         Widget.setAccessibleLabel(muteButton, muted ? "Unmute" : "Mute")
     }
 
-    /// What screen readers say for the page: the item's own description
-    /// (`accessibilityLabel`), else its kind and title.
-    private(set) var accessibleLabel = ""
-
     private func setLabel(_ label: String) {
-        accessibleLabel = label
+        shown.label = label
         Widget.setAccessibleLabel(root.widget, label)
         // The still and the video surface are named after the post too.
         Widget.setAccessibleLabel(picture, label)

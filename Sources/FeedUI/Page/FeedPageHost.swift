@@ -13,4 +13,9 @@ protocol FeedPageHost: AnyObject {
     func page(dropsStillAt index: Int, request: Int)
     /// The photo at `index` should animate (`playing`) at `box` in `fit`, or stop.
     func page(animatesAt index: Int, playing: Bool, box: PixelSize, fit: ContentFit)
+    /// What `page` reports changed: it became ready, its picture failed,
+    /// or its frames come from another player binding.
+    func pageChanged(_ page: FeedPage)
+    /// `page` painted the first video frame of its binding.
+    func pagePaintedFirstVideoFrame(_ page: FeedPage)
 }
