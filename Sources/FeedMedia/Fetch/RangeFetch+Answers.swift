@@ -9,9 +9,9 @@ import Foundation
 /// the store, and the end it reports to its watchers. GTK thread only.
 extension RangeFetch {
     func sent(_ result: OpaquePointer?) {
-        operationPending = false
-        headersDeadline?.cancel()
-        headersDeadline = nil
+        exchange.operationPending = false
+        exchange.headersDeadline?.cancel()
+        exchange.headersDeadline = nil
         var error: UnsafeMutablePointer<GError>?
         let input = soup_session_send_finish(fetcher?.session.pointer(as: SoupSession.self), result, &error)
         let opened = GObjectRef(owning: input.map { UnsafeMutableRawPointer($0) })
@@ -32,15 +32,15 @@ extension RangeFetch {
             let code = ErrorCode.forHTTPStatus(status) ?? .httpError
             finish(.failed(FetchFailure(code: code, httpStatus: status, message: "\(reason) (\(status)), URL: \(url.absoluteString)")))
         case .pastEnd(let total):
-            contentLength = total
+            answer.contentLength = total
             if let total {
-                staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag,
+                answer.staleDropped = store.setMetadata(key, contentLength: total, contentType: nil, etag: etag,
                                                  lastModified: lastModified)
             }
             finish(.pastEnd)
         case .body(_, _, _, let total?, _) where total > (limits?.maxBytes ?? .max):
             finish(.failed(limits!.tooLarge))
-        case .body(let bodyStart, var keepFrom, var keepUntil, let total, let ignored):
+        case .body(let bodyStart, var from, var until, let total, let ignored):
             if ignored {
                 // The whole file came instead of a range: it is the one
                 // sequential download of it, written through from its
@@ -48,22 +48,22 @@ extension RangeFetch {
                 // again); a preload still stops at its range's end. A 200
                 // to a failed If-Range is a changed file, not a server
                 // that ignores Range.
-                if !sentIfRange { fetcher?.ignoredRange(origin: originKey) }
-                keepFrom = bodyStart
-                if priority == .current { keepUntil = nil }
+                if !answer.sentIfRange { fetcher?.ignoredRange(origin: originKey) }
+                from = bodyStart
+                if priority == .current { until = nil }
             }
-            position = bodyStart
-            self.keepFrom = keepFrom
-            self.keepUntil = keepUntil.map { end in total.map { min(end, $0) } ?? end }
-            contentLength = total
-            rangeIgnored = ignored
-            staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
+            answer.position = bodyStart
+            answer.keepFrom = from
+            answer.keepUntil = until.map { end in total.map { min(end, $0) } ?? end }
+            answer.contentLength = total
+            answer.rangeIgnored = ignored
+            answer.staleDropped = store.setMetadata(key, contentLength: total, contentType: contentType, etag: etag,
                                              lastModified: lastModified)
             // The entry this answer's version belongs to: should another
             // fetch drop it for a newer version, these bytes are not its.
-            writingFor = store.incarnation(of: key)
-            stream = opened
-            if let until = self.keepUntil, keepFrom >= until {
+            answer.writingFor = store.incarnation(of: key)
+            exchange.stream = opened
+            if let until = answer.keepUntil, from >= until {
                 finish(.finished)
                 return
             }
@@ -72,16 +72,16 @@ extension RangeFetch {
     }
 
     func readNext() {
-        guard let stream, let fetcher else { return }
-        operationPending = true
+        guard let stream = exchange.stream, let fetcher else { return }
+        exchange.operationPending = true
         g_input_stream_read_bytes_async(stream.pointer(as: GInputStream.self), gsize(fetcher.options.chunkBytes),
                                         ioPriority, gCancellable, AsyncReady.callback,
                                         AsyncReady.userData { [self] in read($0) })
     }
 
     func read(_ result: OpaquePointer?) {
-        operationPending = false
-        guard let stream else { return }
+        exchange.operationPending = false
+        guard let stream = exchange.stream else { return }
         var error: UnsafeMutablePointer<GError>?
         let bytes = g_input_stream_read_bytes_finish(stream.pointer(as: GInputStream.self), result, &error)
         defer { if let bytes { g_bytes_unref(bytes) } }
@@ -91,46 +91,47 @@ extension RangeFetch {
         guard let data, size > 0 else {
             // A clean end of a body of unknown length: the file ends here
             // when the body ran to its end (not to a range end we asked for).
-            if contentLength == nil, keepUntil.map({ position < $0 }) ?? true {
-                contentLength = position
-                staleDropped = store.setMetadata(key, contentLength: position, contentType: nil, etag: nil) || staleDropped
+            if answer.contentLength == nil, answer.keepUntil.map({ answer.position < $0 }) ?? true {
+                answer.contentLength = answer.position
+                answer.staleDropped = store.setMetadata(key, contentLength: answer.position, contentType: nil, etag: nil)
+                    || answer.staleDropped
             }
             finish(.finished)
             return
         }
-        let chunkStart = position
-        let chunkEnd = position + Int64(size)
+        let chunkStart = answer.position
+        let chunkEnd = answer.position + Int64(size)
         if let limits, chunkEnd > limits.maxBytes {
             // Counted as it arrives: a body that never said its length, or lied.
             finish(.failed(limits.tooLarge))
             return
         }
-        bytesFetched += Int64(size)
+        answer.bytesFetched += Int64(size)
         fetcher?.account(Int64(size), priority, key: key)
-        let keepStart = max(chunkStart, keepFrom)
-        let keepEnd = min(chunkEnd, keepUntil ?? .max)
+        let keepStart = max(chunkStart, answer.keepFrom)
+        let keepEnd = min(chunkEnd, answer.keepUntil ?? .max)
         guard keepEnd > keepStart else {
-            position = chunkEnd
+            answer.position = chunkEnd
             chunkDone()
             return
         }
         let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
-        operationPending = true
-        store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: writingFor) { [self] outcome in
+        exchange.operationPending = true
+        store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: answer.writingFor) { [self] outcome in
             MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
         }
     }
 
     /// The store's answer to a chunk's write, back on the GTK thread.
     func stored(_ outcome: Result<Bool, any Error>, bytes: Int64, reaching keepEnd: Int64, chunkEnd: Int64) {
-        operationPending = false
+        exchange.operationPending = false
         if let stopReason {
             finish(stopReason)
             return
         }
         switch outcome {
         case .success(true):
-            bytesStored += bytes
+            answer.bytesStored += bytes
         case .success(false):
             // The entry this response described is gone (evicted, found
             // corrupt): these bytes belong to nothing any more.
@@ -146,16 +147,15 @@ extension RangeFetch {
             finish(.failed(FetchFailure(code: .cacheUnavailable, message: "\(error)")))
             return
         }
-        position = chunkEnd
-        progress?(keepEnd)
-        for watcher in watchers { watcher.progress(keepEnd) }
+        answer.position = chunkEnd
+        listeners.reached(keepEnd)
         chunkDone()
     }
 
     /// After a chunk has landed (stored, or not kept; `position` is its
     /// end): the end of the kept range, or the next read.
     func chunkDone() {
-        if let keepUntil, position >= keepUntil {
+        if let keepUntil = answer.keepUntil, answer.position >= keepUntil {
             finish(.finished)
             return
         }
@@ -163,27 +163,18 @@ extension RangeFetch {
     }
 
     func finish(_ end: FetchResult.End) {
-        guard let completion else { return }
-        self.completion = nil
-        progress = nil
-        headersDeadline?.cancel()
-        headersDeadline = nil
-        wholeDeadline?.cancel()
-        wholeDeadline = nil
-        restartedHandler?.disconnect()
-        restartedHandler = nil
-        if stream != nil {
+        guard !isDone else { return }
+        exchange.stopWatching()
+        if exchange.stream != nil {
             // Stops the rest of a body we no longer want.
             g_cancellable_cancel(gCancellable)
-            stream = nil
+            exchange.stream = nil
         }
-        let result = FetchResult(token: token, generation: generation, key: key, priority: priority, end: end, bytesFetched: bytesFetched,
-                                 bytesStored: bytesStored, contentLength: contentLength, rangeIgnored: rangeIgnored,
-                                 staleDropped: staleDropped)
-        let waiting = watchers
-        watchers = []
-        completion(result)
-        for watcher in waiting { watcher.completion(result) }
+        let result = FetchResult(token: token, generation: generation, key: key, priority: priority, end: end,
+                                 bytesFetched: answer.bytesFetched, bytesStored: answer.bytesStored,
+                                 contentLength: answer.contentLength, rangeIgnored: answer.rangeIgnored,
+                                 staleDropped: answer.staleDropped)
+        listeners.finish(with: result)
     }
 
     /// A GError from libsoup or GIO as a failure.

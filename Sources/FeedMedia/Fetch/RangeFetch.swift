@@ -31,9 +31,9 @@ public final class RangeFetch {
 
     /// The file offset of the next body byte, where stored bytes reach (a
     /// chunk being written counts once it has landed).
-    public internal(set) var position: Int64
+    public var position: Int64 { answer.position }
     /// Whether the fetch has completed (or been cancelled).
-    public var isDone: Bool { completion == nil }
+    public var isDone: Bool { listeners.completion == nil }
     /// Whether it was stopped and brings nothing more (its completion is
     /// still to run, on a later turn of the loop), or is done.
     public var isEnding: Bool { isDone || stopReason != nil }
@@ -45,34 +45,14 @@ public final class RangeFetch {
     let itemHeaders: [String: String]
     /// `scheme://host:port` of the URL asked for (the fetcher queues per origin).
     let originKey: String
-    let message: GObjectRef
-    let cancellable: GObjectRef
-    var stream: GObjectRef?
-    var restartedHandler: SignalConnection?
-    var headersDeadline: MainLoopSource?
     /// Bounds of a whole-file fetch read for a decoder (pictures).
     let limits: FetchLimits?
-    var wholeDeadline: MainLoopSource?
-    var progress: (@MainActor (Int64) -> Void)?
-    var completion: (@MainActor (FetchResult) -> Void)?
-    /// Others waiting on this fetch's bytes (see `watch`).
-    var watchers: [(progress: @MainActor (Int64) -> Void, completion: @MainActor (FetchResult) -> Void)] = []
-
-    /// What the response said, once the headers arrived.
-    var keepFrom: Int64
-    var keepUntil: Int64?
-    var contentLength: Int64?
-    var rangeIgnored = false
-    /// The request carried If-Range (a 200 then may mean the file changed).
-    var sentIfRange = false
-    var staleDropped = false
-    /// The incarnation of the entry this answer's bytes are written into
-    /// (set when its head arrives); writes for another are dropped.
-    var writingFor: UInt64?
-    var bytesFetched: Int64 = 0
-    var bytesStored: Int64 = 0
-    /// A callback from libsoup, GIO or the store's disk queue is owed.
-    var operationPending = false
+    /// The message, its stream, deadlines and owed callbacks.
+    var exchange: FetchExchange
+    /// Who hears of progress and the end.
+    var listeners: FetchListeners
+    /// What the answer said and how much of it landed.
+    var answer: FetchAnswer
     /// Set when this side stopped the fetch, saying why.
     var stopReason: FetchResult.End?
 
@@ -95,13 +75,9 @@ public final class RangeFetch {
         self.limits = limits
         self.itemHeaders = headers.filter { HTTPHeaderRules.isValid(name: $0.key, value: $0.value) }
         self.originKey = Self.origin(of: url)
-        self.message = message
-        self.cancellable = cancellable
-        self.progress = progress
-        self.completion = completion
-        position = range?.lowerBound ?? 0
-        keepFrom = range?.lowerBound ?? 0
-        keepUntil = range?.upperBound
+        exchange = FetchExchange(message: message, cancellable: cancellable)
+        listeners = FetchListeners(progress: progress, completion: completion)
+        answer = FetchAnswer(range: range)
 
         let requestHeaders = soup_message_get_request_headers(made)
         for (name, value) in itemHeaders { soup_message_headers_replace(requestHeaders, name, value) }
@@ -113,7 +89,7 @@ public final class RangeFetch {
             // same file, else the whole new one (and the old bytes go).
             if let validator = Self.ifRangeValidator(store.info(key)) {
                 soup_message_headers_replace(requestHeaders, "If-Range", validator)
-                sentIfRange = true
+                answer.sentIfRange = true
             }
         }
         if priority == .speculative { soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_LOW) }
@@ -129,22 +105,22 @@ public final class RangeFetch {
     }
 
     var ioPriority: Int32 { priority == .speculative ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT }
-    var soupMessage: OpaquePointer { OpaquePointer(message.raw) }
-    var gCancellable: UnsafeMutablePointer<GCancellable> { cancellable.pointer(as: GCancellable.self) }
+    var soupMessage: OpaquePointer { OpaquePointer(exchange.message.raw) }
+    var gCancellable: UnsafeMutablePointer<GCancellable> { exchange.cancellable.pointer(as: GCancellable.self) }
 
     func start() {
         guard let fetcher else { return }
         // A redirect to another origin must not carry the item's headers.
-        restartedHandler = Signals.connect(message.raw, "restarted") { [weak self] in self?.restarted() }
-        headersDeadline = MainLoopSource.after(milliseconds: UInt32(max(1, fetcher.options.connectTimeoutSeconds)) * 1000) {
+        exchange.restartedHandler = Signals.connect(exchange.message.raw, "restarted") { [weak self] in self?.restarted() }
+        exchange.headersDeadline = MainLoopSource.after(milliseconds: UInt32(max(1, fetcher.options.connectTimeoutSeconds)) * 1000) {
             [weak self] in self?.stop(.failed(FetchFailure(code: .timeout, message: "timed out waiting for the server")))
         }
         if let seconds = limits?.seconds {
-            wholeDeadline = MainLoopSource.after(milliseconds: UInt32(clamping: max(1, seconds)) &* 1000) { [weak self] in
+            exchange.wholeDeadline = MainLoopSource.after(milliseconds: UInt32(clamping: max(1, seconds)) &* 1000) { [weak self] in
                 self?.stop(.failed(FetchFailure(code: .timeout, message: "it did not arrive whole within \(seconds) s")))
             }
         }
-        operationPending = true
+        exchange.operationPending = true
         soup_session_send_async(fetcher.session.pointer(as: SoupSession.self), soupMessage, ioPriority,
                                 gCancellable, AsyncReady.callback, AsyncReady.userData { [self] in sent($0) })
     }
@@ -156,7 +132,7 @@ public final class RangeFetch {
     }
 
     /// Where the kept bytes stop (nil: the end of the body).
-    public var end: Int64? { keepUntil }
+    public var end: Int64? { answer.keepUntil }
 
     /// Lets someone else wait for this fetch's bytes instead of asking for
     /// them again: `progress` after each chunk with the offset reached,
@@ -164,7 +140,7 @@ public final class RangeFetch {
     public func watch(progress: @escaping @MainActor (Int64) -> Void,
                       completion: @escaping @MainActor (FetchResult) -> Void) {
         guard !isDone else { return }
-        watchers.append((progress, completion))
+        listeners.watchers.append((progress, completion))
     }
 
     /// Makes a speculative fetch the current item's: normal priority from
@@ -173,7 +149,7 @@ public final class RangeFetch {
         guard priority == .speculative, !isDone else { return }
         priority = .current
         // The current item's download of a range-less file runs to its end.
-        if rangeIgnored { keepUntil = contentLength }
+        if answer.rangeIgnored { answer.keepUntil = answer.contentLength }
         soup_message_set_priority(soupMessage, SOUP_MESSAGE_PRIORITY_NORMAL)
         resume()
     }
@@ -194,14 +170,14 @@ public final class RangeFetch {
     public func resume() {
         guard isPaused else { return }
         isPaused = false
-        if stream != nil, !operationPending, !isDone { readNext() }
+        if exchange.stream != nil, !exchange.operationPending, !isDone { readNext() }
     }
 
     func stop(_ reason: FetchResult.End) {
         guard !isDone, stopReason == nil else { return }
         stopReason = reason
         g_cancellable_cancel(gCancellable)
-        if !operationPending {
+        if !exchange.operationPending {
             // Paused between reads: nothing owes a callback, end now (next turn).
             MainLoopSource.idle { [self] in finish(reason); return false }
         }
