@@ -16,7 +16,7 @@ struct FrameStepTests {
     private func step(_ player: VideoPlayer, _ recorder: PlayerRecorder, frames: Int, from: Double) async -> Double? {
         let before = recorder.frames.count
         guard player.step(frames: frames, from: from) != nil else { return nil }
-        guard await pumpUntil(10, { recorder.frames.count > before && player.seeks == .idle }) else { return nil }
+        guard await pumpUntil(10, { recorder.frames.count > before && player.binding.seeks == .idle }) else { return nil }
         return recorder.frames.last?.pts
     }
 
@@ -43,7 +43,7 @@ struct FrameStepTests {
         // From a seek into the middle of frame 45 (1.5 s + half a frame).
         let before = recorder.frames.count
         player.seek(to: 45.5 * frame, accurate: true)
-        #expect(await pumpUntil { recorder.frames.count > before && player.seeks == .idle })
+        #expect(await pumpUntil { recorder.frames.count > before && player.binding.seeks == .idle })
         shown = try #require(recorder.frames.last?.pts)
         #expect(index(shown) == 45)
         shown = try #require(await step(player, recorder, frames: -1, from: shown))

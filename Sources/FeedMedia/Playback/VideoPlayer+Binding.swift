@@ -30,23 +30,23 @@ extension VideoPlayer {
         self.fit = fit
         move(.bind)
         move(.prepare)
-        pendingOpen = uri
-        openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
+        binding.pendingOpen = uri
+        binding.openGate = CacheOpenGate.wait(for: uri) { [weak self] failure in
             guard let self, self.generation == generation else { return }
-            self.openGate = nil
+            self.binding.openGate = nil
             if let failure {
                 self.fail(PlayerFailure(code: failure.code, message: failure.message, httpStatus: failure.httpStatus))
             } else {
                 self.openIfAllowed()
             }
         }
-        fileGate = LocalFileGate.wait(for: uri, on: playbin) { [weak self] failure in
+        binding.fileGate = LocalFileGate.wait(for: uri, on: playbin) { [weak self] failure in
             guard let self, self.generation == generation else { return }
-            self.fileGate = nil
+            self.binding.fileGate = nil
             if let failure { self.fail(failure) } else { self.openIfAllowed() }
         }
         openIfAllowed()
-        prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
+        binding.prerollTimer = MainLoopSource.after(milliseconds: Self.prerollTimeoutMilliseconds) { [weak self] in
             guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
             self.fail(PlayerFailure(code: .timeout, message: "The video did not start in time", httpStatus: nil))
         }
@@ -54,11 +54,11 @@ extension VideoPlayer {
             // A local file that has not prerolled by now may have lost its
             // error (see LocalStallProbe): ask. Nothing wrong found: a busy
             // machine; the preroll timeout above still stands.
-            stallTimer = MainLoopSource.after(milliseconds: LocalStallProbe.deadlineMilliseconds) { [weak self] in
+            binding.stallTimer = MainLoopSource.after(milliseconds: LocalStallProbe.deadlineMilliseconds) { [weak self] in
                 guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-                self.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
+                self.binding.stallProbe = LocalStallProbe(uri: uri) { [weak self] found in
                     guard let self, self.generation == generation, !self.prerolled, !self.failed else { return }
-                    self.stallProbe = nil
+                    self.binding.stallProbe = nil
                     if let found { self.fail(found) }
                 }
             }
@@ -70,7 +70,7 @@ extension VideoPlayer {
     /// as after any failure, so that no element of the failed chain stays.
     func openAgain() {
         guard let playbin, let uri else { return }
-        pendingOpen = uri
+        binding.pendingOpen = uri
         playbin.reset(to: GST_STATE_NULL) { [weak self] in self?.openIfAllowed() }
     }
 
@@ -79,8 +79,8 @@ extension VideoPlayer {
     /// frames accepted, then PAUSED (off the GTK thread) to preroll the
     /// first frame.
     func openIfAllowed() {
-        guard let playbin, let uri = pendingOpen, openGate == nil, fileGate == nil, !playbin.isResetting else { return }
-        pendingOpen = nil
+        guard let playbin, let uri = binding.pendingOpen, binding.openGate == nil, binding.fileGate == nil, !playbin.isResetting else { return }
+        binding.pendingOpen = nil
         playbin.setVisualising(false)
         playbin.scale.set(box: box, fit: fit)
         mailbox.accept(generation)
@@ -93,7 +93,7 @@ extension VideoPlayer {
     /// Whether the pipeline holds the bound item: opened, no reset under way.
     var isOpen: Bool {
         guard let playbin, uri != nil else { return false }
-        return pendingOpen == nil && !playbin.isResetting
+        return binding.pendingOpen == nil && !playbin.isResetting
     }
 
     /// Sizes the bound item's frames for a new box without reloading it
@@ -103,7 +103,7 @@ extension VideoPlayer {
         self.box = box
         self.fit = fit
         // Not opened yet: the open sizes frames for the box as it is then.
-        if pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
+        if binding.pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
     }
 
     /// Leaves the current binding, if any: READY with the bus flushed (off
@@ -114,21 +114,10 @@ extension VideoPlayer {
     func rebind(resetting: Bool = true) -> UInt64 {
         if resetting { playbin?.reset { [weak self] in self?.openIfAllowed() } }
         mailbox.accept(0)
-        pendingOpen = nil
-        prerollTimer?.cancel()
-        prerollTimer = nil
-        stallTimer?.cancel()
-        stallTimer = nil
-        cancelGates()
-        probe?.cancel()
-        probe = nil
-        stallProbe?.cancel()
-        stallProbe = nil
+        binding.cancelAll()
+        binding = PlayerBinding()
         generation = generations.bind()
         uri = nil
-        sourceStarved = false
-        seeks = .idle
-        visualising = false
         if state != .idle {
             move(.release)
             move(.released)
@@ -136,35 +125,26 @@ extension VideoPlayer {
         return generation
     }
 
-    /// Stops waiting for the cache's length and the local file check: the
-    /// binding they were for is left or has failed.
-    private func cancelGates() {
-        openGate?.cancel()
-        openGate = nil
-        fileGate?.cancel()
-        fileGate = nil
-    }
-
     /// Reports a failure once per binding and stops streaming (NULL, off the GTK thread).
     func fail(_ failure: PlayerFailure) {
         guard !failed else { return }
-        cancelGates()
-        prerollTimer?.cancel()
+        binding.cancelGates()
+        binding.prerollTimer?.cancel()
         let wasPrerolled = prerolled
-        pendingOpen = nil
+        binding.pendingOpen = nil
         move(.fail)
         // To NULL, not READY: an element that failed (a source whose reads
         // failed, a demuxer that gave up) is not reused by the next binding.
         playbin?.reset(to: GST_STATE_NULL) {}
         let generation = self.generation
         if let url = TransportProbe.worthProbing(uri, failure, prerolled: wasPrerolled) {
-            probe = TransportProbe(url: url) { [weak self] found in
+            binding.probe = TransportProbe(url: url) { [weak self] found in
                 guard let self, self.generation == generation else { return }
-                self.probe = nil
+                self.binding.probe = nil
                 self.emit(found.map { PlayerFailure(code: $0.code, message: $0.message, httpStatus: $0.httpStatus) }?.event
                           ?? failure.event)
             }
-            if probe != nil { return }
+            if binding.probe != nil { return }
         }
         emit(failure.event)
     }

@@ -42,9 +42,9 @@ extension VideoPlayer {
     private func asyncDone() {
         guard !failed else { return }
         if !prerolled {
-            if !visualising, let playbin, playbin.isSoundOnly {
+            if !binding.visualising, let playbin, playbin.isSoundOnly {
                 // A sound: preroll again with its waveform as the picture.
-                visualising = true
+                binding.visualising = true
                 let generation = self.generation
                 playbin.reset { [weak self] in
                     guard let self, self.generation == generation, !self.failed, let playbin = self.playbin,
@@ -57,12 +57,12 @@ extension VideoPlayer {
             prerollDone()
             move(.ready) // ready, or playing when play was asked before (starting)
             emit(.prerolled)
-            if case .waiting(let seek) = seeks { send(seek) }
+            if case .waiting(let seek) = binding.seeks { send(seek) }
             beginPlaying()
             return
         }
-        if case .inFlight(let next) = seeks {
-            seeks = .idle
+        if case .inFlight(let next) = binding.seeks {
+            binding.seeks = .idle
             if let next { send(next) }
         }
     }
@@ -71,7 +71,7 @@ extension VideoPlayer {
         if new == GST_STATE_PLAYING && old != GST_STATE_PLAYING {
             emit(.playing)
         } else if new == GST_STATE_PAUSED && old == GST_STATE_PLAYING && pending == GST_STATE_VOID_PENDING
-                    && !sourceStarved && !isPlaying {
+                    && !binding.sourceStarved && !isPlaying {
             // Settled in PAUSED because we asked: not a seek's lost state, not buffering.
             emit(.paused)
         }
@@ -94,15 +94,15 @@ extension VideoPlayer {
     private func bufferingChanged(percent: Int) {
         guard !failed, let playbin else { return }
         if percent < 100 {
-            guard !sourceStarved else { return }
-            sourceStarved = true
+            guard !binding.sourceStarved else { return }
+            binding.sourceStarved = true
             if state == .playing {
                 playbin.set(GST_STATE_PAUSED)
                 move(.bufferStart)
             }
             emit(.bufferingStarted)
-        } else if sourceStarved {
-            sourceStarved = false
+        } else if binding.sourceStarved {
+            binding.sourceStarved = false
             emit(.bufferingEnded)
             if state == .buffering {
                 playbin.set(GST_STATE_PLAYING)

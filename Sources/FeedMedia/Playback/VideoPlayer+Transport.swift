@@ -54,11 +54,11 @@ extension VideoPlayer {
     public func seek(to seconds: Double, accurate: Bool) {
         guard uri != nil, !failed, seconds.isFinite else { return }
         let seek = SeekQueue.Seek(seconds: max(0, seconds), accurate: accurate)
-        switch seeks {
+        switch binding.seeks {
         case .inFlight:
-            seeks = .inFlight(next: seek)
+            binding.seeks = .inFlight(next: seek)
         case .idle, .waiting:
-            if prerolled { send(seek) } else { seeks = .waiting(seek) }
+            if prerolled { send(seek) } else { binding.seeks = .waiting(seek) }
         }
     }
 
@@ -88,7 +88,7 @@ extension VideoPlayer {
     /// while the network source is starved, waiting for data (`buffering`).
     func beginPlaying() {
         guard let playbin, state == .playing else { return }
-        if sourceStarved {
+        if binding.sourceStarved {
             move(.bufferStart)
         } else {
             playbin.set(GST_STATE_PLAYING)
@@ -103,6 +103,6 @@ extension VideoPlayer {
                                : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
         let sent = gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
                                            gint64(saturatingRounded: seek.seconds * 1e9)) != 0
-        seeks = sent ? .inFlight(next: nil) : .idle
+        binding.seeks = sent ? .inFlight(next: nil) : .idle
     }
 }

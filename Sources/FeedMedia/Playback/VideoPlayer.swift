@@ -45,31 +45,8 @@ public final class VideoPlayer {
     var generations = GenerationGuard()
     let owner = WeakPlayer()
     let mailbox: FrameMailbox
-    var prerollTimer: MainLoopSource?
-    /// Waiting for the cache to know the file's length before opening it.
-    var openGate: CacheOpenGate?
-    /// Checks a local file is one before playbin opens it (LocalFileGate).
-    var fileGate: LocalFileGate?
-    /// Asking the server why a direct stream failed (see ``TransportProbe``).
-    var probe: TransportProbe?
-    /// Whether this binding prerolls with playbin's visualisation (a sound).
-    var visualising = false
-    /// Asks why a local file has not prerolled, while it does; and when to.
-    var stallProbe: LocalStallProbe?
-    var stallTimer: MainLoopSource?
-    /// The bound URI until the pipeline opens it: that waits for the last
-    /// binding's reset (off the GTK thread) and the cache's open gate.
-    var pendingOpen: String?
-
-    // The current binding, GTK thread only (also read by VideoPlayer+Bus.swift);
-    // reset by every (re)binding. Whether it has its first frame, wants to
-    // play or has failed is `state`, the machine's; these are what the
-    // machine does not hold.
-    /// The network source's last BUFFERING message was under 100%: what
-    /// it reads, not where the player is (that is `buffering` once it wants to play).
-    var sourceStarved = false
-    /// The seek in flight and the one waiting.
-    var seeks = SeekQueue.idle
+    /// What the current binding waits for and watches; replaced by every (re)binding.
+    var binding = PlayerBinding()
 
     /// The first frame arrived (the first ASYNC_DONE), and nothing failed since.
     var prerolled: Bool {
@@ -197,10 +174,7 @@ public final class VideoPlayer {
     }
 
     func prerollDone() {
-        prerollTimer?.cancel()
-        prerollTimer = nil
-        stallTimer?.cancel()
-        stallTimer = nil
+        binding.prerolled()
     }
 
     func restartFromBeginning() {
