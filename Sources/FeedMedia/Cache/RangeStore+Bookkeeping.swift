@@ -21,7 +21,7 @@ extension RangeStore {
         nextIncarnation += 1
         entries[key] = entry
         recordLocked(entry)
-        indexChanged = true
+        flushDebt.indexChanged = true
         return entry
     }
 
@@ -35,15 +35,15 @@ extension RangeStore {
     /// not schedule one: playback reads should not rewrite the index twice a second.
     func touchLocked(_ entry: Entry) {
         indexes[entry.key.kind]?.touch(entry.key, at: nowLocked())
-        accessChanged = true
+        flushDebt.accessChanged = true
     }
 
     /// Forgets `key`; returns its data file's name for deletion, nil when it had no entry.
     func dropLocked(_ key: CacheKey) -> String? {
         guard let entry = entries.removeValue(forKey: key) else { return nil }
         indexes[key.kind]?.remove(key)
-        unsyncedKeys.remove(key)
-        indexChanged = true
+        flushDebt.unsyncedKeys.remove(key)
+        flushDebt.indexChanged = true
         return CacheFileName.data(for: key, incarnation: entry.incarnation)
     }
 

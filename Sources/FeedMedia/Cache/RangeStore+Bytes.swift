@@ -28,7 +28,7 @@ extension RangeStore {
         if let lastModified { entry.lastModified = lastModified }
         entries[key] = entry
         recordLocked(entry)
-        indexChanged = true
+        flushDebt.indexChanged = true
         scheduleFlushLocked()
         lock.unlock()
         discard(doomed.map { [$0] } ?? [])
@@ -153,7 +153,7 @@ extension RangeStore {
                 current.sums[block] = sum
             }
             entries[key] = current
-            unsyncedKeys.insert(key)
+            flushDebt.unsyncedKeys.insert(key)
             byteCounters.writtenBytes += Int64(gapBytes)
             recordLocked(current)
             doomed = evictLocked()

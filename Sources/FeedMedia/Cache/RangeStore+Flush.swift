@@ -38,12 +38,12 @@ extension RangeStore {
 
     /// Queues a flush in `flushDelay` unless one is queued already.
     func scheduleFlushLocked() {
-        guard !flushScheduled, !isClosed else { return }
-        flushScheduled = true
+        guard !flushDebt.flushScheduled, !isClosed else { return }
+        flushDebt.flushScheduled = true
         flushQueue.asyncAfter(deadline: .now() + Self.flushDelay) { [weak self] in
             guard let self else { return }
             self.lock.lock()
-            self.flushScheduled = false
+            self.flushDebt.flushScheduled = false
             let closed = self.isClosed
             self.lock.unlock()
             if !closed { self.flushNow() }
@@ -58,15 +58,12 @@ extension RangeStore {
         // Every range in the snapshot was claimed after its pwrite returned,
         // so syncing the files below covers it.
         lock.lock()
-        guard indexChanged || accessChanged || !unsyncedKeys.isEmpty else {
+        guard flushDebt.isOwed else {
             lock.unlock()
             return
         }
         var snapshot = indexFileLocked()
-        let toSync = unsyncedKeys.compactMap { key in entries[key].map { (key, $0.incarnation) } }
-        unsyncedKeys = []
-        indexChanged = false
-        accessChanged = false
+        let toSync = flushDebt.take().compactMap { key in entries[key].map { (key, $0.incarnation) } }
         lock.unlock()
 
         var unsynced: [CacheKey: UInt64] = [:]
@@ -102,7 +99,7 @@ extension RangeStore {
             }
         } catch {
             lock.lock()
-            indexChanged = true
+            flushDebt.indexChanged = true
             scheduleFlushLocked()
             lock.unlock()
             return

@@ -26,21 +26,21 @@ extension RangeStore {
         lock.lock()
         defer { lock.unlock() }
         guard let index else {
-            indexChanged = true
+            flushDebt.indexChanged = true
             return
         }
         nextIncarnation = index.nextIncarnation
         for stored in index.entries {
             nextIncarnation = max(nextIncarnation, stored.incarnation &+ 1)
             guard entries[stored.key] == nil else {
-                indexChanged = true
+                flushDebt.indexChanged = true
                 continue
             }
             let name = CacheFileName.data(for: stored.key, incarnation: stored.incarnation)
             // Read back from disk, so checked: offsets from 0 to a terabyte.
             guard (stored.ranges.ranges.first?.lowerBound ?? 0) >= 0,
                   (stored.ranges.ranges.last?.upperBound ?? 0) <= 1 << 40, (stored.length ?? 0) >= 0 else {
-                indexChanged = true
+                flushDebt.indexChanged = true
                 continue
             }
             let end = Int64(stored.ranges.ranges.last?.upperBound ?? 0)
@@ -49,7 +49,7 @@ extension RangeStore {
             let sums = stored.sums.flatMap(BlockChecksum.decode) ?? []
             let sumsOK = sums.count >= CacheBlocks.touching(0..<Int(end)).upperBound
             if !lengthOK || !sumsOK || (end > 0 && (CacheFileIO.size(name, in: folder) ?? -1) < end) {
-                indexChanged = true
+                flushDebt.indexChanged = true
                 continue
             }
             let entry = Entry(key: stored.key, incarnation: stored.incarnation, contentLength: stored.length,

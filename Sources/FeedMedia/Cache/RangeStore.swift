@@ -86,16 +86,10 @@ public final class RangeStore: @unchecked Sendable {
     var nextIncarnation: UInt64 = 1
     /// The last time handed to `CacheIndex`, in seconds since 1970; strictly increasing.
     var lastTime: Double = 0
-    /// Keys with bytes claimed since the last flush took its snapshot: their files need `fdatasync`.
-    var unsyncedKeys: Set<CacheKey> = []
-    /// Whether the index changed since the last flush took its snapshot.
-    var indexChanged = false
     /// Hits, misses, writes and evictions since opening.
     var byteCounters = CacheByteCounters()
-    /// Whether entries were only used (touched) since the last flush took its snapshot.
-    var accessChanged = false
-    /// Whether a debounced flush is queued.
-    var flushScheduled = false
+    /// What the next flush owes the disk (RangeStore+Flush).
+    var flushDebt = FlushDebt()
     /// Set by `close()`: writes are refused and nothing more is flushed.
     var isClosed = false
     /// Why writes stopped for this session (a full or failing disk), once
@@ -127,7 +121,7 @@ public final class RangeStore: @unchecked Sendable {
         lock.unlock()
         remove(doomed)
         // Write at once what opening dropped, so a crash cannot bring it back.
-        if loaded == nil || indexChanged { flushNow() }
+        if loaded == nil || flushDebt.indexChanged { flushNow() }
     }
 
     deinit {
@@ -288,7 +282,7 @@ public final class RangeStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard entries[key]?.played == false else { return }
         entries[key]?.played = true
-        indexChanged = true
+        flushDebt.indexChanged = true
         scheduleFlushLocked()
     }
 
