@@ -63,8 +63,7 @@ extension AppController {
             switch served {
             case .success(let (server, url, notes)):
                 for note in notes { Log.info(note) }
-                demoServer = server
-                demoFeedURL = url
+                demo = (server, url)
                 // Served on a new port each run: scoped by name, so its cache stays warm.
                 openRemote(url, cacheScope: "flick-demo")
             case .failure(let error):

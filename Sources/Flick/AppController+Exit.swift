@@ -44,9 +44,9 @@ extension AppController {
         // finish first, so that the cold run leaves on disk what it asked
         // for and the warm run measures what a second pass fetches, not
         // where the cold one's clock cut it. Anyone else's quit stops them.
-        guard let cache = openedCache, stress?.seconds != nil, quitting else {
-            openedCache?.stopFetching()
-            closeAfterTeardown(store: openedCache?.store, quitting: quitting, work: work)
+        guard let cache = media.cache, stress?.seconds != nil, quitting else {
+            media.cache?.stopFetching()
+            closeAfterTeardown(store: media.cache?.store, quitting: quitting, work: work)
             return
         }
         work.enter()
@@ -63,7 +63,7 @@ extension AppController {
     /// lets the players' pipelines reach NULL and closes the store off the
     /// GTK thread; the main loop ends when that is done (when `quitting`).
     private func closeAfterTeardown(store: RangeStore?, quitting: Bool, work: DispatchGroup) {
-        demoServer?.stop(waiting: false)
+        demo?.server.stop(waiting: false)
         DispatchQueue.global(qos: .userInitiated).async(group: work) {
             // The window is gone: let the players' pipelines reach NULL before the process ends.
             if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }

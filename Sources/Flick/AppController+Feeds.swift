@@ -14,7 +14,7 @@ extension AppController {
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        withMediaEngine { [weak self] engine in
+        media.use { [weak self] engine in
             guard let self else { return }
             let source: FeedSource
             if let cacheScope {
@@ -34,7 +34,7 @@ extension AppController {
     func openService(_ address: ServiceAddress) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
-        withMediaEngine { [weak self] engine in
+        media.use { [weak self] engine in
             guard let self else { return }
             guard let made = ServiceFeed.source(for: address, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
                 self.window?.showError(title: "Could not open the feed", message: "\(address.text) does not make a usable address.") {}
@@ -193,12 +193,12 @@ extension AppController {
         localRead.cancel()
         let directory = FolderFeedSource.directory(path)
         let name = FolderFeedSource.displayName(path)
-        withMediaEngine { [weak self] engine in
+        media.use { [weak self] engine in
             guard let self else { return }
             // Where this feed is is saved under the folder's address once
             // it is listed, never under the one shown before.
             self.saveResumeNow(always: true)
-            self.currentAddress = nil
+            self.resume.address = nil
             let source = FolderSource(directory: directory)
             let session = self.makeSession(source, engine: engine)
             self.showFeed(session)
@@ -255,7 +255,7 @@ extension AppController {
     /// Shows a source whose items are there at once (a folder, a playlist
     /// file, the local demo), once the media engine is open.
     func showAtOnce(_ source: FeedSource) {
-        withMediaEngine { [weak self] engine in
+        media.use { [weak self] engine in
             guard let self else { return }
             let session = self.makeSession(source, engine: engine)
             session.start()

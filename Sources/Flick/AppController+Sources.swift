@@ -56,8 +56,8 @@ extension AppController {
         localRead.cancel() // a folder or playlist still being read no longer shows
         saveResumeNow(always: true) // where the source showing until now was left
         library.add(entry)
-        currentAddress = entry.address
-        restoringResume = true
+        resume.address = entry.address
+        resume.restoring = true
         settings?.sources = library
         settings?.lastSource = entry.address
         refreshSidebar()
@@ -76,14 +76,14 @@ extension AppController {
     }
 
     func refreshSidebar() {
-        window?.sidebar.update(library, current: currentAddress.flatMap(library.index(of:)))
+        window?.sidebar.update(library, current: resume.address.flatMap(library.index(of:)))
     }
 
     /// The sidebar's row, or Ctrl+N's source, opens.
     func openSource(at index: Int) {
         guard library.entries.indices.contains(index) else { return }
         let entry = library.entries[index]
-        if entry.address == currentAddress, session != nil {
+        if entry.address == resume.address, session != nil {
             refreshSidebar()
             return
         }
@@ -107,7 +107,7 @@ extension AppController {
             noteOpened(entry)
             source = .demo
             setTitle(nil)
-            if let url = demoFeedURL, demoServer != nil {
+            if let url = demo?.url {
                 openRemote(url, cacheScope: "flick-demo")
             } else {
                 openDemo()
@@ -130,7 +130,7 @@ extension AppController {
     }
 
     func sourceAction(_ action: WindowAction, place: Int?) {
-        let current = currentAddress.flatMap(library.index(of:))
+        let current = resume.address.flatMap(library.index(of:))
         switch action {
         case .addSource: showAddSource()
         case .switchSource: if let place { openSource(at: place - 1) }
@@ -153,7 +153,7 @@ extension AppController {
         guard library.entries.count > 1, let removed = library.remove(at: index) else { return }
         settings?.sources = library
         window?.showToast("Removed ‘\(removed.name)’ from the sources")
-        if removed.address == currentAddress {
+        if removed.address == resume.address {
             open(entry: library.entries[max(0, index - 1)])
         } else {
             refreshSidebar()
@@ -202,7 +202,7 @@ extension AppController {
     /// it is called and its first post's title, or why it cannot be opened.
     private func preview(_ address: FeedURLInput.Address,
                          _ finish: @escaping @MainActor (Result<AddSourceDialog.Preview, FeedSourceFailure>) -> Void) {
-        withMediaEngine { [weak self] engine in
+        media.use { [weak self] engine in
             guard let self else { return }
             let source: FeedSource
             var name: String?
@@ -241,8 +241,8 @@ extension AppController {
 
     /// The feed has shown its first page: land where this source was left.
     func restoreResume(on view: FeedView, session: FeedSession) {
-        defer { restoringResume = false }
-        guard let address = currentAddress, let point = settings?.resumePoint(for: address),
+        defer { resume.restoring = false }
+        guard let address = resume.address, let point = settings?.resumePoint(for: address),
               let landing = point.landing(in: session.items.map(\.id)) else { return }
         if landing.index != view.currentIndex { view.scroll(to: landing.index, animated: false) }
         guard landing.seconds > 0 else { return }
@@ -257,9 +257,9 @@ extension AppController {
 
     /// The feed reported a change: where it is gets saved within a second.
     func noteProgress(of view: FeedView) {
-        guard !restoringResume, resumeSave == nil, currentAddress != nil else { return }
-        resumeSave = MainLoopSource.after(milliseconds: 1_000) { [weak self, weak view] in
-            self?.resumeSave = nil
+        guard !resume.restoring, resume.pendingSave == nil, resume.address != nil else { return }
+        resume.pendingSave = MainLoopSource.after(milliseconds: 1_000) { [weak self, weak view] in
+            self?.resume.pendingSave = nil
             guard let view else { return }
             self?.saveResume(of: view)
         }
@@ -268,14 +268,14 @@ extension AppController {
     /// Saves at once what is waiting, or, with `always`, where the feed is
     /// now (another source opens, the app closes).
     func saveResumeNow(always: Bool = false) {
-        guard resumeSave != nil || always else { return }
-        resumeSave?.cancel()
-        resumeSave = nil
+        guard resume.pendingSave != nil || always else { return }
+        resume.pendingSave?.cancel()
+        resume.pendingSave = nil
         if let view = window?.feedView { saveResume(of: view) }
     }
 
     private func saveResume(of view: FeedView) {
-        guard !restoringResume, let address = currentAddress, let item = view.currentItem else { return }
+        guard !resume.restoring, let address = resume.address, let item = view.currentItem else { return }
         settings?.setResumePoint(ResumePoint(id: item.id, index: view.currentIndex,
                                              seconds: item.kind.isPlayed ? view.currentPosition ?? 0 : 0), for: address)
     }

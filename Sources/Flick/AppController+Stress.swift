@@ -36,7 +36,7 @@ extension AppController {
 
     /// Writes the stress report (`--stress-report`) and a summary line.
     func finishStress(_ stress: StressDriver) {
-        guard let report = stress.finish(cache: openedCache?.statistics) else {
+        guard let report = stress.finish(cache: media.cache?.statistics) else {
             Log.warning("the stress run never started: the feed did not show a post")
             return
         }

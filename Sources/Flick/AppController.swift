@@ -29,16 +29,11 @@ final class AppController {
     /// The feed being watched: its items, players and pictures. It
     /// outlives its view (a remount attaches a new one).
     var session: FeedSession?
-    /// The built-in server of the demo feed, while it runs.
-    var demoServer: MediaServer?
+    /// The built-in server of the demo feed and the feed's address on
+    /// it, while it runs (reopened from the sidebar).
+    var demo: (server: MediaServer, url: URL)?
     /// The HTTP sessions, media cache and picture caches every feed shares.
-    var engine: MediaEngine?
-    /// Whether the engine's cache folder is being opened (off the GTK thread).
-    var engineOpening = false
-    /// What waits for the engine to open (``withMediaEngine(_:)``), in order.
-    var waitingForEngine: [@MainActor (MediaEngine) -> Void] = []
-    /// The byte-range cache, once the engine has opened one.
-    var openedCache: MediaCache? { engine?.cache }
+    let media: SharedMediaEngine
     /// Menus, keys, fullscreen and the preferences around the feed.
     private var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
@@ -46,16 +41,10 @@ final class AppController {
         if case .run(let source) = options.command { return source }
         return .demo
     }()
-    /// The sidebar's sources, as saved (`sources`), and the address of
-    /// the one showing (its entry is the library's).
+    /// The sidebar's sources, as saved (`sources`).
     var library = SourceLibrary()
-    var currentAddress: String?
-    /// Where the showing source was left is being restored: saving waits.
-    var restoringResume = false
-    /// A resume point waiting to be saved (debounced), if any.
-    var resumeSave: MainLoopSource?
-    /// The demo feed's address while its server runs (reopened from the sidebar).
-    var demoFeedURL: URL?
+    /// Which saved source shows and where it was left (AppController+Sources).
+    var resume = ResumeState()
     /// Reads the folder or playlist being opened, off the GTK thread.
     let localRead = LocalSourceRead()
     /// The Add Source dialog, while open.
@@ -81,6 +70,8 @@ final class AppController {
         self.folderPath = folderPath
         self.playlist = playlist
         reporter = StateReporter(enabled: options.reportState)
+        // The naive baseline reads nothing through a cache, pictures included.
+        media = SharedMediaEngine(wantsCache: options.mediaCache && options.engine != .naive)
         stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
         stress?.rebuild = { [weak self] in self?.rebuildFeed() }
         stress?.quit = { [weak self] in self?.quit() }
@@ -96,7 +87,8 @@ final class AppController {
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), ADW_COLOR_SCHEME_PREFER_DARK)
         let settings = AppSettings()
         self.settings = settings
-        openMediaEngine() // the cache folder opens while the window is built
+        media.settings = settings
+        media.open() // the cache folder opens while the window is built
         var title = (folderPath.map(FolderFeedSource.displayName) ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }
@@ -106,7 +98,7 @@ final class AppController {
                              hooks: .init(reload: { [weak self] in self?.reload() },
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
-                                          mediaCache: { [weak self] in self?.mediaCache() },
+                                          mediaCache: { [weak self] in self?.media.cache },
                                           stress: { [weak self] in self?.startStress($0) },
                                           sources: { [weak self] in self?.sourceAction($0, place: $1) }))
         watchPlaybackSettings(settings)
