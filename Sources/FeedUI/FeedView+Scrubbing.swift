@@ -12,32 +12,32 @@ extension FeedView {
     /// index the page shows when it is used.
     func wireScrubber(_ page: FeedPage) {
         let scrubber = page.scrubber
-        scrubber.durationSource = { [weak self, weak page] in
+        scrubber.actions.duration = { [weak self, weak page] in
             guard let self, let page else { return nil }
             return self.session.duration(at: page.index) ?? page.item?.duration
         }
-        scrubber.onScrubStart = { [weak self, weak page] in
+        scrubber.actions.start = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex,
                   self.item(at: page.index)?.kind.isPlayed == true else { return nil }
             let wasPlaying = self.session.isPlaying(at: page.index)
             if wasPlaying { self.session.pause() }
             return wasPlaying
         }
-        scrubber.onScrubMove = { [weak self, weak page] seconds in
+        scrubber.actions.move = { [weak self, weak page] seconds in
             guard let self, let page, page.index == self.currentIndex else { return }
             self.session.seek(to: seconds, accurate: false)
         }
-        scrubber.onScrubEnd = { [weak self, weak page] seconds, resume in
+        scrubber.actions.end = { [weak self, weak page] seconds, resume in
             guard let self, let page, page.index == self.currentIndex else { return }
             self.session.seek(to: seconds, accurate: true)
             if resume { self.session.play() }
         }
-        scrubber.onChange = { [weak self, weak page] in
+        scrubber.actions.scrubbingChanged = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex else { return }
             self.reportState()
         }
         // Reported like `position_ms`: every frame while paused, whole seconds while playing.
-        scrubber.onPositionChange = { [weak self, weak page] old, new in
+        scrubber.actions.positionChanged = { [weak self, weak page] old, new in
             guard let self, let page, page.index == self.currentIndex else { return }
             if !self.isPlaying || old.map({ Int($0) }) != new.map({ Int($0) }) { self.reportState() }
         }

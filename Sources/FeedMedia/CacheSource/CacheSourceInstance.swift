@@ -30,18 +30,8 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// prepared on this key is being reset (``holdUntilStop()``).
     private var heldUntilStop = false
 
-    /// The fetch being waited on, by token, and how far it has landed.
-    private var token: UInt64 = 0
-    private var fetchActive = false
-    private var fetchPosition: Int64 = 0
-    private var fetchEnd: Int64 = 0
-    /// Why the current fetch failed; reported by the next fill.
-    private var failure: FetchFailure?
-    /// Where the file ends when the network said so (416, or a body that
-    /// ended early with no known length).
-    private var endOffset: Int64?
-    /// The server answered a Range request with the whole file.
-    private var rangeIgnored = false
+    /// The fetch being waited on and what the network said of the file.
+    private var fetch = SourceFetchState()
     /// The validators of the bytes handed out so far: if the store's entry
     /// changes under us, the file changed on the server mid-read.
     private var served = ServedVersion()
@@ -89,10 +79,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             self.store = store
             flushing = false
             heldUntilStop = false
-            fetchActive = false
-            failure = nil
-            endOffset = nil
-            rangeIgnored = false
+            fetch.restart()
             served = ServedVersion()
             playlist = url.map { MediaLocation($0.absoluteString) == .hls } == true ? PlaylistCapture() : nil
             return self.key
@@ -108,8 +95,7 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     func stop() {
         let (store, key, hub, playlist) = condition.withLock { () -> (RangeStore?, CacheKey?, CacheSourceHub?, PlaylistCapture?) in
-            fetchActive = false
-            token += 1
+            fetch.drop()
             defer {
                 self.store = nil
                 self.hub = nil
@@ -131,7 +117,7 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// opening the pipeline (the GTK thread): it never waits. Players open
     /// a `flick-cache` URI only once the length is known (``CacheOpenGate``).
     func size() -> Int64? {
-        let (store, key, end) = condition.withLock { (self.store, self.key, endOffset) }
+        let (store, key, end) = condition.withLock { (self.store, self.key, fetch.endOffset) }
         guard let store, let key else { return nil }
         return store.info(key)?.contentLength ?? end
     }
@@ -211,8 +197,8 @@ final class CacheSourceInstance: @unchecked Sendable {
         }
         while true {
             if flushing { return .flushing }
-            if let failure {
-                self.failure = nil
+            if let failure = fetch.failure {
+                fetch.failure = nil
                 postError(failure)
                 return .failed
             }
@@ -228,13 +214,13 @@ final class CacheSourceInstance: @unchecked Sendable {
                                        message: "the file keeps changing on the server; it streams uncached"))
                 return .failed
             }
-            let total = info?.contentLength ?? endOffset
+            let total = info?.contentLength ?? fetch.endOffset
             if let total, offset >= total { return .endOfFile }
             let readEnd = total.map { min(offset + Int64(length), $0) } ?? offset + Int64(length)
             let available = min(store.available(key, from: offset), readEnd - offset)
             let complete = available >= readEnd - offset
             // The network said the file ends here: serve what there is.
-            let atEnd = endOffset.map { offset + available >= $0 } ?? false
+            let atEnd = fetch.endOffset.map { offset + available >= $0 } ?? false
             if complete || (atEnd && available > 0) {
                 served.learn(from: info)
                 (waited ? hub.missBytes : hub.hitBytes).add(Int(available))
@@ -260,18 +246,14 @@ final class CacheSourceInstance: @unchecked Sendable {
                 waitStart = Date()
             }
             let gapStart = offset + available
-            if !(fetchActive && CacheReadPlan.inFlightWillServe(position: fetchPosition, end: fetchEnd, gapStart: gapStart)) {
+            if !fetch.willServe(gapStart: gapStart) {
                 let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + CacheReadPlan.readAheadBytes))
                     .first.map(\.upperBound)
                 guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: total,
-                                                           nextCachedStart: nextCached, rangeIgnored: rangeIgnored) else {
+                                                           nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored) else {
                     return .endOfFile
                 }
-                token += 1
-                fetchActive = true
-                fetchPosition = range.lowerBound
-                fetchEnd = range.upperBound
-                let token = self.token
+                let token = fetch.begin(range)
                 hub.post(.fetch(self, token: token, url: url, key: key, range: range))
             }
             waited = true
@@ -305,28 +287,14 @@ final class CacheSourceInstance: @unchecked Sendable {
 
     func landed(token: UInt64, reached: Int64) {
         condition.withLock {
-            guard token == self.token else { return }
-            fetchPosition = max(fetchPosition, reached)
+            guard fetch.landed(token: token, reached: reached) else { return }
             condition.broadcast()
         }
     }
 
     func ended(token: UInt64, _ end: FetchResult.End, stored: Int64, rangeIgnored: Bool = false) {
         condition.withLock {
-            guard token == self.token else { return }
-            fetchActive = false
-            if rangeIgnored { self.rangeIgnored = true }
-            switch end {
-            case .finished:
-                // A body that brought nothing new ends the file there.
-                if stored == 0 { endOffset = fetchPosition }
-            case .pastEnd:
-                endOffset = fetchPosition
-            case .failed(let failure):
-                self.failure = failure
-            case .cancelled:
-                break
-            }
+            guard fetch.ended(token: token, end, stored: stored, rangeIgnored: rangeIgnored) else { return }
             condition.broadcast()
         }
     }

@@ -28,39 +28,25 @@ final class Scrubber {
     let widget: WidgetPointer
     /// Start time in seconds of the frame the page shows (nil before the first).
     private(set) var position: Double?
-    /// Whether the pointer is over the bar, and whether it is held (scrubbing).
+    /// Whether the pointer is over the bar.
     private(set) var hovering = false
-    private(set) var scrubbing = false
+    /// The drag while the bar is held (scrubbing).
+    private var drag: ScrubDrag?
+    /// Whether the bar is held.
+    var scrubbing: Bool { drag != nil }
     /// Times the bar has been drawn, for tests that check progress redraws
     /// nothing but the bar.
     private(set) var draws = 0
 
-    /// Asks to start scrubbing: pause and return whether the video was
-    /// playing (it resumes after), or nil to refuse (not the current video).
-    var onScrubStart: (() -> Bool?)?
-    /// A position while dragging, in seconds (a fast key-frame seek).
-    var onScrubMove: ((Double) -> Void)?
-    /// Where the drag ended, in seconds (an exact seek), and whether to resume.
-    var onScrubEnd: ((Double, Bool) -> Void)?
-    /// Called when scrubbing starts or ends.
-    var onChange: (() -> Void)?
-    /// Called with the old and new position when the frame shown changes
-    /// (every frame: the feed decides what is worth reporting).
-    var onPositionChange: ((_ old: Double?, _ new: Double?) -> Void)?
-    /// Reads the video's duration in seconds when the bar needs it.
-    var durationSource: (() -> Double?)?
+    /// What the bar asks of the feed and tells it.
+    var actions = ScrubberActions()
 
     /// The duration once known for the current binding.
     private var knownDuration: Double?
     private var isVideo = false
     private var shown = false
-    /// Where the drag is, in seconds, and where it started in pixels.
-    private var scrubSeconds = 0.0
-    private var dragStartX = 0.0
-    private var resumeAfterScrub = false
     /// What the last draw showed: the progress in pixels and the time text.
-    private var drawnFill = -1
-    private var drawnText: String?
+    private var drawn: (fill: Int, text: String?) = (-1, nil)
     private var connections: [SignalConnection] = []
 
     init() {
@@ -93,7 +79,7 @@ final class Scrubber {
         self.isVideo = isVideo
         knownDuration = duration.flatMap { $0 > 0 ? $0 : nil }
         position = nil
-        if scrubbing { scrubbing = false; onChange?() }
+        if scrubbing { drag = nil; actions.scrubbingChanged?() }
         applyShown()
         gtk_widget_queue_draw(widget)
     }
@@ -125,7 +111,7 @@ final class Scrubber {
     func show(position seconds: Double?) {
         let old = position
         position = seconds
-        if old != seconds { onPositionChange?(old, seconds) }
+        if old != seconds { actions.positionChanged?(old, seconds) }
         guard !scrubbing, isShown else { return }
         redrawIfChanged()
     }
@@ -133,12 +119,12 @@ final class Scrubber {
     /// The video's duration in seconds, once known.
     var duration: Double? {
         if let knownDuration { return knownDuration }
-        knownDuration = durationSource?().flatMap { $0 > 0 ? $0 : nil }
+        knownDuration = actions.duration?().flatMap { $0 > 0 ? $0 : nil }
         return knownDuration
     }
 
     /// What the bar shows: where the drag is while scrubbing, else the frame's time.
-    private var shownSeconds: Double? { scrubbing ? scrubSeconds : position }
+    private var shownSeconds: Double? { drag?.seconds ?? position }
 
     private var expanded: Bool { hovering || scrubbing }
 
@@ -154,7 +140,7 @@ final class Scrubber {
 
     private func redrawIfChanged() {
         let width = Double(gtk_widget_get_width(widget))
-        guard fillPixels(width: width) != drawnFill || timeText != drawnText else { return }
+        guard fillPixels(width: width) != drawn.fill || timeText != drawn.text else { return }
         gtk_widget_queue_draw(widget)
     }
 
@@ -200,36 +186,33 @@ final class Scrubber {
     }
 
     private func began(at x: Double, gesture: OpaquePointer) {
-        guard isShown, let seconds = seconds(atX: x), let resume = onScrubStart?() else {
+        guard isShown, let seconds = seconds(atX: x), let resume = actions.start?() else {
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED)
             return
         }
         gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
-        scrubbing = true
-        resumeAfterScrub = resume
-        dragStartX = x
-        scrubSeconds = seconds
-        onScrubMove?(seconds)
+        drag = ScrubDrag(seconds: seconds, startX: x, resume: resume)
+        actions.move?(seconds)
         gtk_widget_queue_draw(widget)
-        onChange?()
+        actions.scrubbingChanged?()
     }
 
     private func moved(by dx: Double) {
-        guard scrubbing, let seconds = seconds(atX: dragStartX + dx), seconds != scrubSeconds else { return }
-        scrubSeconds = seconds
-        onScrubMove?(seconds)
+        guard let startX = drag?.startX, let seconds = seconds(atX: startX + dx), seconds != drag?.seconds else { return }
+        drag?.seconds = seconds
+        actions.move?(seconds)
         redrawIfChanged()
     }
 
     private func ended(at dx: Double) {
-        guard scrubbing else { return }
-        let target = seconds(atX: dragStartX + dx) ?? scrubSeconds
-        scrubbing = false
+        guard let ended = drag else { return }
+        let target = seconds(atX: ended.startX + dx) ?? ended.seconds
+        drag = nil
         // The bar stays where it was let go until the exact frame arrives.
         position = target
-        onScrubEnd?(target, resumeAfterScrub)
+        actions.end?(target, ended.resume)
         gtk_widget_queue_draw(widget)
-        onChange?()
+        actions.scrubbingChanged?()
     }
 
     // MARK: Drawing
@@ -241,8 +224,7 @@ final class Scrubber {
         draws += 1
         let fill = fillPixels(width: width)
         let text = timeText
-        drawnFill = fill
-        drawnText = text
+        drawn = (fill, text)
         let thickness = expanded ? Self.thickBar : Self.thinBar
         let barY = height - thickness - (expanded ? 8 : 0)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.28)

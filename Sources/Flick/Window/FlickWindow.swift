@@ -34,13 +34,9 @@ final class FlickWindow {
     /// The header bar (the desktop shell adds the main menu to it and hides it in fullscreen).
     let header: WidgetPointer
     private let stack: OpaquePointer
-    private let loadingPage: WidgetPointer
-    private let progressBar: WidgetPointer
-    private let emptyPage: WidgetPointer
-    private let errorPage: WidgetPointer
-    private let errorRetryButton: WidgetPointer
+    /// Getting ready, nothing to show, could not open.
+    private let statusPages: StatusPages
     private let toasts: WidgetPointer
-    private var onErrorRetry: (() -> Void)?
     /// What the open folder's scan left out (header button, empty page, dialog).
     let skippedFiles: SkippedFilesNotice
     /// The sources beside the feed (F9).
@@ -86,35 +82,12 @@ final class FlickWindow {
         gtk_box_append(gcast(content), sidebar.flap)
         adw_header_bar_pack_start(gopaque(header), sidebar.toggleButton)
 
-        loadingPage = adw_status_page_new()!
-        adw_status_page_set_icon_name(gopaque(loadingPage), "content-loading-symbolic")
-        adw_status_page_set_title(gopaque(loadingPage), "Getting the feed ready")
-        progressBar = gtk_progress_bar_new()!
-        Widget.setAccessibleLabel(progressBar, "Progress")
-        gtk_progress_bar_set_show_text(gopaque(progressBar), 1)
-        gtk_widget_set_size_request(progressBar, 240, -1)
-        gtk_widget_set_halign(progressBar, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(progressBar, "flick-progress")
-        adw_status_page_set_child(gopaque(loadingPage), progressBar)
-        gtk_stack_add_named(stack, loadingPage, View.loading.rawValue)
-
-        emptyPage = adw_status_page_new()!
-        adw_status_page_set_icon_name(gopaque(emptyPage), "folder-videos-symbolic")
         skippedFiles = SkippedFilesNotice(parent: window)
         adw_header_bar_pack_start(gopaque(header), skippedFiles.headerButton)
-        adw_status_page_set_child(gopaque(emptyPage), skippedFiles.detailsButton)
-        gtk_widget_add_css_class(emptyPage, "flick-empty")
-        gtk_stack_add_named(stack, emptyPage, View.empty.rawValue)
-
-        errorPage = adw_status_page_new()!
-        adw_status_page_set_icon_name(gopaque(errorPage), "dialog-error-symbolic")
-        errorRetryButton = gtk_button_new_with_label("Retry")!
-        gtk_widget_add_css_class(errorRetryButton, "pill")
-        gtk_widget_add_css_class(errorRetryButton, "suggested-action")
-        gtk_widget_set_halign(errorRetryButton, GTK_ALIGN_CENTER)
-        adw_status_page_set_child(gopaque(errorPage), errorRetryButton)
-        for page in [loadingPage, emptyPage, errorPage] { Widget.nameScrollbars(in: page) }
-        gtk_stack_add_named(stack, errorPage, View.error.rawValue)
+        statusPages = StatusPages(emptyChild: skippedFiles.detailsButton)
+        gtk_stack_add_named(stack, statusPages.loading, View.loading.rawValue)
+        gtk_stack_add_named(stack, statusPages.empty, View.empty.rawValue)
+        gtk_stack_add_named(stack, statusPages.error, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
         connections += [
@@ -128,7 +101,6 @@ final class FlickWindow {
             Signals.connect(window, "notify::is-active") { [weak self] (_: UnsafeMutableRawPointer?) in
                 self?.updateInhibit()
             },
-            Signals.connect(errorRetryButton, "clicked") { [weak self] in self?.onErrorRetry?() },
         ].compactMap { $0 }
     }
 
@@ -136,9 +108,7 @@ final class FlickWindow {
 
     /// Shows the getting-ready view with a progress fraction (0...1) and message.
     func showLoading(_ fraction: Double, message: String) {
-        gtk_progress_bar_set_fraction(gopaque(progressBar), fraction)
-        gtk_progress_bar_set_text(gopaque(progressBar), "\(Int((fraction * 100).rounded())) %")
-        adw_status_page_set_description(gopaque(loadingPage), message)
+        statusPages.setLoading(fraction, message: message)
         show(.loading)
     }
 
@@ -171,8 +141,8 @@ final class FlickWindow {
     /// their class), so a screen reader would walk the other views too.
     private func show(_ view: View) {
         gtk_stack_set_visible_child_name(stack, view.rawValue)
-        let views: [(View, WidgetPointer?)] = [(.loading, loadingPage), (.feed, feedView?.widget), (.empty, emptyPage),
-                                               (.error, errorPage)]
+        let views: [(View, WidgetPointer?)] = [(.loading, statusPages.loading), (.feed, feedView?.widget),
+                                               (.empty, statusPages.empty), (.error, statusPages.error)]
         for (name, child) in views {
             guard let child, let page = gtk_stack_get_page(stack, child) else { continue }
             Widget.setAccessibleHidden(accessible: page, name != view)
@@ -183,17 +153,13 @@ final class FlickWindow {
 
     /// Shows the empty state with a title and a hint of what to do.
     func showEmpty(title: String, hint: String) {
-        adw_status_page_set_title(gopaque(emptyPage), title)
-        adw_status_page_set_description(gopaque(emptyPage), hint)
+        statusPages.setEmpty(title: title, hint: hint)
         show(.empty)
     }
 
     /// Shows an error with what went wrong, and a Retry button when `retry` is given.
     func showError(title: String, message: String, retry: (() -> Void)? = nil) {
-        adw_status_page_set_title(gopaque(errorPage), title)
-        adw_status_page_set_description(gopaque(errorPage), message)
-        onErrorRetry = retry
-        gtk_widget_set_visible(errorRetryButton, retry == nil ? 0 : 1)
+        statusPages.setError(title: title, message: message, retry: retry)
         show(.error)
     }
 
