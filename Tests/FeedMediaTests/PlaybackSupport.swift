@@ -25,17 +25,15 @@ struct PlaybackClips: Sendable {
 
     private static func make() throws -> PlaybackClips {
         let library = try TestClips.library(count: 3, size: size)
-        // This suite's own one-second clip, beside its process.
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flick-playback-clips-\(getpid())", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // This suite's own one-second clip, made once into the shared test cache.
         var short = DemoMediaPlan(clipCount: 1, clipSize: size).clips[0]
         short.duration = 1
-        short.videoName = "short.mp4"
-        let shortURL = directory.appendingPathComponent(short.videoName)
-        try DemoMediaJob(item: "short clip", message: "", weight: 1, target: shortURL,
-                         pipeline: DemoPipelines.clipVideo(short, aacEncoder: MediaRuntime.aacEncoder),
-                         timeout: 60).render(in: directory)
+        let pipeline = DemoPipelines.clipVideo(short, aacEncoder: MediaRuntime.aacEncoder)
+        let shortURL = try TestClips.clip(named: "short.mp4", recipe: pipeline) { target, folder in
+            try DemoMediaJob(item: "short clip", message: "", weight: 1, target: target, pipeline: pipeline, timeout: 60)
+                .render(in: folder)
+        }
+        let directory = TestClips.oneOffDirectory
         let plan = DemoMediaPlan(clipCount: 3, clipSize: size)
         return PlaybackClips(directory: directory, videos: library.clips.map(\.video),
                              colors: plan.clips.map(\.color), short: shortURL, size: size)

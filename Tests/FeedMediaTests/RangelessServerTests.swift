@@ -15,18 +15,15 @@ struct RangelessServerTests {
     /// encoders write), about 2 MB of noise that compresses badly.
     static let moovAtEnd: Result<URL, Error> = Result {
         try MediaRuntime.initialize()
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flick-moov-at-end-\(getpid())", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let target = directory.appendingPathComponent("moov-at-end.mp4")
         let pipeline = """
         videotestsrc pattern=snow num-buffers=60 ! video/x-raw,width=320,height=240,framerate=30/1 \
         ! x264enc speed-preset=ultrafast bitrate=8000 key-int-max=30 ! h264parse ! mp4mux faststart=false \
-        ! filesink name=sink location=\(target.path)
+        ! filesink name=sink
         """
-        try DemoMediaJob(item: "moov-at-end clip", message: "", weight: 1, target: target, pipeline: pipeline,
-                         timeout: 60).render(in: directory)
-        return target
+        return try TestClips.clip(named: "moov-at-end.mp4", recipe: pipeline) { target, folder in
+            try DemoMediaJob(item: "moov-at-end clip", message: "", weight: 1, target: target, pipeline: pipeline,
+                             timeout: 60).render(in: folder)
+        }
     }
 
     @Test("a moov-at-end clip plays through the cache from a range-ignoring server for at most twice its size")

@@ -31,4 +31,26 @@ public enum TestClips {
             return try generator.existingLibrary() ?? generator.generate { _, _ in }
         }
     }
+
+    /// The folder of one-off clips (``clip(named:pipeline:)``).
+    public static var oneOffDirectory: URL { cacheDirectory.appendingPathComponent("one-off") }
+
+    /// A clip of its own that a suite plays, made from `recipe` by
+    /// `render(target, folder)` into the shared test cache on first use and
+    /// found there again; its file name carries a digest of the recipe, so
+    /// a changed recipe makes a new clip. Blocking.
+    public static func clip(named name: String, recipe: String,
+                            render: (_ target: URL, _ folder: URL) throws -> Void) throws -> URL {
+        try making.withLock { _ in
+            try MediaRuntime.initialize()
+            // FNV-1a, stable across runs (Hasher is seeded per process).
+            let digest = recipe.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            let target = oneOffDirectory.appendingPathComponent("\(String(digest, radix: 16))-\(name)")
+            let size = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.size] as? Int ?? 0
+            if size > 0 { return target }
+            try FileManager.default.createDirectory(at: oneOffDirectory, withIntermediateDirectories: true)
+            try render(target, oneOffDirectory)
+            return target
+        }
+    }
 }
