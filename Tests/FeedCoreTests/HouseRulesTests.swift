@@ -74,4 +74,45 @@ struct HouseRulesTests {
         let long = try Self.sources().filter { $0.lines.count > 401 }.map { "\($0.path): \($0.lines.count - 1) lines" }
         #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
     }
+
+    /// Most stored properties a class or actor may keep: past this, the
+    /// type holds more than one kind of state and is split by what it owns.
+    /// Value records (a report's keys, a command line's flags) are structs
+    /// and not counted.
+    static let storedPropertyLimit = 18
+
+    @Test("no class keeps more than 18 stored properties")
+    func typesOwnOneKindOfState() throws {
+        let declaration = try NSRegularExpression(pattern: #"^\s*(@\w+\s+)*((public|package|private|fileprivate|internal|final|nonisolated)\s+)*(class|actor)\s+(\w+)\b[^{]*\{\s*$"#)
+        let property = try NSRegularExpression(pattern: #"^\s*(@\w+(\([^)]*\))?\s+)*((public|package|private|fileprivate|internal|nonisolated|weak|lazy|unowned|final)(\([a-z]+\))?\s+)*(var|let)\s"#)
+        func matches(_ regex: NSRegularExpression, _ text: String) -> NSTextCheckingResult? {
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        }
+        var large: [String] = []
+        for file in try Self.sources() {
+            let lines = file.lines.map { String($0).components(separatedBy: "//").first ?? "" }
+            for (start, line) in lines.enumerated() {
+                guard let found = matches(declaration, line), let nameRange = Range(found.range(at: 5), in: line) else { continue }
+                var depth = 1
+                var count = 0
+                var index = start + 1
+                while index < lines.count, depth > 0 {
+                    let code = lines[index]
+                    if depth == 1, matches(property, code) != nil, !code.contains("static ") {
+                        let head = code.components(separatedBy: "{").first ?? code
+                        let next = lines.dropFirst(index + 1).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+                        let observed = next.contains("didSet") || next.contains("willSet") || code.contains("didSet")
+                        // A computed property opens a body with no `=` before it.
+                        if !code.contains("{") || head.contains("=") || observed { count += 1 }
+                    }
+                    depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+                    index += 1
+                }
+                if count > Self.storedPropertyLimit {
+                    large.append("\(file.path):\(start + 1): \(line[nameRange]) keeps \(count) stored properties")
+                }
+            }
+        }
+        #expect(large.isEmpty, "\(large.joined(separator: "\n"))")
+    }
 }

@@ -18,10 +18,8 @@ package final class StressRecorder {
     private var startedAt: Int?
     private var start: ProcessSample?
     private var after100Posts: ProcessSample?
-    /// Landings: each time a post became current.
-    private var landings = 0
-    private var skeletonLandings = 0
-    private var lastIndex: Int?
+    /// Each time a post became current.
+    private var landed = LandingCount()
     /// Counters of feed sessions already let go.
     private var finished = PlaybackDiagnostics()
     private weak var view: FeedView?
@@ -30,12 +28,8 @@ package final class StressRecorder {
     /// the session's counters go on).
     private weak var detachedSession: FeedSession?
     private var detachedCounters: PlaybackDiagnostics?
-    /// Monotonic µs since the current video has been playing during the
-    /// run; nil while none plays or before the run.
-    private var playingSince: Int?
-    /// Whether the followed feed's current video plays (before the run too).
-    private var playingNow = false
-    private var playedSeconds = 0.0
+    /// How long the followed feed's current video played during the run.
+    private var played = PlayedTime()
     /// The GTK thread's CPU time from the start (this recorder lives on it).
     private var gtkThread: ThreadLoad?
     private var playersMax = 0
@@ -62,7 +56,7 @@ package final class StressRecorder {
         }
         detachedCounters = nil
         self.view = view
-        lastIndex = nil
+        landed.newView()
     }
 
     /// The followed view is about to be torn down: keep its counters.
@@ -80,7 +74,7 @@ package final class StressRecorder {
         startedAt = Int(g_get_monotonic_time())
         start = ProcessSample.read()
         gtkThread = ThreadLoad()
-        if playingNow { playingSince = startedAt }
+        if let startedAt { played.runBegins(at: startedAt) }
         sampleMaxima()
         sampler = MainLoopSource.timeout(milliseconds: Self.sampleMilliseconds) { [weak self] in
             self?.sampleMaxima()
@@ -90,25 +84,16 @@ package final class StressRecorder {
 
     /// The feed's state changed.
     package func observe(_ state: FeedState) {
-        if state.itemCount > 0, state.currentIndex != lastIndex {
-            lastIndex = state.currentIndex
-            landings += 1
-            if state.currentIndex >= state.itemCount, startedAt != nil { skeletonLandings += 1 }
-            if landings == 100, startedAt != nil { after100Posts = ProcessSample.read() }
+        if landed.observe(state.currentIndex, itemCount: state.itemCount, running: startedAt != nil),
+           landed.landings == 100, startedAt != nil {
+            after100Posts = ProcessSample.read()
         }
         sampleMaxima()
     }
 
     /// Whether the current video plays changed.
     package func playingChanged(_ playing: Bool) {
-        playingNow = playing
-        let now = Int(g_get_monotonic_time())
-        if playing, playingSince == nil, startedAt != nil {
-            playingSince = now
-        } else if !playing, let since = playingSince {
-            playedSeconds += Double(now - since) / 1e6
-            playingSince = nil
-        }
+        played.playingChanged(playing, at: Int(g_get_monotonic_time()), running: startedAt != nil)
     }
 
     /// One mounted feed before the first teardown of `remount`.
@@ -132,20 +117,20 @@ package final class StressRecorder {
         }
         return StressReport(mode: mode, engine: engine,
                             seconds: Double(now - startedAt) / 1e6,
-                            steps: steps, postsLanded: landings,
+                            steps: steps, postsLanded: landed.landings,
                             ttffMilliseconds: counters.ttffSamples.map { ($0 * 10).rounded() / 10 },
                             leftBeforeFirstFrame: counters.leftBeforeFirstFrame,
                             rebuffers: counters.rebuffers,
                             rebufferMilliseconds: counters.rebufferMilliseconds.rounded(),
                             droppedFrames: counters.framesCoalesced,
                             retries: counters.retries, errorsShown: counters.errorsShown,
-                            playedSeconds: playedSeconds,
+                            playedSeconds: played.seconds,
                             cpuSeconds: max(0, end.cpuSeconds - start.cpuSeconds),
                             start: start, after100Posts: after100Posts, end: end,
                             playersMax: playersMax, surfacesMax: surfacesMax,
                             playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
                             cache: cache, remount: remount, gtkThreadBusy: gtkThread?.share(),
-                            skeletonLandings: skeletonLandings)
+                            skeletonLandings: landed.onSkeletons)
     }
 
     // MARK: Internals
