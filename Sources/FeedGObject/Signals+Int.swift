@@ -34,3 +34,28 @@ extension Signals {
                                         thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
+
+extension Signals {
+    /// `void handler(GApplication *self, GFile **files, int n_files, char *hint, gpointer user_data)`:
+    /// GApplication's `open`; the handler gets each file's URI, in order.
+    @MainActor @discardableResult
+    public static func connectOpen(_ instance: Instance, _ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection? {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
+                                          UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, files, count, _, data in
+            guard let data else { return }
+            var uris: [String] = []
+            if let files {
+                for index in 0..<Int(max(0, count)) {
+                    guard let file = files[index], let uri = g_file_get_uri(file) else { continue }
+                    uris.append(String(cString: uri))
+                    g_free(uri)
+                }
+            }
+            let box = ClosureBox<@MainActor ([String]) -> Void>.from(data)
+            MainActor.assumeIsolated { box.value(uris) }
+        }
+        return SignalConnection.connect(instance.rawGObject, "open", box: ClosureBox(handler),
+                                        thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

@@ -121,5 +121,6 @@ final class AppController {
             noteOpened(SourceLibrary.demo)
             openDemo()
         }
+        list(options.alsoListed)
     }
 }

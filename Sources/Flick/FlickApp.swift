@@ -25,11 +25,13 @@ enum FlickApp {
     }
 
     /// The app: GApplication parses the command line (its main option
-    /// entries), `handle-local-options` runs a command that needs no window
-    /// or checks the system and makes the controller, and `activate` shows
-    /// the feed. A command-line mistake exits with status 2.
+    /// entries), `handle-local-options` runs a command that needs no window,
+    /// hands the sources to the Flick already running (and exits), or checks
+    /// the system and makes the controller, and `activate` shows the feed;
+    /// `open` shows what a later launch handed over. A command-line mistake
+    /// exits with status 2.
     private static func runApplication(_ arguments: [String]) -> Int32 {
-        let app = adw_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!
+        let app = adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!
         let application = gcast(app, to: GApplication.self)!
         let commandLine = ApplicationOptions(table: CommandLineOptions.applicationTable, text: CommandLineOptions.helpText,
                                              target: CommandLineOptions(), application: application)
@@ -39,15 +41,21 @@ enum FlickApp {
         let local = Signals.connectReturningInt(app, "handle-local-options") { dictionary in
             parsed = true
             let options: CommandLineOptions
+            let words = commandLine.remaining(in: dictionary)
             do throws(CommandLineOptions.ParseError) {
-                options = try CommandLineOptions.interpret(commandLine.target,
-                                                           positional: commandLine.remaining(in: dictionary))
+                options = try CommandLineOptions.interpret(commandLine.target, positional: words)
             } catch {
                 Log.error(error.description)
                 return 2
             }
             if let status = runCommand(options) { return status }
             guard case .run(let source) = options.command else { return 2 }
+            if options.standalone || options.stress != nil {
+                g_application_set_flags(application, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue
+                                                                      | G_APPLICATION_NON_UNIQUE.rawValue))
+            } else if handedOver(words, to: application) {
+                return 0
+            }
             switch prepare(source) {
             case .failure: return 1 // said why
             case .success(let local):
@@ -59,14 +67,46 @@ enum FlickApp {
         let activate = Signals.connect(app, "activate") {
             controller?.activate(application: app)
         }
+        // A later launch's sources (or a file manager's files), as URIs.
+        let open = Signals.connectOpen(app) { uris in
+            controller?.openHandedOver(uris)
+        }
         let status = commandLine.run(application, arguments: arguments)
         controller?.shutdown()
         signals?.remove()
         activate?.disconnect()
+        open?.disconnect()
         local?.disconnect()
         g_object_unref(app.rawGObject)
         // GLib refused the command line (and said why) before `handle-local-options`.
         return !parsed && status != 0 ? 2 : status
+    }
+
+    /// Registers the app on the session bus and, when a Flick already runs
+    /// there, hands it `words` (as files or URIs, relative paths made
+    /// absolute here) or asks it to show its window; true when it did, and
+    /// this process has nothing more to do. Without a session bus every
+    /// launch runs on its own.
+    private static func handedOver(_ words: [String], to application: UnsafeMutablePointer<GApplication>) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        guard g_application_register(application, nil, &error) != 0 else {
+            Log.warning("could not check for a running Flick (\(error.map { String(cString: $0.pointee.message) } ?? "no reason given")); "
+                        + "starting one of its own")
+            if let error { g_error_free(error) }
+            return false
+        }
+        guard g_application_get_is_remote(application) != 0 else { return false }
+        if words.isEmpty {
+            g_application_activate(application)
+        } else {
+            var files = words.map { Optional(g_file_new_for_commandline_arg($0)!) }
+            files.withUnsafeMutableBufferPointer { buffer in
+                g_application_open(application, buffer.baseAddress, Int32(buffer.count), "")
+            }
+            files.forEach { g_object_unref($0.map { UnsafeMutableRawPointer($0) }) }
+        }
+        Log.info("Flick is already running: its window shows \(words.isEmpty ? "itself" : words.joined(separator: ", "))")
+        return true
     }
 
     /// Runs a command that shows no feed and returns its status; nil for `.run`.

@@ -38,7 +38,7 @@ struct CommandLineOptionsTests {
         (["--demo-items", "many"], "whole number"),
         (["--fit", "stretch"], "cover"),
         (["--nope"], "Unknown option --nope"),
-        (["a", "b"], "one feed at a time"),
+        (["file://elsewhere.example/videos"], "not the address of a file on this computer"),
     ])
     func mistakes(arguments: [String], message: String) {
         #expect {
@@ -53,6 +53,17 @@ struct CommandLineOptionsTests {
         #expect(try CommandLineOptions.parse(["trip.M3U"]).command == .run(.playlist("trip.M3U")))
         #expect(try CommandLineOptions.parse(["/media/lists/a.m3u8"]).command == .run(.playlist("/media/lists/a.m3u8")))
         #expect(try CommandLineOptions.parse(["/media/m3u"]).command == .run(.folder("/media/m3u")))
+    }
+
+    @Test("file:// URIs name folders and playlists as paths do; more sources than one open the first and list the rest")
+    func fileURIsAndSeveralSources() throws {
+        #expect(try CommandLineOptions.parse(["file:///home/ana/My%20Clips"]).command == .run(.folder("/home/ana/My Clips")))
+        #expect(try CommandLineOptions.parse(["file:///tmp/trip.m3u8"]).command == .run(.playlist("/tmp/trip.m3u8")))
+        let several = try CommandLineOptions.parse(["/tmp/a", "file:///tmp/b", "peertube:videos.example"])
+        #expect(several.command == .run(.folder("/tmp/a")))
+        #expect(several.alsoListed.count == 2)
+        #expect(several.alsoListed.first == .folder("/tmp/b"))
+        #expect(try CommandLineOptions.parse(["--standalone", "/tmp/a"]).standalone)
     }
 
     @Test("a dash-dash ends the options")

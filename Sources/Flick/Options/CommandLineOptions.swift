@@ -1,3 +1,4 @@
+import CGLib
 import FeedCore
 import FeedMedia
 import FeedUI
@@ -36,6 +37,11 @@ struct CommandLineOptions: Equatable {
     }
 
     var command: Command = .run(.demo)
+    /// The sources named after the first: listed in the sidebar, not opened.
+    var alsoListed: [Source] = []
+    /// Run a Flick of its own instead of handing the sources to the one
+    /// already running (`--standalone`; stress runs always do).
+    var standalone = false
     /// Print the feed's state as JSON lines on stdout.
     var reportState = false
     /// Items in the demo feed.
@@ -76,12 +82,14 @@ struct CommandLineOptions: Equatable {
     typealias ParseError = OptionParseError
 
     /// What --help says around the options.
-    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE]", summary: """
+    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: """
         Swipe through short videos and photos, one full-window page at a time.
 
         Commands:
           flick                 Open the built-in demo feed: its media (made on first run)
                                 served by a server inside Flick on 127.0.0.1, as a real feed
+                                (while Flick runs, its window shows what a new launch names;
+                                more than one source opens the first and lists the others)
           flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
           flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order
           flick URL             Open a feed over http(s): Flick's JSON format (see the README),
@@ -114,6 +122,8 @@ struct CommandLineOptions: Equatable {
             }
             return count
         },
+        .flag("standalone", help: "Run a Flick of its own instead of showing the sources in the one already running",
+              \.standalone),
         .flag("local-demo", help: "Show the demo feed straight from its files, no server", \.localDemo),
         .bandwidth(\.bandwidthBitsPerSecond, allowsNone: false, help: "Limit the built-in server to RATE bits/s (e.g. 20M, 500k)"),
         .milliseconds("latency", help: "Add MS milliseconds before each response of the built-in server", \.latencyMilliseconds),
@@ -234,31 +244,52 @@ struct CommandLineOptions: Equatable {
             options.command = .serve(positional[1])
             return options
         }
-        switch positional.count {
-        case 0: options.command = .run(.demo)
-        case 1:
-            let argument = positional[0]
-            let lowered = argument.lowercased()
-            if let explicit = ServiceAddress.parse(argument) {
-                switch explicit {
-                case .success(let address): options.command = .run(.service(address))
-                case .failure(let problem): throw ParseError(description: problem.description)
-                }
-            } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-                guard let url = URL(string: argument), url.host != nil else {
-                    throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
-                }
-                options.command = .run(.remote(url))
-            } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
-                      argument[argument.index(after: colon)...].hasPrefix("//") {
-                throw ParseError(description: "Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘\(argument[..<colon])’ addresses")
-            } else if PlaylistFile.isPlaylist(path: argument) {
-                options.command = .run(.playlist(argument))
-            } else {
-                options.command = .run(.folder(argument))
-            }
-        default: throw ParseError(description: "flick opens one feed at a time; got \(positional.count): \(positional.joined(separator: " "))")
-        }
+        let sources = try positional.map { (argument) throws(ParseError) in try source(for: argument) }
+        options.command = .run(sources.first ?? .demo)
+        options.alsoListed = Array(sources.dropFirst())
         return options
+    }
+
+    /// The source one word of the command line (or a file a file manager
+    /// hands over, as its URI) names: a service address, an http(s) feed,
+    /// a `file://` URI or path of a playlist or folder.
+    static func source(for argument: String) throws(ParseError) -> Source {
+        let lowered = argument.lowercased()
+        if let explicit = ServiceAddress.parse(argument) {
+            switch explicit {
+            case .success(let address): return .service(address)
+            case .failure(let problem): throw ParseError(description: problem.description)
+            }
+        } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let url = URL(string: argument), url.host != nil else {
+                throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
+            }
+            return .remote(url)
+        } else if lowered.hasPrefix("file:") {
+            guard let path = localPath(ofURI: argument) else {
+                throw ParseError(description: "‘\(argument)’ is not the address of a file on this computer")
+            }
+            return PlaylistFile.isPlaylist(path: path) ? .playlist(path) : .folder(path)
+        } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
+                  argument[argument.index(after: colon)...].hasPrefix("//") {
+            throw ParseError(description: "Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘\(argument[..<colon])’ addresses")
+        } else if PlaylistFile.isPlaylist(path: argument) {
+            return .playlist(argument)
+        } else {
+            return .folder(argument)
+        }
+    }
+
+    /// The path a `file://` URI names (percent-escapes decoded by GLib),
+    /// nil when it names another host or is not a valid URI.
+    static func localPath(ofURI uri: String) -> String? {
+        var host: UnsafeMutablePointer<CChar>?
+        guard let path = g_filename_from_uri(uri, &host, nil) else { return nil }
+        defer {
+            g_free(path)
+            g_free(host)
+        }
+        if let host, !["", "localhost"].contains(String(cString: host)) { return nil }
+        return String(validatingCString: path)
     }
 }

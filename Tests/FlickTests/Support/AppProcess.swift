@@ -149,9 +149,14 @@ final class AppProcess: @unchecked Sendable {
     /// `wrapper` runs the binary through another command (e.g. to drop privileges).
     /// `environment` overrides variables after the defaults above (e.g. a
     /// cache folder of the test's own, or a settings backend on disk).
+    /// `standalone` (the default) runs a Flick of its own even where a
+    /// session bus would hand the sources to one already running; the
+    /// single-instance tests turn it off.
     init(_ arguments: [String], animations: Bool = true,
          display: String? = ProcessInfo.processInfo.environment["DISPLAY"],
-         wrapper: [String] = [], environment overrides: [String: String] = [:]) throws {
+         wrapper: [String] = [], environment overrides: [String: String] = [:], standalone: Bool = true) throws {
+        // `flick bench` passes its words on to flick-bench, which has no such option.
+        let arguments = standalone && arguments.first != "bench" ? ["--standalone"] + arguments : arguments
         home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-ui-\(UUID().uuidString)")
         let config = home.appendingPathComponent("config/gtk-4.0")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
