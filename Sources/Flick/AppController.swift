@@ -89,6 +89,7 @@ final class AppController {
         self.settings = settings
         media.settings = settings
         media.open() // the cache folder opens while the window is built
+        AboutWindow.readReleaseNotes()
         var title = (folderPath.map(FolderFeedSource.displayName) ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }

@@ -51,3 +51,44 @@ public enum DecoderRanks {
         return found
     }
 }
+
+extension DecoderRanks {
+    /// The video formats a bug report names the decoder of.
+    public static let reportedFormats: [(name: String, caps: String)] = [
+        ("H.264", "video/x-h264, stream-format=(string)avc, alignment=(string)au"),
+        ("HEVC", "video/x-h265, stream-format=(string)hvc1, alignment=(string)au"),
+        ("VP9", "video/x-vp9"),
+        ("AV1", "video/x-av1"),
+    ]
+
+    /// The decoder a playbin of this process would plug for each of
+    /// ``reportedFormats`` now (the highest rank that takes its caps), and
+    /// whether it is a hardware one; nil where none is installed.
+    public static func preferredDecoders() -> [(format: String, decoder: String?, hardware: Bool)] {
+        // Every decoder (GST_ELEMENT_FACTORY_TYPE_DECODER, a macro Swift does
+        // not import); each format's caps pick the video ones.
+        let decoders: GstElementFactoryListType = 1 << 0
+        guard let all = gst_element_factory_list_get_elements(decoders, GST_RANK_MARGINAL) else {
+            return reportedFormats.map { ($0.name, nil, false) }
+        }
+        defer { gst_plugin_feature_list_free(all) }
+        return reportedFormats.map { format in
+            guard let caps = gst_caps_from_string(format.caps) else { return (format.name, nil, false) }
+            defer { gst_caps_unref(caps) }
+            guard let fitting = gst_element_factory_list_filter(all, caps, GST_PAD_SINK, 0) else { return (format.name, nil, false) }
+            defer { gst_plugin_feature_list_free(fitting) }
+            var best: (factory: OpaquePointer, rank: UInt32)?
+            var node: UnsafeMutablePointer<GList>? = fitting
+            while let item = node {
+                defer { node = item.pointee.next }
+                guard let data = item.pointee.data else { continue }
+                let factory = OpaquePointer(data)
+                let rank = gst_plugin_feature_get_rank(factory)
+                if rank > GST_RANK_NONE.rawValue, rank > (best?.rank ?? 0) { best = (factory, rank) }
+            }
+            guard let best else { return (format.name, nil, false) }
+            let kind = ElementFactory.klass(best.factory).map(DecoderKind.init(klass:))
+            return (format.name, ElementFactory.name(best.factory), kind == .hardwareVideoDecoder)
+        }
+    }
+}

@@ -14,7 +14,7 @@ enum AppInfo {
     /// The cache folder's name under `$XDG_CACHE_HOME`.
     static let cacheName = DemoFeedLocation.cacheName
     static let name = "Flick"
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     /// Whether the main menu has the Stress submenu (the benchmark's
     /// schedules by hand): in the development profile, or when

@@ -256,17 +256,11 @@ final class DesktopShell {
     }
 
     private func showAbout() {
-        let about = adw_about_window_new()!
-        let window = gopaque(about)
-        gtk_window_set_transient_for(gcast(about), gtkWindow)
-        gtk_window_set_modal(gcast(about), 1)
-        adw_about_window_set_application_name(window, AppInfo.name)
-        adw_about_window_set_application_icon(window, AppInfo.id)
-        adw_about_window_set_version(window, AppInfo.version)
-        adw_about_window_set_developer_name(window, "The Flick developers")
-        adw_about_window_set_comments(window, "Swipe through short videos and photos, one full-window page at a time.")
-        adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
-        gtk_window_present(gcast(about))
+        let facts = DebugInfo.Facts(renderer: WindowRenderer(of: window.window.widget),
+                                    hardwareDecoding: settings.hardwareDecoding,
+                                    cacheDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
+                                    cache: hooks.mediaCache()?.statistics)
+        AboutWindow.present(over: gtkWindow, facts: facts)
     }
 
     // MARK: Reporting
