@@ -128,6 +128,8 @@ check_file "symbolic icon" "share/icons/hicolor/symbolic/apps/$app_id-symbolic.s
 check_file "schema" "share/glib-2.0/schemas/io.github.flick.Flick.gschema.xml"
 check_file "compiled schemas" "share/glib-2.0/schemas/gschemas.compiled"
 check_file "stylesheet" "share/flick/style.css"
+check_file "German translation" "share/locale/de/LC_MESSAGES/flick.mo"
+check_file "Spanish translation" "share/locale/es/LC_MESSAGES/flick.mo"
 
 # The installed files validate with the tools Debian ships.
 desktop="$prefix/share/applications/$app_id.desktop"
@@ -138,6 +140,15 @@ fi
 if [ -f "$metainfo" ]; then
   step validate-installed-metainfo appstreamcli validate --no-net --explain "$metainfo"
 fi
+
+# The translations were merged into the desktop file and metainfo.
+for lang in de es; do
+  if grep -q "^Comment\[$lang\]=" "$desktop" 2>/dev/null && grep -q "xml:lang=\"$lang\"" "$metainfo" 2>/dev/null; then
+    pass "desktop file and metainfo carry the $lang translation"
+  else
+    fail "desktop file or metainfo: no $lang translation merged in"
+  fi
+done
 
 # The installed schema is the one the app reads.
 schemas="$prefix/share/glib-2.0/schemas"
@@ -155,6 +166,15 @@ fi
 if [ -x "$prefix/bin/flick" ]; then
   step installed-flick-help env GSETTINGS_SCHEMA_DIR="$schemas" GSETTINGS_BACKEND=memory \
     timeout 60 "$prefix/bin/flick" --help
+fi
+# The installed app finds its translations beside it (share/locale).
+if [ -x "$prefix/bin/flick" ]; then
+  if out=$(env GSETTINGS_SCHEMA_DIR="$schemas" GSETTINGS_BACKEND=memory LANG=C.UTF-8 LANGUAGE=de \
+             timeout 60 "$prefix/bin/flick" --help 2>&1) && grep -q "Befehle:" <<<"$out"; then
+    pass "installed flick --help speaks German under LANGUAGE=de"
+  else
+    fail "installed flick --help under LANGUAGE=de is not German: $(head -3 <<<"$out")"
+  fi
 fi
 
 summary_and_exit

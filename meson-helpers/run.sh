@@ -38,4 +38,11 @@ glib-compile-schemas --strict "$schema_dir"
 
 export GSETTINGS_SCHEMA_DIR="$schema_dir${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}"
 export FLICK_DATA_DIR="$source_dir/data"
+# The translations, compiled beside the build (the app reads $FLICK_LOCALE_DIR).
+for po in po/*.po; do
+  lang=$(basename "$po" .po)
+  mkdir -p "$bin_dir/locale/$lang/LC_MESSAGES"
+  msgfmt --output-file="$bin_dir/locale/$lang/LC_MESSAGES/flick.mo" "$po"
+done
+export FLICK_LOCALE_DIR="$bin_dir/locale"
 exec "$bin_dir/flick" "$@"

@@ -30,6 +30,8 @@ PACKAGES=(
   libglib2.0-dev-bin
   meson
   ninja-build
+  # Translations: xgettext, msgfmt and msgcmp (po/).
+  gettext
   # Validation of the desktop file and metainfo.
   desktop-file-utils
   appstream

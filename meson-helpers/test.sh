@@ -53,6 +53,13 @@ glib-compile-schemas --strict "$work/schemas"
 export GSETTINGS_SCHEMA_DIR="$work/schemas"
 export GSETTINGS_BACKEND=memory
 export FLICK_DATA_DIR="$source_dir/data"
+# The translations, compiled where the app under test finds them.
+for po in po/*.po; do
+  lang=$(basename "$po" .po)
+  mkdir -p "$work/locale/$lang/LC_MESSAGES"
+  msgfmt --check --output-file="$work/locale/$lang/LC_MESSAGES/flick.mo" "$po"
+done
+export FLICK_LOCALE_DIR="$work/locale"
 export NO_AT_BRIDGE=1
 # Test machines have no sound card: let autoaudiosink fall back to a fake
 # sink instead of every player probing ALSA and logging its failure.

@@ -3,6 +3,8 @@
 #include <glib-object.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
+#include <libintl.h>   /* bindtextdomain: gettext catalogues (FeedGObject/Translation) */
+#include <locale.h>
 #include <gio/gunixinputstream.h>
 #include <gio/gunixsocketaddress.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

@@ -103,12 +103,18 @@ public enum FolderFileRule {
     /// One line for the header or the empty page: "12 files were skipped:
     /// 9 other, 2 empty, 1 unreadable" (largest count first, ties in the
     /// reasons' order); nil when nothing was skipped.
-    public static func summary(_ reasons: [FolderSkipReason]) -> String? {
-        guard !reasons.isEmpty else { return nil }
-        let counts = FolderSkipReason.allCases.map { reason in (reason, reasons.filter { $0 == reason }.count) }
+    /// How many files each reason left out, most first (ties in the
+    /// reasons' order), without the reasons that left none out.
+    public static func summaryCounts(_ reasons: [FolderSkipReason]) -> [(reason: FolderSkipReason, count: Int)] {
+        FolderSkipReason.allCases.map { reason in (reason, reasons.filter { $0 == reason }.count) }
             .filter { $0.1 > 0 }
             .enumerated().sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
-            .map { "\($0.element.1) \($0.element.0.summaryWord)" }
+            .map { (reason: $0.element.0, count: $0.element.1) }
+    }
+
+    public static func summary(_ reasons: [FolderSkipReason]) -> String? {
+        guard !reasons.isEmpty else { return nil }
+        let counts = summaryCounts(reasons).map { "\($0.count) \($0.reason.summaryWord)" }
         let files = reasons.count == 1 ? "1 file was skipped" : "\(reasons.count) files were skipped"
         return "\(files): \(counts.joined(separator: ", "))"
     }

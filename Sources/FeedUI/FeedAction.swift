@@ -1,3 +1,5 @@
+import FeedGObject
+
 /// Everything the feed widget does on a key, as named actions in the
 /// widget's `feed` action group. The shortcuts window lists this same table.
 public enum FeedAction: String, CaseIterable, Sendable {
@@ -48,20 +50,20 @@ public enum FeedAction: String, CaseIterable, Sendable {
     /// What the action does, for the shortcuts window and tooltips.
     public var title: String {
         switch self {
-        case .nextPage: return "Next post"
-        case .previousPage: return "Previous post"
-        case .firstPage: return "First post"
-        case .lastPage: return "Last post"
-        case .togglePlayback: return "Play or pause"
-        case .toggleMute: return "Mute or unmute"
-        case .seekForward: return "Forward 5 seconds"
-        case .seekBackward: return "Back 5 seconds"
-        case .like: return "Like or unlike"
-        case .stepForward: return "Next frame"
-        case .stepBackward: return "Previous frame"
-        case .copyLink: return "Copy the link"
-        case .openInBrowser: return "Open in the browser"
-        case .toggleDiagnostics: return "Diagnostics on or off"
+        case .nextPage: return tr("Next post")
+        case .previousPage: return tr("Previous post")
+        case .firstPage: return tr("First post")
+        case .lastPage: return tr("Last post")
+        case .togglePlayback: return tr("Play or pause")
+        case .toggleMute: return tr("Mute or unmute")
+        case .seekForward: return tr("Forward 5 seconds")
+        case .seekBackward: return tr("Back 5 seconds")
+        case .like: return tr("Like or unlike")
+        case .stepForward: return tr("Next frame")
+        case .stepBackward: return tr("Previous frame")
+        case .copyLink: return tr("Copy the link")
+        case .openInBrowser: return tr("Open in the browser")
+        case .toggleDiagnostics: return tr("Diagnostics on or off")
         }
     }
 }

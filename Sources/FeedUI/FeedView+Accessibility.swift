@@ -39,15 +39,20 @@ extension FeedView {
 
     /// "Post N of M", or "Post N" while more posts may come.
     var positionText: String {
-        let total = session.placeholderCount == 0 ? " of \(count)" : ""
-        return "Post \(currentIndex + 1)\(total)"
+        let number = Translation.number(currentIndex + 1)
+        guard session.placeholderCount == 0 else { return tr("Post %1$s").filled(number) }
+        return tr("Post %1$s of %2$s").filled(number, Translation.number(count))
     }
 
     /// Renames the feed for screen readers when the current post changes.
     private func announceCurrentPage() {
         guard count > 0 else { return }
         let label = pages[currentIndex]?.accessibleLabel ?? ""
-        let text = "\(label), \(positionText.lowercased())"
+        let number = Translation.number(currentIndex + 1)
+        // Translators: what a screen reader says on a new post: its label, then where it is.
+        let text = session.placeholderCount == 0
+            ? tr("%1$s, post %2$s of %3$s").filled(label, number, Translation.number(count))
+            : tr("%1$s, post %2$s").filled(label, number)
         guard text != chrome.announcement else { return }
         chrome.announcement = text
         Widget.setAccessibleLabel(widget, label)

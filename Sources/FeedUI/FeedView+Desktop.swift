@@ -1,3 +1,4 @@
+import FeedGObject
 import CGLib
 import CGtk
 import FeedCore
@@ -49,7 +50,7 @@ extension FeedView {
         guard let uri = currentItem?.uri, let display = gtk_widget_get_display(widget),
               let clipboard = gdk_display_get_clipboard(display) else { return }
         gdk_clipboard_set_text(clipboard, uri)
-        showToast("Link copied")
+        showToast(tr("Link copied"))
     }
 
     /// Opens the current post's address with the desktop's handler for it
@@ -68,7 +69,7 @@ extension FeedView {
             if let error { g_error_free(error) }
             MainActor.assumeIsolated {
                 guard !opened else { return }
-                weak.view?.showToast("Could not open the link: \(message ?? "no application for it")")
+                weak.view?.showToast(tr("Could not open the link: %1$s").filled(message ?? tr("no application for it")))
             }
         }, context)
     }

@@ -20,7 +20,7 @@ extension AppController {
             showLocalDemo(library)
             return
         }
-        window.showLoading(0, message: "Getting the demo feed ready")
+        window.showLoading(0, message: tr("Getting the demo feed ready"))
         reporter.report(phase: .loading, progress: 0)
         let options = self.options
         Thread.detachNewThread { [weak self] in
@@ -68,12 +68,12 @@ extension AppController {
                 openRemote(url, cacheScope: "flick-demo")
             case .failure(let error):
                 Log.error("could not start the demo feed's server: \(error)")
-                window?.showError(title: "Could not start the demo feed", message: "\(error)")
+                window?.showError(title: tr("Could not start the demo feed"), message: "\(error)")
                 reporter.report(phase: .error)
             }
         case .failure(let error):
             Log.error("could not make the demo media: \(error)")
-            window?.showError(title: "Could not make the demo feed", message: "\(error)")
+            window?.showError(title: tr("Could not make the demo feed"), message: "\(error)")
             reporter.report(phase: .error)
         }
     }

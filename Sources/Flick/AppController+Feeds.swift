@@ -37,7 +37,8 @@ extension AppController {
         media.use { [weak self] engine in
             guard let self else { return }
             guard let made = ServiceFeed.source(for: address, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
-                self.window?.showError(title: "Could not open the feed", message: "\(address.text) does not make a usable address.") {}
+                self.window?.showError(title: tr("Could not open the feed"),
+                                       message: tr("%1$s does not make a usable address.").filled(address.text)) {}
                 self.reporter.report(phase: .error)
                 return
             }
@@ -74,13 +75,14 @@ extension AppController {
                 // The error page replaces the skeletons: their session ends
                 // (Retry or another feed starts a new one).
                 self.endSession()
-                self.window?.showError(title: "Could not open the feed", message: failure.message) { retry() }
+                self.window?.showError(title: tr("Could not open the feed"), message: failure.message) { retry() }
                 self.reporter.report(phase: .error)
                 return
             }
             if session.items.isEmpty {
                 self.endSession()
-                self.window?.showEmpty(title: "Nothing in this feed", hint: "The feed at \(address) has no items Flick can show.")
+                self.window?.showEmpty(title: tr("Nothing in this feed"),
+                                       hint: tr("The feed at %1$s has no items Flick can show.").filled(address))
                 self.reporter.report(phase: .empty)
                 return
             }
@@ -95,8 +97,8 @@ extension AppController {
         let isFolder = session.source is FolderSource
         session.reload { [weak self] failure in
             guard let failure else { return }
-            self?.window?.showToast(isFolder ? "Could not read the folder again: \(failure)"
-                                             : "Could not reload the feed: \(failure)")
+            self?.window?.showToast(isFolder ? tr("Could not read the folder again: %1$s").filled("\(failure)")
+                                             : tr("Could not reload the feed: %1$s").filled("\(failure)"))
         }
     }
 
@@ -126,9 +128,9 @@ extension AppController {
         localRead.start(request, slow: { [weak self] in
             guard let self, let window = self.window else { return }
             if self.session == nil {
-                window.showLoading(0, message: "Reading \(name)…")
+                window.showLoading(0, message: tr("Reading %1$s…").filled(name))
             } else {
-                window.showToast("Reading \(name)…")
+                window.showToast(tr("Reading %1$s…").filled(name))
             }
         }, done: { [weak self] result in
             guard let self else { return }
@@ -153,11 +155,12 @@ extension AppController {
     private func couldNotOpen(_ kind: String, named name: String, because message: String,
                               orElse fallback: (@MainActor () -> Void)?) {
         Log.warning("could not open the \(kind): \(message)")
-        window?.showToast("Could not open the \(kind): \(message)")
+        window?.showToast(kind == "folder" ? tr("Could not open the folder: %1$s").filled(message)
+                                            : tr("Could not open the playlist: %1$s").filled(message))
         if let fallback {
             fallback()
         } else if session == nil {
-            window?.showError(title: "Could not open \(name)", message: message)
+            window?.showError(title: tr("Could not open %1$s").filled(name), message: message)
         }
     }
 
@@ -206,7 +209,7 @@ extension AppController {
                 guard let self, let session, session === self.session else { return }
                 guard failure == nil, let scan = source.scan else {
                     self.endSession()
-                    self.couldNotOpen("folder", named: name, because: failure?.message ?? "it could not be read",
+                    self.couldNotOpen("folder", named: name, because: failure?.message ?? tr("it could not be read"),
                                       orElse: fallback)
                     return
                 }
@@ -226,9 +229,12 @@ extension AppController {
         window.skippedFiles.show(folder.skipped, summary: folder.skippedSummary)
         guard folder.items.isEmpty else { return true }
         endSession() // the empty page replaces the feed: stop its players
-        let skipped = folder.skippedSummary.map { " \($0)." } ?? ""
-        window.showEmpty(title: "No videos or pictures",
-                         hint: "Nothing playable was found in \(folder.displayName).\(skipped) Add videos, sounds or pictures to it, or open another folder.")
+        let hint = folder.skippedSummary.map {
+            tr("Nothing playable was found in %1$s. %2$s. Add videos, sounds or pictures to it, or open another folder.")
+                .filled(folder.displayName, $0)
+        } ?? tr("Nothing playable was found in %1$s. Add videos, sounds or pictures to it, or open another folder.")
+            .filled(folder.displayName)
+        window.showEmpty(title: tr("No videos or pictures"), hint: hint)
         reporter.report(phase: .empty)
         return false
     }
@@ -242,8 +248,8 @@ extension AppController {
             Log.warning("skipped a playlist entry: \(skipped)")
         }
         guard !playlist.page.items.isEmpty else {
-            window.showEmpty(title: "Nothing to play",
-                             hint: "\(playlist.displayName) names no video, sound or picture Flick can open.")
+            window.showEmpty(title: tr("Nothing to play"),
+                             hint: tr("%1$s names no video, sound or picture Flick can open.").filled(playlist.displayName))
             reporter.report(phase: .empty)
             return
         }

@@ -43,9 +43,9 @@ extension AppController {
     static func entry(for address: ServiceAddress) -> SourceLibrary.Entry {
         let name: String
         switch address.scope {
-        case .tag(let tag): name = "#\(tag) on \(address.host)"
-        case .channel(let channel): name = "\(channel) on \(address.host)"
-        case .account(let account): name = "\(account) on \(address.host)"
+        case .tag(let tag): name = tr("#%1$s on %2$s").filled(tag, address.host)
+        case .channel(let channel): name = tr("%1$s on %2$s").filled(channel, address.host)
+        case .account(let account): name = tr("%1$s on %2$s").filled(account, address.host)
         default: name = address.host
         }
         return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)
@@ -121,7 +121,7 @@ extension AppController {
             open(feedAddress: .url(url), entry: entry)
         case .peertube, .mastodon:
             guard case .success(let address)? = ServiceAddress.parse(entry.address) else {
-                window?.showToast("‘\(entry.name)’ is not an address Flick can open any more")
+                window?.showToast(tr("‘%1$s’ is not an address Flick can open any more").filled(entry.name))
                 return false
             }
             open(feedAddress: .service(address), entry: entry)
@@ -152,7 +152,7 @@ extension AppController {
     func removeSource(at index: Int) {
         guard library.entries.count > 1, let removed = library.remove(at: index) else { return }
         settings?.sources = library
-        window?.showToast("Removed ‘\(removed.name)’ from the sources")
+        window?.showToast(tr("Removed ‘%1$s’ from the sources").filled(removed.name))
         if removed.address == resume.address {
             open(entry: library.entries[max(0, index - 1)])
         } else {
@@ -214,7 +214,7 @@ extension AppController {
                 name = url.host
             case .service(let service):
                 guard let made = ServiceFeed.source(for: service, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
-                    finish(.failure(FeedSourceFailure(message: "\(service.text) does not make a usable address", code: .unsupportedFormat)))
+                    finish(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address").filled(service.text), code: .unsupportedFormat)))
                     return
                 }
                 source = made.source
@@ -225,10 +225,10 @@ extension AppController {
                 switch result {
                 case .success(let page):
                     guard let first = page.items.first else {
-                        finish(.failure(FeedSourceFailure(message: "It has no posts Flick can show.", code: .unsupportedFormat)))
+                        finish(.failure(FeedSourceFailure(message: tr("It has no posts Flick can show."), code: .unsupportedFormat)))
                         return
                     }
-                    finish(.success(.init(name: name, firstPost: first.title ?? first.author ?? first.kind.spokenName,
+                    finish(.success(.init(name: name, firstPost: first.title ?? first.author ?? first.kind.localizedName,
                                           posts: page.items.count, more: page.next != nil)))
                 case .failure(let failure):
                     finish(.failure(failure))

@@ -10,6 +10,7 @@ import Foundation
 enum FlickApp {
     /// Runs Flick and returns the process exit status.
     static func run(arguments: [String]) -> Int32 {
+        Translation.bind(localeDirectory: Translation.localeDirectory)
         guard CommandLineOptions.isSubcommand(arguments) else { return runApplication(arguments) }
         let options: CommandLineOptions
         do {

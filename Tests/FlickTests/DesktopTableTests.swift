@@ -54,14 +54,14 @@ struct DesktopTableTests {
         }
     }
 
-    @Test("usage labels read in MB of 1,000,000 bytes")
+    @Test("usage labels are GLib's sizes (decimal units, a no-break space before the unit)")
     func usageText() {
-        #expect(UsageText.usage(0, budgetMB: 500) == "0 MB of 500 MB")
-        #expect(UsageText.usage(132_400_000, budgetMB: 500) == "132 MB of 500 MB")
-        #expect(UsageText.megabytes(400_000) == "0.4 MB")
-        #expect(UsageText.megabytes(9_500_000) == "9.5 MB")
-        #expect(UsageText.megabytes(3_000_000) == "3 MB")
-        #expect(UsageText.usage(1_250_000_000, budgetMB: 20_000) == "1,250 MB of 20,000 MB")
+        #expect(UsageText.usage(0, budgetMB: 500) == "0 bytes of 500.0\u{00A0}MB")
+        #expect(UsageText.usage(132_400_000, budgetMB: 500) == "132.4\u{00A0}MB of 500.0\u{00A0}MB")
+        #expect(UsageText.megabytes(400_000) == "400.0\u{00A0}kB")
+        #expect(UsageText.megabytes(9_500_000) == "9.5\u{00A0}MB")
+        #expect(UsageText.megabytes(3_000_000) == "3.0\u{00A0}MB")
+        #expect(UsageText.usage(1_250_000_000, budgetMB: 20_000) == "1.2\u{00A0}GB of 20.0\u{00A0}GB")
         #expect(UsageText.fraction(250_000_000, budgetMB: 500) == 0.5)
         #expect(UsageText.fraction(900_000_000, budgetMB: 500) == 1)
     }

@@ -92,7 +92,7 @@ extension AppUnderX {
             #expect(playing?.currentFrameSource == song.absoluteString, "the sound's page shows its waveform's frames")
             #expect(playing?.currentLabel == "Audio: song")
             #expect(playing?.skippedFiles == 3)
-            #expect(playing?.skippedSummary == "3 files were skipped: 1 empty, 1 unsupported pictures, 1 other")
+            #expect(playing?.skippedSummary == "3 files were skipped: 1 empty, 1 unsupported picture, 1 other")
             for line in ["drawing.xcf: a picture format no installed loader reads", "empty.mp4: empty (0 bytes)",
                          "notes.txt: not a video, a sound or a picture"] {
                 #expect(app.stderr.contains("flick: skipped \(folder.path)/\(line)"), "stderr names \(line): \(app.stderr)")

@@ -90,7 +90,7 @@ struct StressAndBenchOptionsTests {
     @Test("the help texts are GLib's, written from the option tables: every option with its value")
     func usage() {
         let app = CommandLineOptions.help
-        for flag in ["Usage:", "flick [OPTION…] [FOLDER | PLAYLIST | URL | SERVICE]", "flick bench", "--stress=MODE", "--stress-seconds=N",
+        for flag in ["Usage:", "flick [OPTION…] [FOLDER | PLAYLIST | URL | SERVICE…]", "flick bench", "--stress=MODE", "--stress-seconds=N",
                      "--stress-report=FILE", "--engine=flick|naive", "-h, --help", "Keys:"] {
             #expect(app.contains(flag), "\(flag)")
         }

@@ -1,3 +1,4 @@
+import FeedGObject
 import CGLib
 import FeedCore
 import Foundation
@@ -75,6 +76,6 @@ struct FolderEntry {
         return FeedItem(id: path, kind: kind, uri: uri, width: size?.width, height: size?.height,
                         title: title.isEmpty ? displayName : title,
                         subtitle: dates.string(from: date),
-                        accessibilityLabel: "\(kind.spokenName): \(title.isEmpty ? displayName : title)")
+                        accessibilityLabel: tr("%1$s: %2$s").filled(kind.localizedName, title.isEmpty ? displayName : title))
     }
 }

@@ -1,3 +1,4 @@
+import FeedGObject
 /// Why a folder cannot be shown, as one line that says what to do.
 public enum FolderScanError: Error, CustomStringConvertible, Equatable, Sendable {
     case notFound(String)
@@ -7,11 +8,11 @@ public enum FolderScanError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "The folder \(path) does not exist: check the path, or run flick with no folder for the demo feed."
+            return tr("The folder %1$s does not exist: check the path, or run flick with no folder for the demo feed.").filled(path)
         case .notADirectory(let path):
-            return "\(path) is a file, not a folder: pass the folder that holds your videos and pictures."
+            return tr("%1$s is a file, not a folder: pass the folder that holds your videos and pictures.").filled(path)
         case .unreadable(let path, let reason):
-            return "Cannot read the folder \(path) (\(reason)): check its permissions."
+            return tr("Cannot read the folder %1$s (%2$s): check its permissions.").filled(path, reason)
         }
     }
 }

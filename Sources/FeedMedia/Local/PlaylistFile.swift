@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedCore
 import Foundation
 
@@ -41,7 +42,7 @@ public struct PlaylistFile: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw ReadError(description: "The playlist \(path) is not a regular file (a pipe, socket or device); Flick reads playlists from files.")
+            throw ReadError(description: tr("The playlist %1$s is not a regular file (a pipe, socket or device); Flick reads playlists from files.").filled(path))
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
@@ -50,15 +51,15 @@ public struct PlaylistFile: Sendable {
         do {
             data = try handle.read(upToCount: FeedDocument.maxBytes + 1) ?? Data()
         } catch {
-            throw ReadError(description: "Cannot read the playlist \(path): \(error.localizedDescription)")
+            throw ReadError(description: tr("Cannot read the playlist %1$s: %2$s").filled(path, error.localizedDescription))
         }
         guard data.count <= FeedDocument.maxBytes else {
-            throw ReadError(description: "The playlist \(path) is larger than \(FeedDocument.maxBytes / 1_048_576) MB; Flick reads playlists up to that size.")
+            throw ReadError(description: tr("The playlist %1$s is larger than %2$s MB; Flick reads playlists up to that size.").filled(path, String(FeedDocument.maxBytes / 1_048_576)))
         }
         do {
             page = try M3UDocument.parse(data, pageURL: url)
         } catch {
-            throw ReadError(description: "The playlist \(path) cannot be read: \(error)")
+            throw ReadError(description: tr("The playlist %1$s cannot be read: %2$s").filled(path, "\(error)"))
         }
         displayName = name
     }

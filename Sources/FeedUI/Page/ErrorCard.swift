@@ -26,7 +26,7 @@ final class ErrorCard {
         gtk_label_set_justify(gopaque(label), GTK_JUSTIFY_CENTER)
         gtk_label_set_max_width_chars(gopaque(label), 32)
         gtk_box_append(gcast(widget), label)
-        button = gtk_button_new_with_label("Retry")!
+        button = gtk_button_new_with_label(tr("Retry"))!
         Widget.addClasses(button, "pill", "suggested-action")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_box_append(gcast(widget), button)

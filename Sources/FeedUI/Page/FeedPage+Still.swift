@@ -58,7 +58,7 @@ extension FeedPage {
         still.request = nil
         guard item.kind == .image else { return }
         shown.stillError = (failure.code, failure.retryable)
-        gtk_label_set_text(gopaque(message), "Can’t show this picture\n\(failure.code.pictureMessage(httpStatus: failure.httpStatus))")
+        gtk_label_set_text(gopaque(message), tr("Can’t show this picture\n%1$s").filled(failure.code.pictureMessage(httpStatus: failure.httpStatus)))
         gtk_widget_set_visible(message, 1)
         shimmer.setVisible(false)
         host?.pageChanged(self)

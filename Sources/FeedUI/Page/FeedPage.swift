@@ -109,7 +109,7 @@ final class FeedPage {
         gtk_widget_set_valign(muteButton, GTK_ALIGN_START)
         gtk_widget_set_margin_top(muteButton, 12)
         gtk_widget_set_margin_end(muteButton, 12)
-        gtk_widget_set_tooltip_text(muteButton, "Mute or unmute (M)")
+        gtk_widget_set_tooltip_text(muteButton, tr("Mute or unmute (M)"))
         gtk_actionable_set_action_name(gopaque(muteButton), FeedAction.toggleMute.detailedName)
         gtk_widget_set_visible(muteButton, 0)
         gtk_overlay_add_overlay(gopaque(overlay), muteButton)
@@ -193,11 +193,11 @@ final class FeedPage {
             gtk_widget_set_visible(muteButton, 0)
             gtk_widget_set_visible(likeRail.widget, 0)
             scrubber.bind(isVideo: false, duration: nil)
-            setLabel("Loading more posts")
+            setLabel(tr("Loading more posts"))
         }
         shimmer.setVisible(true)
         if let failure {
-            errorCard.show("Couldn’t load more posts.\n\(failure)", retry: retry)
+            errorCard.show(tr("Couldn’t load more posts.\n%1$s").filled(failure), retry: retry)
         } else {
             errorCard.hide()
         }
@@ -268,8 +268,8 @@ final class FeedPage {
     func setMuted(_ muted: Bool) {
         let icon = muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic"
         gtk_button_set_icon_name(gcast(muteButton), icon)
-        gtk_widget_set_tooltip_text(muteButton, muted ? "Sound off: unmute (M)" : "Sound on: mute (M)")
-        Widget.setAccessibleLabel(muteButton, muted ? "Unmute" : "Mute")
+        gtk_widget_set_tooltip_text(muteButton, muted ? tr("Sound off: unmute (M)") : tr("Sound on: mute (M)"))
+        Widget.setAccessibleLabel(muteButton, muted ? tr("Unmute") : tr("Mute"))
     }
 
     private func setLabel(_ label: String) {
@@ -292,8 +292,8 @@ final class FeedPage {
     }
 
     static func defaultLabel(for item: FeedItem) -> String {
-        let kind = item.kind.spokenName
-        if let title = item.title, !title.isEmpty { return "\(kind): \(title)" }
+        let kind = item.kind.localizedName
+        if let title = item.title, !title.isEmpty { return tr("%1$s: %2$s").filled(kind, title) }
         return kind
     }
 }

@@ -31,16 +31,16 @@ final class LikeRail {
         gtk_widget_set_margin_bottom(widget, 120)
         button = gtk_button_new_with_label("♡")!
         Widget.addClasses(button, "circular", "osd", "flick-like")
-        gtk_widget_set_tooltip_text(button, "Like (L)")
+        gtk_widget_set_tooltip_text(button, tr("Like (L)"))
         gtk_actionable_set_action_name(gopaque(button), FeedAction.like.detailedName)
         count = gtk_label_new(nil)!
         Widget.addClasses(count, "flick-like-count")
         Widget.setAccessibleHidden(count, true)
         gtk_box_append(gcast(widget), button)
         gtk_box_append(gcast(widget), count)
-        share = Self.actionButton(icon: "edit-copy-symbolic", label: "Copy the link", tooltip: "Copy the link (Ctrl+C)",
+        share = Self.actionButton(icon: "edit-copy-symbolic", label: tr("Copy the link"), tooltip: tr("Copy the link (Ctrl+C)"),
                                   action: .copyLink)
-        open = Self.actionButton(icon: "web-browser-symbolic", label: "Open in the browser", tooltip: "Open in the browser",
+        open = Self.actionButton(icon: "web-browser-symbolic", label: tr("Open in the browser"), tooltip: tr("Open in the browser"),
                                  action: .openInBrowser)
         gtk_widget_set_margin_top(share, 10)
         gtk_box_append(gcast(widget), share)
@@ -80,9 +80,10 @@ final class LikeRail {
     /// What screen readers call the like button: its state, then the count
     /// when the feed gives one ("Like, 12 likes", "Liked, 1 like", "Like").
     static func spokenName(liked: Bool, likes: Int?) -> String {
-        let state = liked ? "Liked" : "Like"
+        let state = liked ? tr("Liked") : tr("Like")
         guard let likes else { return state }
-        return "\(state), \(likes) \(likes == 1 ? "like" : "likes")"
+        // Translators: the like button's state ("Liked"), then its count ("12 likes").
+        return trc("like button", "%1$s, %2$s").filled(state, trn("%1$s like", "%1$s likes", likes).filled(Translation.number(likes)))
     }
 
     /// The heart burst: shown for a moment (its CSS animation does the rest;

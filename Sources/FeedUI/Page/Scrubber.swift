@@ -58,7 +58,7 @@ final class Scrubber {
         gtk_widget_set_can_focus(widget, 0) // the keys seek: Left/Right, Shift+Left/Right
         gtk_widget_set_can_target(widget, 0)
         gtk_widget_set_visible(widget, 0)
-        Widget.setAccessibleLabel(widget, "Seek bar (Left and Right keys seek)")
+        Widget.setAccessibleLabel(widget, tr("Seek bar (Left and Right keys seek)"))
         let context = Unmanaged.passRetained(WeakScrubber(self)).toOpaque()
         gtk_drawing_area_set_draw_func(gcast(widget), { _, cairo, width, height, data in
             guard let data, let cairo else { return }

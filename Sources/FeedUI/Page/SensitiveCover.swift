@@ -29,7 +29,7 @@ final class SensitiveCover {
         gtk_image_set_pixel_size(gopaque(icon), 48)
         Widget.setAccessibleHidden(icon, true) // the heading says it
         gtk_box_append(gcast(inner), icon)
-        let heading = gtk_label_new("Sensitive content")!
+        let heading = gtk_label_new(tr("Sensitive content"))!
         Widget.addClasses(heading, "title-3")
         gtk_box_append(gcast(inner), heading)
         reason = gtk_label_new(nil)!
@@ -38,7 +38,7 @@ final class SensitiveCover {
         gtk_widget_set_margin_start(reason, 24)
         gtk_widget_set_margin_end(reason, 24)
         gtk_box_append(gcast(inner), reason)
-        button = gtk_button_new_with_mnemonic("_Show")!
+        button = gtk_button_new_with_mnemonic(tr("_Show"))!
         Widget.addClasses(button, "pill", "osd")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_box_append(gcast(inner), button)
@@ -51,7 +51,7 @@ final class SensitiveCover {
     func cover(reason text: String?, onShow: @escaping () -> Void) {
         self.onShow = onShow
         isCovering = true
-        gtk_label_set_text(gopaque(reason), text ?? "The author marked this post sensitive.")
+        gtk_label_set_text(gopaque(reason), text ?? tr("The author marked this post sensitive."))
         gtk_widget_set_visible(widget, 1)
     }
 

@@ -38,7 +38,7 @@ extension Widget {
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
             if let name = gtk_widget_get_css_name(current), String(cString: name) == "scrollbar" {
-                setAccessibleLabel(current, "Scroll bar")
+                setAccessibleLabel(current, tr("Scroll bar"))
                 // Its trough and slider are parts of it, not controls of their own.
                 var part = gtk_widget_get_first_child(current)
                 while let inner = part {

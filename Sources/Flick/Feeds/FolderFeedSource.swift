@@ -11,8 +11,8 @@ struct FolderFeedSource: Sendable {
     var items: [FeedItem] { scan.items }
     /// Every file left out, with its reason (each was also written to stderr).
     var skipped: [FolderScan.Skipped] { scan.skipped }
-    /// "3 files were skipped: 2 empty, 1 unreadable", or nil.
-    var skippedSummary: String? { scan.skippedSummary }
+    /// "3 files were skipped: 2 empty, 1 unreadable" in the user's language, or nil.
+    var skippedSummary: String? { scan.localizedSkippedSummary }
 
     /// A scan made already (by the feed's ``FolderSource``).
     init(directory: URL, scan: FolderScan) {

@@ -1,3 +1,4 @@
+import FeedGObject
 import CGLib
 import FeedCore
 import FeedMedia
@@ -82,114 +83,80 @@ struct CommandLineOptions: Equatable {
     typealias ParseError = OptionParseError
 
     /// What --help says around the options.
-    static let helpText = OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: """
-        Swipe through short videos and photos, one full-window page at a time.
-
-        Commands:
-          flick                 Open the built-in demo feed: its media (made on first run)
-                                served by a server inside Flick on 127.0.0.1, as a real feed
-                                (while Flick runs, its window shows what a new launch names;
-                                more than one source opens the first and lists the others)
-          flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first
-          flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order
-          flick URL             Open a feed over http(s): Flick's JSON format (see the README),
-                                a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare
-                                server address (https://HOST) opens a PeerTube or Mastodon server
-          flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]
-                                Open a PeerTube instance's videos (short ones first), a channel's
-                                or an account's
-          flick mastodon:HOST[:PORT]/tags/NAME | /local | /public
-                                Open the pictures and videos of a Mastodon hashtag or timeline
-                                (https; plain http for a loopback HOST)
-          flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on
-                                127.0.0.1 until interrupted, for trying other clients
-          flick cache status [KEY] | size | remove KEY | clear | preload URL…
-                                The media cache: what it holds per key (none/partial/complete
-                                and bytes), video and image bytes, drop one key or everything,
-                                fetch files into it (keys look like video:item-12)
-          flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and
-                                print a markdown row per run (see flick bench --help and
-                                BENCHMARKS.md)
-        """, description: "Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last.")
+    static var helpText: OptionParser.Text {
+        OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: tr("Swipe through short videos and photos, one full-window page at a time.\n\nCommands:\n  flick                 Open the built-in demo feed: its media (made on first run)\n                        served by a server inside Flick on 127.0.0.1, as a real feed\n                        (while Flick runs, its window shows what a new launch names;\n                        more than one source opens the first and lists the others)\n  flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first\n  flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order\n  flick URL             Open a feed over http(s): Flick's JSON format (see the README),\n                        a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare\n                        server address (https://HOST) opens a PeerTube or Mastodon server\n  flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]\n                        Open a PeerTube instance's videos (short ones first), a channel's\n                        or an account's\n  flick mastodon:HOST[:PORT]/tags/NAME | /local | /public\n                        Open the pictures and videos of a Mastodon hashtag or timeline\n                        (https; plain http for a loopback HOST)\n  flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on\n                        127.0.0.1 until interrupted, for trying other clients\n  flick cache status [KEY] | size | remove KEY | clear | preload URL…\n                        The media cache: what it holds per key (none/partial/complete\n                        and bytes), video and image bytes, drop one key or everything,\n                        fetch files into it (keys look like video:item-12)\n  flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and\n                        print a markdown row per run (see flick bench --help and\n                        BENCHMARKS.md)"),
+                          description: tr("Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last."))
+    }
 
     /// The options of `flick`, in the order --help lists them.
     static var table: [CommandLineOption<CommandLineOptions>] { [
-        .flag("report-state", help: "Print the feed's state as one JSON object per line on stdout whenever it changes "
-              + "(keys: phase, current_index, current_id, mounted_pages, item_count)", \.reportState),
-        .value("demo-items", "N", help: "Number of items in the demo feed (default 1200)", \.demoItems) { text throws(ParseError) in
+        .flag("report-state", help: tr("Print the feed's state as one JSON object per line on stdout whenever it changes (keys: phase, current_index, current_id, mounted_pages, item_count)"), \.reportState),
+        .value("demo-items", "N", help: tr("Number of items in the demo feed (default 1200)"), \.demoItems) { text throws(ParseError) in
             guard let count = Int(text), count > 0, count <= 10_000_000 else {
                 throw ParseError(description: "--demo-items takes a whole number from 1 to 10000000, not ‘\(text)’")
             }
             return count
         },
-        .flag("standalone", help: "Run a Flick of its own instead of showing the sources in the one already running",
+        .flag("standalone", help: tr("Run a Flick of its own instead of showing the sources in the one already running"),
               \.standalone),
-        .flag("local-demo", help: "Show the demo feed straight from its files, no server", \.localDemo),
-        .bandwidth(\.bandwidthBitsPerSecond, allowsNone: false, help: "Limit the built-in server to RATE bits/s (e.g. 20M, 500k)"),
-        .milliseconds("latency", help: "Add MS milliseconds before each response of the built-in server", \.latencyMilliseconds),
-        .milliseconds("page-delay", help: "Add MS milliseconds before each feed page of the built-in server",
+        .flag("local-demo", help: tr("Show the demo feed straight from its files, no server"), \.localDemo),
+        .bandwidth(\.bandwidthBitsPerSecond, allowsNone: false, help: tr("Limit the built-in server to RATE bits/s (e.g. 20M, 500k)")),
+        .milliseconds("latency", help: tr("Add MS milliseconds before each response of the built-in server"), \.latencyMilliseconds),
+        .milliseconds("page-delay", help: tr("Add MS milliseconds before each feed page of the built-in server"),
                       \.pageDelayMilliseconds),
-        .value("like-failures", "SHARE", help: "The share of likes the demo server refuses, 0 to 1 (default 0.1)",
+        .value("like-failures", "SHARE", help: tr("The share of likes the demo server refuses, 0 to 1 (default 0.1)"),
                \.likeFailureShare) { text throws(ParseError) in
             guard let share = Double(text), (0...1).contains(share) else {
                 throw ParseError(description: "--like-failures takes a share from 0 to 1, like 0.1, not ‘\(text)’")
             }
             return share
         },
-        CommandLineOption(long: "no-media-cache", value: nil, help: "Play http(s) videos straight from the network: "
-                          + "no disk cache, no preloaded first bytes (for comparison)") { options, _ in options.mediaCache = false },
-        .value("fit", "cover|contain", help: "How media fills a page: crop to fill, or letterbox (default: the saved "
-               + "preference, cover)", \.fit) { text throws(ParseError) in
+        CommandLineOption(long: "no-media-cache", value: nil, help: tr("Play http(s) videos straight from the network: no disk cache, no preloaded first bytes (for comparison)")) { options, _ in options.mediaCache = false },
+        .value("fit", "cover|contain", help: tr("How media fills a page: crop to fill, or letterbox (default: the saved preference, cover)"), \.fit) { text throws(ParseError) in
             guard let fit = ContentFit(rawValue: text) else {
                 throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
             }
             return fit
         },
-        .value("hardware-decoding", "auto|off", help: "Let GStreamer use a hardware video decoder where the "
-               + "machine has one, or always decode in software (default: the saved preference, auto)",
+        .value("hardware-decoding", "auto|off", help: tr("Let GStreamer use a hardware video decoder where the machine has one, or always decode in software (default: the saved preference, auto)"),
                \.hardwareDecoding) { text throws(ParseError) in
             guard let mode = HardwareDecoding(rawValue: text) else {
                 throw ParseError(description: "--hardware-decoding takes ‘auto’ or ‘off’, not ‘\(text)’")
             }
             return mode
         },
-        .value("paging", "vertical|horizontal", help: "Page up and down (default) or left and right, stories style",
+        .value("paging", "vertical|horizontal", help: tr("Page up and down (default) or left and right, stories style"),
                \.paging) { text throws(ParseError) in
             guard let axis = PagingAxis(rawValue: text) else {
                 throw ParseError(description: "--paging takes ‘vertical’ or ‘horizontal’, not ‘\(text)’")
             }
             return axis
         },
-        .value("jumps", "I,J,…", help: "Once the feed shows, jump to these posts without animation, one every 180 ms, "
-               + "then stay (for checking stale frames)", \.jumps) { text throws(ParseError) in
+        .value("jumps", "I,J,…", help: tr("Once the feed shows, jump to these posts without animation, one every 180 ms, then stay (for checking stale frames)"), \.jumps) { text throws(ParseError) in
             let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
                 throw ParseError(description: "--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘\(text)’")
             }
             return parts.compactMap { $0 }
         },
-        .value("stress", "MODE", help: "Once the feed shows, page through it on a fixed schedule, muted: slow (next post "
-               + "every 3 s), fast (every 350 ms), burst (jumps every 180 ms), remount (the feed rebuilt every 250 ms, "
-               + "50 times) or steady (the first post plays on, looping); a summary goes to stderr at exit", \.stress) { text throws(ParseError) in
+        .value("stress", "MODE", help: tr("Once the feed shows, page through it on a fixed schedule, muted: slow (next post every 3 s), fast (every 350 ms), burst (jumps every 180 ms), remount (the feed rebuilt every 250 ms, 50 times) or steady (the first post plays on, looping); a summary goes to stderr at exit"), \.stress) { text throws(ParseError) in
             guard let mode = StressMode(rawValue: text) else {
                 throw ParseError(description: "--stress takes \(StressMode.allNames), not ‘\(text)’")
             }
             return mode
         },
-        .value("stress-seconds", "N", help: "With --stress: quit after N seconds of it", \.stressSeconds) { text throws(ParseError) in
+        .value("stress-seconds", "N", help: tr("With --stress: quit after N seconds of it"), \.stressSeconds) { text throws(ParseError) in
             guard let seconds = Int(text), (1...86_400).contains(seconds) else {
                 throw ParseError(description: "--stress-seconds takes whole seconds from 1 to 86400, not ‘\(text)’")
             }
             return seconds
         },
-        .value("stress-report", "FILE", help: "With --stress: write what the run measured (TTFF samples, rebuffers, players, "
-               + "memory, cache bytes) as JSON to FILE at exit; what flick bench reads", \.stressReport) { $0 },
-        .engine(\.engine, help: "Flick's pooled, preloading playback (default), or the naive baseline: a new player per "
-                + "page when it becomes current, straight from the network (for comparison)"),
-        CommandLineOption(long: "help", short: "h", value: nil, help: "Show this help and exit") { options, _ in
+        .value("stress-report", "FILE", help: tr("With --stress: write what the run measured (TTFF samples, rebuffers, players, memory, cache bytes) as JSON to FILE at exit; what flick bench reads"), \.stressReport) { $0 },
+        .engine(\.engine, help: tr("Flick's pooled, preloading playback (default), or the naive baseline: a new player per page when it becomes current, straight from the network (for comparison)")),
+        CommandLineOption(long: "help", short: "h", value: nil, help: tr("Show this help and exit")) { options, _ in
             options.command = .help
         },
-        CommandLineOption(long: "version", value: nil, help: "Show the version and exit") { options, _ in
+        CommandLineOption(long: "version", value: nil, help: tr("Show the version and exit")) { options, _ in
             options.command = .version
         },
     ] }

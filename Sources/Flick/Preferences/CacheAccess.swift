@@ -103,7 +103,7 @@ final class CacheAccess {
                     defer { store.close() }
                     result = .success(body(store))
                 } catch {
-                    result = .failure(Problem(description: "The video cache cannot be read: \(error)"))
+                    result = .failure(Problem(description: tr("The video cache cannot be read: %1$s").filled("\(error)")))
                 }
             }
             MainThreadHop.post { answer(result) }

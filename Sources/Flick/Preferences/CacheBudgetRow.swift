@@ -21,9 +21,9 @@ final class CacheBudgetRow {
     init(kind: CacheKey.Kind, settings: AppSettings) {
         self.kind = kind
         key = kind == .video ? .videoCacheBudgetMB : .imageCacheBudgetMB
-        row = PreferenceRows.actionRow(title: kind == .video ? "Video cache" : "Image cache",
-                                       subtitle: kind == .video ? "Largest size of downloaded videos, in MB"
-                                                                : "Largest size of pictures and posters, in MB")
+        row = PreferenceRows.actionRow(title: kind == .video ? tr("Video cache") : tr("Image cache"),
+                                       subtitle: kind == .video ? tr("Largest size of downloaded videos, in MB")
+                                                                : tr("Largest size of pictures and posters, in MB"))
         label = gtk_label_new(nil)!
         gtk_widget_add_css_class(label, "caption")
         gtk_widget_add_css_class(label, "numeric")
@@ -43,7 +43,7 @@ final class CacheBudgetRow {
     /// Shows `bytes` held (nil: unknown) against a budget of `budgetMB` MB.
     func show(bytes: Int64?, budgetMB: Int64) {
         guard let bytes else {
-            gtk_label_set_text(gopaque(label), "Usage unknown")
+            gtk_label_set_text(gopaque(label), tr("Usage unknown"))
             gtk_level_bar_set_value(gopaque(levelBar), 0)
             return
         }

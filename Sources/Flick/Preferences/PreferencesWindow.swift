@@ -39,14 +39,14 @@ final class PreferencesWindow {
         self.cache = cache
         let window = adw_preferences_window_new()!
         self.window = GObjectRef(retaining: window)!
-        gtk_window_set_title(gcast(window), "Preferences")
+        gtk_window_set_title(gcast(window), tr("Preferences"))
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_default_size(gcast(window), 640, 720)
         adw_preferences_window_set_search_enabled(gcast(window), 0)
 
         let page = adw_preferences_page_new()!
-        adw_preferences_page_set_title(gcast(page), "General")
+        adw_preferences_page_set_title(gcast(page), tr("General"))
         adw_preferences_page_add(gcast(page), gcast(makeCacheGroup()))
         adw_preferences_page_add(gcast(page), gcast(makePlaybackGroup()))
         adw_preferences_page_add(gcast(page), gcast(makeViewGroup()))
@@ -103,41 +103,41 @@ final class PreferencesWindow {
 
     private func makeCacheGroup() -> WidgetPointer {
         let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(gcast(group), "Cache")
-        adw_preferences_group_set_description(gcast(group), "Videos and pictures are kept on disk so posts start fast. When a cache grows past its budget, what was seen longest ago goes first.")
+        adw_preferences_group_set_title(gcast(group), tr("Cache"))
+        adw_preferences_group_set_description(gcast(group), tr("Videos and pictures are kept on disk so posts start fast. When a cache grows past its budget, what was seen longest ago goes first."))
         for kind in [CacheKey.Kind.video, .image] {
             let row = CacheBudgetRow(kind: kind, settings: settings)
             budgetRows.append(row)
             adw_preferences_group_add(gcast(group), row.row)
         }
         adw_preferences_group_add(gcast(group), PreferenceRows.buttonRow(
-            title: "Clear video cache", subtitle: "Videos are downloaded again when you watch them",
-            button: "Clear _Videos…", destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.video) })
+            title: tr("Clear video cache"), subtitle: tr("Videos are downloaded again when you watch them"),
+            button: tr("Clear _Videos…"), destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.video) })
         adw_preferences_group_add(gcast(group), PreferenceRows.buttonRow(
-            title: "Clear image cache", subtitle: "Pictures and posters are downloaded again when shown",
-            button: "Clear _Pictures…", destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.image) })
+            title: tr("Clear image cache"), subtitle: tr("Pictures and posters are downloaded again when shown"),
+            button: tr("Clear _Pictures…"), destructive: true, connections: &connections) { [weak self] in self?.confirmClear(.image) })
         return group
     }
 
     private func makePlaybackGroup() -> WidgetPointer {
         let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(gcast(group), "Playback")
+        adw_preferences_group_set_title(gcast(group), tr("Playback"))
         let rows = [
-            PreferenceRows.switchRow(.startMuted, title: "Start _muted",
-                                     subtitle: "Every launch starts with the sound off", settings: settings),
-            PreferenceRows.switchRow(.loop, title: "_Loop videos",
-                                     subtitle: "A video starts again when it ends", settings: settings),
-            PreferenceRows.switchRow(.autoplay, title: "_Autoplay",
-                                     subtitle: "A video plays as soon as its post shows", settings: settings),
-            PreferenceRows.switchRow(.dataSaver, title: "_Data saver",
-                                     subtitle: "Use less data: smaller first downloads, no prepared next post", settings: settings),
-            PreferenceRows.switchRow(.showSensitive, title: "Show _sensitive posts",
-                                     subtitle: "Posts marked sensitive show as they are, not blurred behind a Show button", settings: settings),
-            PreferenceRows.spinRow(.playerPoolSize, title: "Pla_yers",
-                                   subtitle: "Video players kept alive at once, about 25–30 MB of memory each (for feeds opened from now on)",
+            PreferenceRows.switchRow(.startMuted, title: tr("Start _muted"),
+                                     subtitle: tr("Every launch starts with the sound off"), settings: settings),
+            PreferenceRows.switchRow(.loop, title: tr("_Loop videos"),
+                                     subtitle: tr("A video starts again when it ends"), settings: settings),
+            PreferenceRows.switchRow(.autoplay, title: tr("_Autoplay"),
+                                     subtitle: tr("A video plays as soon as its post shows"), settings: settings),
+            PreferenceRows.switchRow(.dataSaver, title: tr("_Data saver"),
+                                     subtitle: tr("Use less data: smaller first downloads, no prepared next post"), settings: settings),
+            PreferenceRows.switchRow(.showSensitive, title: tr("Show _sensitive posts"),
+                                     subtitle: tr("Posts marked sensitive show as they are, not blurred behind a Show button"), settings: settings),
+            PreferenceRows.spinRow(.playerPoolSize, title: tr("Pla_yers"),
+                                   subtitle: tr("Video players kept alive at once, about 25–30 MB of memory each (for feeds opened from now on)"),
                                    settings: settings),
-            PreferenceRows.spinRow(.mountedPagesEachSide, title: "Pages _kept each side",
-                                   subtitle: "Posts kept ready before and after the current one (for feeds opened from now on)",
+            PreferenceRows.spinRow(.mountedPagesEachSide, title: tr("Pages _kept each side"),
+                                   subtitle: tr("Posts kept ready before and after the current one (for feeds opened from now on)"),
                                    settings: settings),
         ]
         for row in rows { adw_preferences_group_add(gcast(group), row) }
@@ -146,15 +146,15 @@ final class PreferencesWindow {
 
     private func makeViewGroup() -> WidgetPointer {
         let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(gcast(group), "View")
+        adw_preferences_group_set_title(gcast(group), tr("View"))
         adw_preferences_group_add(gcast(group), PreferenceRows.switchRow(
-            .showDiagnostics, title: "Show dia_gnostics",
-            subtitle: "Players, pages, time to first frame and network bytes over the feed", settings: settings))
+            .showDiagnostics, title: tr("Show dia_gnostics"),
+            subtitle: tr("Players, pages, time to first frame and network bytes over the feed"), settings: settings))
 
         let fit = adw_combo_row_new()!
-        adw_preferences_row_set_title(gcast(fit), "Content _fit")
+        adw_preferences_row_set_title(gcast(fit), tr("Content _fit"))
         adw_preferences_row_set_use_underline(gcast(fit), 1)
-        adw_action_row_set_subtitle(gcast(fit), "How a video or picture fills its page (c switches)")
+        adw_action_row_set_subtitle(gcast(fit), tr("How a video or picture fills its page (c switches)"))
         let model = gtk_string_list_new(nil)!
         for choice in ContentFit.allCases { gtk_string_list_append(model, Self.label(of: choice)) }
         adw_combo_row_set_model(gcast(fit), gopaque(model))
@@ -184,8 +184,8 @@ final class PreferencesWindow {
 
     private static func label(of fit: ContentFit) -> String {
         switch fit {
-        case .cover: return "Fill the page (crop the edges)"
-        case .contain: return "Show all of it (bars around)"
+        case .cover: return tr("Fill the page (crop the edges)")
+        case .contain: return tr("Show all of it (bars around)")
         }
     }
 
@@ -194,14 +194,22 @@ final class PreferencesWindow {
     /// Asks before deleting a cache; clears it on "Clear".
     private func confirmClear(_ kind: CacheKey.Kind) {
         let held = (try? usage?.get())?.bytes(of: kind)
-        let what = kind == .video ? "videos" : "pictures and posters"
-        let size = held.flatMap { $0 > 0 ? " (\(UsageText.megabytes($0)))" : nil } ?? ""
+        let size = held.flatMap { $0 > 0 ? UsageText.megabytes($0) : nil }
+        let body = switch (kind, size) {
+        case (.video, let size?):
+            tr("This deletes the videos Flick keeps on disk (%1$s). They are downloaded again when needed.").filled(size)
+        case (.video, nil): tr("This deletes the videos Flick keeps on disk. They are downloaded again when needed.")
+        case (_, let size?):
+            tr("This deletes the pictures and posters Flick keeps on disk (%1$s). They are downloaded again when needed.")
+                .filled(size)
+        case (_, nil): tr("This deletes the pictures and posters Flick keeps on disk. They are downloaded again when needed.")
+        }
         let dialog = adw_message_dialog_new(gcast(window.widget),
-                                            kind == .video ? "Clear the video cache?" : "Clear the image cache?",
-                                            "This deletes the \(what) Flick keeps on disk\(size). They are downloaded again when needed.")!
+                                            kind == .video ? tr("Clear the video cache?") : tr("Clear the image cache?"),
+                                            body)!
         let message = OpaquePointer(dialog)
-        adw_message_dialog_add_response(gcast(message), "cancel", "_Cancel")
-        adw_message_dialog_add_response(gcast(message), "clear", "C_lear")
+        adw_message_dialog_add_response(gcast(message), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(gcast(message), "clear", tr("C_lear"))
         adw_message_dialog_set_response_appearance(gcast(message), "clear", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(gcast(message), "cancel")
         adw_message_dialog_set_close_response(gcast(message), "cancel")
@@ -222,7 +230,8 @@ final class PreferencesWindow {
             let message: String
             switch outcome {
             case .success(let freed):
-                message = "Cleared \(UsageText.megabytes(freed)) of \(kind == .video ? "videos" : "pictures")"
+                message = kind == .video ? tr("Cleared %1$s of videos").filled(UsageText.megabytes(freed))
+                                         : tr("Cleared %1$s of pictures").filled(UsageText.megabytes(freed))
             case .failure(let problem):
                 message = problem.description
             }

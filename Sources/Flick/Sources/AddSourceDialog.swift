@@ -31,7 +31,7 @@ final class AddSourceDialog {
     /// Add was chosen: the address and the name the preview found.
     var onAdd: (@MainActor (FeedURLInput.Address, String?) -> Void)?
 
-    static let hint = "Paste a feed’s address (JSON Feed, RSS, Atom, M3U), a PeerTube or Mastodon server’s, or peertube:HOST, mastodon:HOST/tags/NAME."
+    static let hint = tr("Paste a feed’s address (JSON Feed, RSS, Atom, M3U), a PeerTube or Mastodon server’s, or peertube:HOST, mastodon:HOST/tags/NAME.")
 
     private let dialog: WidgetPointer
     private let entry: WidgetPointer
@@ -44,7 +44,7 @@ final class AddSourceDialog {
 
     init(parent: WidgetPointer, previewer: @escaping Previewer) {
         self.previewer = previewer
-        (dialog, entry) = EntryDialog.make(parent: parent, heading: "Add a Source", body: Self.hint, accept: ("add", "_Add"),
+        (dialog, entry) = EntryDialog.make(parent: parent, heading: tr("Add a Source"), body: Self.hint, accept: ("add", tr("_Add")),
                                            enabled: false, placeholder: "https://peertube.example", url: true)
         connections += [
             Signals.connect(entry, "changed") { [weak self] in self?.changed() },
@@ -87,7 +87,7 @@ final class AddSourceDialog {
         case .failure(let problem):
             say(problem.description, problem: true)
         case .success(let address):
-            say("Looking at the address…", problem: false)
+            say(tr("Looking at the address…"), problem: false)
             let generation = self.generation
             waiting = MainLoopSource.after(milliseconds: 500) { [weak self] in
                 guard let self else { return }
@@ -97,8 +97,12 @@ final class AddSourceDialog {
                     switch result {
                     case .success(let preview):
                         self.previewed = (address, preview)
-                        let count = "\(preview.posts)\(preview.more ? "+" : "") post\(preview.posts == 1 && !preview.more ? "" : "s")"
-                        self.say("\(preview.name ?? "Found a feed"): \(count), the first “\(preview.firstPost)”.", problem: false)
+                        let number = Translation.number(preview.posts)
+                        let count = preview.more ? tr("%1$s+ posts").filled(number)
+                                                 : trn("%1$s post", "%1$s posts", preview.posts).filled(number)
+                        // Translators: a feed's name, how many posts it has, and its first post's title.
+                        self.say(tr("%1$s: %2$s, the first “%3$s”.").filled(preview.name ?? tr("Found a feed"), count, preview.firstPost),
+                                 problem: false)
                         adw_message_dialog_set_response_enabled(gcast(self.dialog), "add", 1)
                     case .failure(let failure):
                         self.say(failure.message, problem: true)

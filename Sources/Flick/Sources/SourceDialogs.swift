@@ -13,8 +13,8 @@ enum SourceDialogs {
     /// Asks for a new name (prefilled with `current`); calls `rename` with
     /// it when the user chooses Rename (or presses Enter).
     static func askForName(parent: WidgetPointer, current: String, _ rename: @escaping @MainActor (String) -> Void) {
-        let (dialog, entry) = EntryDialog.make(parent: parent, heading: "Rename the Source", body: nil,
-                                               accept: ("rename", "_Rename"), enabled: true, text: current)
+        let (dialog, entry) = EntryDialog.make(parent: parent, heading: tr("Rename the Source"), body: nil,
+                                               accept: ("rename", tr("_Rename")), enabled: true, text: current)
         let key = Int(bitPattern: dialog)
         open[key] = [
             Signals.connect(dialog, "response") { (response: UnsafeMutableRawPointer?) in

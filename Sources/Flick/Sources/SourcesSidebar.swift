@@ -54,13 +54,13 @@ final class SourcesSidebar {
         adw_flap_set_fold_policy(flapRef, ADW_FLAP_FOLD_POLICY_AUTO)
         adw_flap_set_modal(flapRef, 1)
         adw_flap_set_swipe_to_open(flapRef, 0) // two-finger swipes page the feed
-        Widget.setAccessibleLabel(flap, "Feed and sources")
+        Widget.setAccessibleLabel(flap, tr("Feed and sources"))
 
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(panel, 240, -1)
         gtk_widget_add_css_class(panel, "background")
         gtk_widget_add_css_class(panel, "flick-sources")
-        let heading = gtk_label_new("Sources")!
+        let heading = gtk_label_new(tr("Sources"))!
         gtk_widget_add_css_class(heading, "heading")
         gtk_widget_set_margin_top(heading, 12)
         gtk_widget_set_margin_bottom(heading, 6)
@@ -69,7 +69,7 @@ final class SourcesSidebar {
         list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(gopaque(list), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
-        Widget.setAccessibleLabel(list, "Sources")
+        Widget.setAccessibleLabel(list, tr("Sources"))
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(gopaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(gopaque(scroller), list)
@@ -77,7 +77,7 @@ final class SourcesSidebar {
         gtk_box_append(gcast(panel), scroller)
         Widget.nameScrollbars(in: scroller)
 
-        let add = gtk_button_new_with_mnemonic("_Add Source…")!
+        let add = gtk_button_new_with_mnemonic(tr("_Add Source…"))!
         gtk_widget_set_margin_start(add, 12)
         gtk_widget_set_margin_end(add, 12)
         gtk_widget_set_margin_top(add, 6)
@@ -90,8 +90,8 @@ final class SourcesSidebar {
 
         toggleButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(gcast(toggleButton), "sidebar-show-symbolic")
-        gtk_widget_set_tooltip_text(toggleButton, "Sources (F9)")
-        Widget.setAccessibleLabel(toggleButton, "Sources")
+        gtk_widget_set_tooltip_text(toggleButton, tr("Sources (F9)"))
+        Widget.setAccessibleLabel(toggleButton, tr("Sources"))
         g_object_bind_property(toggleButton.rawGObject, "active", flap.rawGObject, "reveal-flap",
                                GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
 
@@ -175,14 +175,14 @@ final class SourcesSidebar {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(gopaque(button), "view-more-symbolic")
         gtk_widget_add_css_class(button, "flat")
-        Widget.setAccessibleLabel(button, "\(name): more")
+        Widget.setAccessibleLabel(button, tr("%1$s: more").filled(name))
         let popover = gtk_popover_new()!
         let items = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let choices: [(String, Bool, @MainActor () -> Void)] = [
-            ("_Rename…", true, { [weak self] in self?.requests.rename(index) }),
-            ("Move _Up", index > 0, { [weak self] in self?.requests.move(index, -1) }),
-            ("Move _Down", index < count - 1, { [weak self] in self?.requests.move(index, 1) }),
-            ("_Remove", count > 1, { [weak self] in self?.requests.remove(index) }),
+            (tr("_Rename…"), true, { [weak self] in self?.requests.rename(index) }),
+            (tr("Move _Up"), index > 0, { [weak self] in self?.requests.move(index, -1) }),
+            (tr("Move _Down"), index < count - 1, { [weak self] in self?.requests.move(index, 1) }),
+            (tr("_Remove"), count > 1, { [weak self] in self?.requests.remove(index) }),
         ]
         for (label, enabled, act) in choices {
             let item = gtk_button_new_with_mnemonic(label)!

@@ -37,6 +37,8 @@ struct WindowReport: Encodable, Equatable {
     var sourcePreview: String?
     /// The renderer drawing the window (nil until it is realized).
     var renderer: WindowRenderer?
+    /// The words of the last toast the window showed, as the user read them.
+    var lastToast: String?
 
     enum CodingKeys: String, CodingKey {
         case fullscreen
@@ -56,5 +58,6 @@ struct WindowReport: Encodable, Equatable {
         case sidebarShown = "sidebar_shown"
         case sourcePreview = "source_preview"
         case renderer
+        case lastToast = "last_toast"
     }
 }

@@ -35,7 +35,7 @@ enum AboutWindow {
         adw_about_window_set_application_icon(window, AppInfo.id)
         adw_about_window_set_version(window, AppInfo.version)
         adw_about_window_set_developer_name(window, "The Flick developers")
-        adw_about_window_set_comments(window, "Swipe through short videos and photos, one full-window page at a time.")
+        adw_about_window_set_comments(window, tr("Swipe through short videos and photos, one full-window page at a time."))
         adw_about_window_set_website(window, website)
         adw_about_window_set_issue_url(window, issues)
         adw_about_window_set_copyright(window, "© 2026 The Flick developers")

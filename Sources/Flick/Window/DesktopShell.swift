@@ -73,6 +73,7 @@ final class DesktopShell {
             guard let self else { return }
             self.window.feedView?.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
         }
+        window.onToastShown = { [weak self] in self?.report() }
         window.onFeedShown.append { [weak self] view in
             guard let self else { return }
             view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
@@ -190,10 +191,10 @@ final class DesktopShell {
         gtk_menu_button_set_icon_name(gopaque(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(gopaque(button), gcast(menu))
         gtk_menu_button_set_primary(gopaque(button), 1)
-        gtk_widget_set_tooltip_text(button, "Main Menu")
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
         // GTK 4.8 names a menu button after its class (its inner toggle is
         // labelled by it, so naming the menu button names both).
-        Widget.setAccessibleLabel(button, "Main menu")
+        Widget.setAccessibleLabel(button, tr("Main menu"))
         g_object_unref(menu.rawGObject)
         adw_header_bar_pack_end(gopaque(window.header), button)
     }
@@ -268,6 +269,7 @@ final class DesktopShell {
     /// Tells `--report-state` what the window around the feed shows.
     func report() {
         var state = WindowReport()
+        state.lastToast = window.lastToast
         state.fullscreen = isFullscreen
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit

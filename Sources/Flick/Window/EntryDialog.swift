@@ -18,7 +18,7 @@ enum EntryDialog {
                      url: Bool = false) -> (dialog: WidgetPointer, entry: WidgetPointer) {
         let dialog = adw_message_dialog_new(gcast(parent), heading, body)!
         let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
-        adw_message_dialog_add_response(message, "cancel", "_Cancel")
+        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(message, accept.id, accept.label)
         adw_message_dialog_set_response_appearance(message, accept.id, ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(message, accept.id)

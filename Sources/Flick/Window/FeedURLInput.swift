@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedCore
 import Foundation
 
@@ -24,13 +25,13 @@ enum FeedURLInput {
         var description: String {
             switch self {
             case .empty:
-                return "Enter the feed’s address, like https://example.org/feed.json."
+                return tr("Enter the feed’s address, like https://example.org/feed.json.")
             case .notWebAddress(let text):
-                return "‘\(text)’ is not a web address: start it with https:// or http://."
+                return tr("‘%1$s’ is not a web address: start it with https:// or http://.").filled(text)
             case .unsupportedScheme(let scheme):
-                return "Flick opens http and https feeds, not ‘\(scheme)’ addresses."
+                return tr("Flick opens http and https feeds, not ‘%1$s’ addresses.").filled(scheme)
             case .noHost(let text):
-                return "‘\(text)’ has no host name, like example.org."
+                return tr("‘%1$s’ has no host name, like example.org.").filled(text)
             case .service(let problem):
                 return problem.hasSuffix(".") ? problem : problem + "."
             }

@@ -22,10 +22,10 @@ final class FlickWindow {
         /// What screen readers call the view.
         var spokenName: String {
             switch self {
-            case .loading: return "Getting ready"
-            case .feed: return "Feed"
-            case .empty: return "Nothing to show"
-            case .error: return "Could not open"
+            case .loading: return tr("Getting ready")
+            case .feed: return tr("Feed")
+            case .empty: return tr("Nothing to show")
+            case .error: return tr("Could not open")
             }
         }
     }
@@ -49,6 +49,9 @@ final class FlickWindow {
     var onFeedShown: [(FeedView) -> Void] = []
     /// Called when the window is closed (the app ends the feed's session).
     var onClose: (() -> Void)?
+    /// The words of the last toast shown (`--report-state`'s `last_toast`), and who hears of each.
+    private(set) var lastToast: String?
+    var onToastShown: (() -> Void)?
     /// A video is playing (reported by the feed).
     private var videoPlaying = false
     /// The idle-inhibit cookie while the screensaver is held off; 0 when not.
@@ -185,6 +188,8 @@ final class FlickWindow {
     func showToast(_ message: String) {
         guard let toast = adw_toast_new(message) else { return }
         adw_toast_overlay_add_toast(gopaque(toasts), toast)
+        lastToast = message
+        onToastShown?()
     }
 
     /// Keeps the screensaver away while a video plays in the focused window.
@@ -198,7 +203,7 @@ final class FlickWindow {
         let wanted = videoPlaying && gtk_window_is_active(gcast(window)) != 0
         guard let application = gtk_window_get_application(gcast(window)) else { return }
         if wanted, inhibitCookie == 0 {
-            inhibitCookie = gtk_application_inhibit(application, gcast(window), GTK_APPLICATION_INHIBIT_IDLE, "Playing a video")
+            inhibitCookie = gtk_application_inhibit(application, gcast(window), GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
         } else if !wanted, inhibitCookie != 0 {
             gtk_application_uninhibit(application, inhibitCookie)
             inhibitCookie = 0

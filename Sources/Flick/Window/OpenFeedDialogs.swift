@@ -24,8 +24,8 @@ final class OpenFeedDialogs {
     /// Asks for a folder; calls `open` with its path when one is chosen.
     func chooseFolder(_ open: @escaping @MainActor (String) -> Void) {
         guard chooser == nil else { return }
-        guard let native = gtk_file_chooser_native_new("Open a Folder", gcast(parent), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                                       "_Open", "_Cancel"),
+        guard let native = gtk_file_chooser_native_new(tr("Open a Folder"), gcast(parent), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                       tr("_Open"), tr("_Cancel")),
               let chooser = GObjectRef(owning: UnsafeMutableRawPointer(native)) else { return }
         self.chooser = chooser
         gtk_native_dialog_set_modal(gcast(native), 1)
@@ -47,8 +47,8 @@ final class OpenFeedDialogs {
     /// Asks for a feed address; calls `open` with it once it is a valid
     /// http(s) URL or service address.
     func askForURL(_ open: @escaping @MainActor (FeedURLInput.Address) -> Void) {
-        let hint = "A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME."
-        let (dialog, entry) = EntryDialog.make(parent: parent, heading: "Open a Feed URL", body: hint, accept: ("open", "_Open"),
+        let hint = tr("A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME.")
+        let (dialog, entry) = EntryDialog.make(parent: parent, heading: tr("Open a Feed URL"), body: hint, accept: ("open", tr("_Open")),
                                                enabled: false, placeholder: "https://example.org/feed.json", url: true)
         let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!
 

@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedUI
 
 /// The groups of the shortcuts window, in order, and which actions each
@@ -42,11 +43,11 @@ enum ShortcutGroup: CaseIterable {
 
     var title: String {
         switch self {
-        case .navigation: return "Navigation"
-        case .playback: return "Playback"
-        case .view: return "View"
-        case .sources: return "Sources"
-        case .app: return "Application"
+        case .navigation: return tr("Navigation")
+        case .playback: return tr("Playback")
+        case .view: return tr("View")
+        case .sources: return tr("Sources")
+        case .app: return tr("Application")
         }
     }
 

@@ -35,7 +35,7 @@ final class SkippedFilesNotice {
         gtk_button_set_child(gcast(headerButton), content)
         gtk_widget_add_css_class(headerButton, "flat")
         gtk_widget_set_visible(headerButton, 0)
-        detailsButton = gtk_button_new_with_label("Details")!
+        detailsButton = gtk_button_new_with_label(tr("Details"))!
         gtk_widget_add_css_class(detailsButton, "pill")
         gtk_widget_set_halign(detailsButton, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(detailsButton, 0)
@@ -54,19 +54,23 @@ final class SkippedFilesNotice {
         gtk_widget_set_visible(headerButton, visible)
         gtk_widget_set_visible(detailsButton, visible)
         if let content = gtk_button_get_child(gcast(headerButton)) {
-            adw_button_content_set_label(gopaque(content), "\(files.count) skipped")
+            adw_button_content_set_label(gopaque(content), trn("%1$s skipped", "%1$s skipped", files.count).filled(Translation.number(files.count)))
         }
         gtk_widget_set_tooltip_text(headerButton, summary)
         // Screen readers say the button's text, then the summary.
         Widget.setAccessibleDescription(headerButton, summary ?? "")
-        Widget.setAccessibleDescription(detailsButton, "Lists the skipped files and why each was skipped")
+        Widget.setAccessibleDescription(detailsButton, tr("Lists the skipped files and why each was skipped"))
         onChange?()
     }
 
     /// The lines the dialog lists: "name — reason", by path.
     var listed: [String] {
-        var lines = files.prefix(Self.listedAtMost).map { "\(($0.path as NSString).lastPathComponent) — \($0.reason.phrase)" }
-        if files.count > Self.listedAtMost { lines.append("… and \(files.count - Self.listedAtMost) more") }
+        var lines = files.prefix(Self.listedAtMost).map {
+            // Translators: a skipped file's name and why it was skipped.
+            tr("%1$s — %2$s").filled(($0.path as NSString).lastPathComponent, $0.reason.localizedPhrase)
+        }
+        let more = files.count - Self.listedAtMost
+        if more > 0 { lines.append(trn("… and %1$s more", "… and %1$s more", more).filled(Translation.number(more))) }
         return lines
     }
 
@@ -75,9 +79,9 @@ final class SkippedFilesNotice {
     /// Opens the dialog listing every skipped file (once at a time).
     func present() {
         guard dialog == nil, !files.isEmpty else { return }
-        let made = adw_message_dialog_new(gcast(parent), "Skipped files", summary)!
+        let made = adw_message_dialog_new(gcast(parent), tr("Skipped files"), summary)!
         let message = OpaquePointer(made)
-        adw_message_dialog_add_response(gcast(message), "close", "_Close")
+        adw_message_dialog_add_response(gcast(message), "close", tr("_Close"))
         adw_message_dialog_set_close_response(gcast(message), "close")
         adw_message_dialog_set_default_response(gcast(message), "close")
 

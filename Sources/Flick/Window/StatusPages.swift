@@ -22,9 +22,9 @@ final class StatusPages {
     init(emptyChild: WidgetPointer) {
         loading = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(loading), "content-loading-symbolic")
-        adw_status_page_set_title(gopaque(loading), "Getting the feed ready")
+        adw_status_page_set_title(gopaque(loading), tr("Getting the feed ready"))
         progressBar = gtk_progress_bar_new()!
-        Widget.setAccessibleLabel(progressBar, "Progress")
+        Widget.setAccessibleLabel(progressBar, tr("Progress"))
         gtk_progress_bar_set_show_text(gopaque(progressBar), 1)
         gtk_widget_set_size_request(progressBar, 240, -1)
         gtk_widget_set_halign(progressBar, GTK_ALIGN_CENTER)
@@ -38,7 +38,7 @@ final class StatusPages {
 
         error = adw_status_page_new()!
         adw_status_page_set_icon_name(gopaque(error), "dialog-error-symbolic")
-        retryButton = gtk_button_new_with_label("Retry")!
+        retryButton = gtk_button_new_with_label(tr("Retry"))!
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)

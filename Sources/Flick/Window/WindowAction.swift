@@ -1,3 +1,4 @@
+import FeedGObject
 import FlickTooling
 /// The actions of the window and the app around the feed (the feed's own
 /// keys are FeedUI's `FeedAction`). One table gives each its name, its
@@ -99,39 +100,39 @@ enum WindowAction: String, CaseIterable {
     /// What the action does, for the shortcuts window.
     var title: String {
         switch self {
-        case .openFolder: return "Open a folder"
-        case .openURL: return "Open a feed URL"
-        case .reload: return "Reload the feed"
-        case .toggleFullscreen: return "Fullscreen on or off"
-        case .leaveFullscreen: return "Leave fullscreen"
-        case .toggleContentFit: return "Fill the page or show all of it"
-        case .shortcuts: return "Keyboard shortcuts"
-        case .preferences: return "Preferences"
-        case .about: return "About Flick"
-        case .quit: return "Quit"
+        case .openFolder: return tr("Open a folder")
+        case .openURL: return tr("Open a feed URL")
+        case .reload: return tr("Reload the feed")
+        case .toggleFullscreen: return tr("Fullscreen on or off")
+        case .leaveFullscreen: return tr("Leave fullscreen")
+        case .toggleContentFit: return tr("Fill the page or show all of it")
+        case .shortcuts: return tr("Keyboard shortcuts")
+        case .preferences: return tr("Preferences")
+        case .about: return tr("About Flick")
+        case .quit: return tr("Quit")
         case .stressSlow: return "Stress: next post every 3 s"
         case .stressFast: return "Stress: next post every 350 ms"
         case .stressBurst: return "Stress: far jumps every 180 ms"
         case .stressRemount: return "Stress: rebuild the feed every 250 ms"
-        case .toggleSidebar: return "Show or hide the sources"
-        case .addSource: return "Add a source"
-        case .switchSource: return "Switch to source 1 to 9"
-        case .renameSource: return "Rename the source"
-        case .removeSource: return "Remove the source"
-        case .moveSourceUp: return "Move the source up"
-        case .moveSourceDown: return "Move the source down"
+        case .toggleSidebar: return tr("Show or hide the sources")
+        case .addSource: return tr("Add a source")
+        case .switchSource: return tr("Switch to source 1 to 9")
+        case .renameSource: return tr("Rename the source")
+        case .removeSource: return tr("Remove the source")
+        case .moveSourceUp: return tr("Move the source up")
+        case .moveSourceDown: return tr("Move the source down")
         }
     }
 
     /// The header menu's label (with a mnemonic), nil when not in the menu.
     var menuLabel: String? {
         switch self {
-        case .openFolder: return "_Open Folder…"
-        case .openURL: return "Open Feed _URL…"
-        case .addSource: return "_Add Source…"
-        case .shortcuts: return "_Keyboard Shortcuts"
-        case .preferences: return "_Preferences"
-        case .about: return "_About Flick"
+        case .openFolder: return tr("_Open Folder…")
+        case .openURL: return tr("Open Feed _URL…")
+        case .addSource: return tr("_Add Source…")
+        case .shortcuts: return tr("_Keyboard Shortcuts")
+        case .preferences: return tr("_Preferences")
+        case .about: return tr("_About Flick")
         case .stressSlow: return "_Slow (a post every 3 s)"
         case .stressFast: return "_Fast (every 350 ms)"
         case .stressBurst: return "_Burst (far jumps)"

@@ -41,6 +41,7 @@ struct ReportedState: Decodable, Equatable {
     var skippedFiles: Int?
     var animationsPlaying: Int?
     var skippedSummary: String?
+    var lastToast: String?
     var skippedListed: [String]?
     // The desktop experience: diagnostics, the seek bar.
     var diagnostics: [String]?
@@ -116,6 +117,7 @@ struct ReportedState: Decodable, Equatable {
         case skippedFiles = "skipped_files"
         case animationsPlaying = "animations_playing"
         case skippedSummary = "skipped_summary"
+        case lastToast = "last_toast"
         case skippedListed = "skipped_listed"
     }
 }
