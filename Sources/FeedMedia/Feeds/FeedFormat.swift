@@ -1,3 +1,4 @@
+import FeedGObject
 import Foundation
 
 /// Which format a feed's pages are read as.
@@ -39,7 +40,7 @@ public enum FeedFormat: Sendable, Equatable {
         case .syndication: return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .flick, .detect:
             if self == .detect && Self.looksLikeHTML(data) {
-                throw .noFeed(url: pageURL.absoluteString, found: "it is a web page (HTML), not a feed")
+                throw .noFeed(url: pageURL.absoluteString, found: tr("it is a web page (HTML), not a feed"))
             }
             return try FeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         }

@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedCore
 import Foundation
 
@@ -39,30 +40,32 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidURL(let url):
-            return "The feed address \(url) is not an http(s) URL."
+            return tr("The feed address %1$s is not an http(s) URL.").filled(url)
         case .network(let message):
-            return "Could not reach the feed: \(message)"
+            return tr("Could not reach the feed: %1$s").filled(message)
         case .tls(let problem):
-            return "The feed's secure connection failed: \(problem)."
+            return tr("The feed’s secure connection failed: %1$s.").filled(problem)
         case .timedOut(let seconds):
-            return "The feed did not answer within \(seconds) s."
+            return tr("The feed did not answer within %1$s s.").filled(String(seconds))
         case .httpStatus(let status, let reason):
-            let phrase = reason.flatMap { $0.isEmpty ? nil : $0 }.map { " (\($0))" } ?? ""
-            return "The feed answered HTTP \(status)\(phrase)."
+            guard let phrase = reason.flatMap({ $0.isEmpty ? nil : $0 }) else {
+                return tr("The feed answered HTTP %1$s.").filled(String(status))
+            }
+            return tr("The feed answered HTTP %1$s (%2$s).").filled(String(status), phrase)
         case .tooLarge(let bytes, let limit):
-            return "The feed page is too large: \(Self.megabytes(bytes)) (the limit is \(Self.megabytes(limit)))."
+            return tr("The feed page is too large: %1$s (the limit is %2$s).").filled(Self.megabytes(bytes), Self.megabytes(limit))
         case .tooManyItems(let count, let limit):
-            return "The feed page has \(count) items (the limit is \(limit))."
+            return tr("The feed page has %1$s items (the limit is %2$s).").filled(Translation.number(count), Translation.number(limit))
         case .notJSON(let detail):
-            return "The feed is not JSON: \(detail)."
+            return tr("The feed is not JSON: %1$s.").filled(detail)
         case .schema(let detail):
-            return "The feed page does not have a feed's shape: \(detail)."
+            return tr("The feed page does not have a feed’s shape: %1$s.").filled(detail)
         case .notXML(let detail):
-            return "The feed is not well-formed XML: \(detail)."
+            return tr("The feed is not well-formed XML: %1$s.").filled(detail)
         case .refused(let detail):
-            return "The feed was refused: \(detail)."
+            return tr("The feed was refused: %1$s.").filled(detail)
         case .noFeed(let url, let found):
-            return "No feed found at \(url): \(found)."
+            return tr("No feed found at %1$s: %2$s.").filled(url, found)
         }
     }
 

@@ -5,9 +5,13 @@ import FeedCore
 public struct FeedSourceFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var code: ErrorCode
-    public init(message: String, code: ErrorCode) {
+    /// The address answered with something that is no feed (a web page):
+    /// a bare server address then says which servers were asked too.
+    public var noFeedFound: Bool
+    public init(message: String, code: ErrorCode, noFeedFound: Bool = false) {
         self.message = message
         self.code = code
+        self.noFeedFound = noFeedFound
     }
     public var description: String { message }
 }

@@ -48,7 +48,7 @@ public final class PagedFeedSource: FeedSource {
         else {
             // A load already runs, or the cursor is from before a reload:
             // still answered once, as every request is.
-            completion(.failure(FeedSourceFailure(message: "the feed's next page is no longer known; reload the feed",
+            completion(.failure(FeedSourceFailure(message: tr("The feed’s next page is no longer known; reload the feed."),
                                                   code: .unknown)))
             return
         }
@@ -71,7 +71,8 @@ public final class PagedFeedSource: FeedSource {
                                                next: loaded.endReached ? nil : currentCursor,
                                                emptyPagesFollowed: loaded.emptyPagesFollowed)))
         case .failure(let error):
-            completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code)))
+            let noFeed = if case .noFeed = error { true } else { false }
+            completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code, noFeedFound: noFeed)))
         }
     }
 }

@@ -76,9 +76,10 @@ public final class DetectingFeedSource: FeedSource {
             }
             self.use(PagedFeedSource(url: self.url, session: self.session), as: .feed) { result in
                 // A web page at a bare address: say the servers were asked too.
-                if case .failure(let failure) = result, failure.message.hasPrefix("No feed found at") {
+                if case .failure(let failure) = result, failure.noFeedFound {
                     completion(.failure(FeedSourceFailure(
-                        message: "No feed found at \(self.url.absoluteString): a web page, and neither a PeerTube instance nor a Mastodon server.",
+                        message: tr("No feed found at %1$s: a web page, and neither a PeerTube instance nor a Mastodon server.")
+                            .filled(self.url.absoluteString),
                         code: failure.code)))
                     return
                 }

@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedCore
 import Foundation
 
@@ -39,11 +40,11 @@ enum MastodonTimeline {
     static func explain(_ error: FeedLoadError, address: ServiceAddress) -> String? {
         switch error {
         case .httpStatus(401, _), .httpStatus(422, _), .httpStatus(403, _):
-            return "\(address.host) does not show its timelines to visitors without an account."
+            return tr("%1$s does not show its timelines to visitors without an account.").filled(address.host)
         case .httpStatus(404, _):
-            return "\(address.host) has no such timeline (HTTP 404): is it a Mastodon server?"
+            return tr("%1$s has no such timeline (HTTP 404): is it a Mastodon server?").filled(address.host)
         case .notJSON, .schema:
-            return "\(address.host) did not answer as a Mastodon server: \(error.description)"
+            return tr("%1$s did not answer as a Mastodon server: %2$s").filled(address.host, error.description)
         default:
             return nil
         }

@@ -72,7 +72,7 @@ public final class PeerTubeSource: FeedSource {
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         guard cursor == currentCursor, !listEnded else {
-            completion(.failure(FeedSourceFailure(message: "the feed's next page is no longer known; reload the feed",
+            completion(.failure(FeedSourceFailure(message: tr("The feed’s next page is no longer known; reload the feed."),
                                                   code: .unknown)))
             return
         }
@@ -107,7 +107,7 @@ public final class PeerTubeSource: FeedSource {
     private func readList(_ batch: Batch, generation: UInt64,
                           _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         guard let url = listing.url(base: base, start: nextStart) else {
-            completion(.failure(FeedSourceFailure(message: "\(address.text) does not make a usable address", code: .unsupportedFormat)))
+            completion(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address").filled(address.text), code: .unsupportedFormat)))
             return
         }
         client.get(url, accept: "application/json") { [weak self] result in
