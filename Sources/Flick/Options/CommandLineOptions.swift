@@ -93,7 +93,7 @@ struct CommandLineOptions: Equatable {
         .flag("report-state", help: tr("Print the feed's state as one JSON object per line on stdout whenever it changes (keys: phase, current_index, current_id, mounted_pages, item_count)"), \.reportState),
         .value("demo-items", "N", help: tr("Number of items in the demo feed (default 1200)"), \.demoItems) { text throws(ParseError) in
             guard let count = Int(text), count > 0, count <= 10_000_000 else {
-                throw ParseError(description: "--demo-items takes a whole number from 1 to 10000000, not ‘\(text)’")
+                throw ParseError(description: tr("--demo-items takes a whole number from 1 to 10000000, not ‘%1$s’").filled(text))
             }
             return count
         },
@@ -107,47 +107,47 @@ struct CommandLineOptions: Equatable {
         .value("like-failures", "SHARE", help: tr("The share of likes the demo server refuses, 0 to 1 (default 0.1)"),
                \.likeFailureShare) { text throws(ParseError) in
             guard let share = Double(text), (0...1).contains(share) else {
-                throw ParseError(description: "--like-failures takes a share from 0 to 1, like 0.1, not ‘\(text)’")
+                throw ParseError(description: tr("--like-failures takes a share from 0 to 1, like 0.1, not ‘%1$s’").filled(text))
             }
             return share
         },
         CommandLineOption(long: "no-media-cache", value: nil, help: tr("Play http(s) videos straight from the network: no disk cache, no preloaded first bytes (for comparison)")) { options, _ in options.mediaCache = false },
         .value("fit", "cover|contain", help: tr("How media fills a page: crop to fill, or letterbox (default: the saved preference, cover)"), \.fit) { text throws(ParseError) in
             guard let fit = ContentFit(rawValue: text) else {
-                throw ParseError(description: "--fit takes ‘cover’ or ‘contain’, not ‘\(text)’")
+                throw ParseError(description: tr("--fit takes ‘cover’ or ‘contain’, not ‘%1$s’").filled(text))
             }
             return fit
         },
         .value("hardware-decoding", "auto|off", help: tr("Let GStreamer use a hardware video decoder where the machine has one, or always decode in software (default: the saved preference, auto)"),
                \.hardwareDecoding) { text throws(ParseError) in
             guard let mode = HardwareDecoding(rawValue: text) else {
-                throw ParseError(description: "--hardware-decoding takes ‘auto’ or ‘off’, not ‘\(text)’")
+                throw ParseError(description: tr("--hardware-decoding takes ‘auto’ or ‘off’, not ‘%1$s’").filled(text))
             }
             return mode
         },
         .value("paging", "vertical|horizontal", help: tr("Page up and down (default) or left and right, stories style"),
                \.paging) { text throws(ParseError) in
             guard let axis = PagingAxis(rawValue: text) else {
-                throw ParseError(description: "--paging takes ‘vertical’ or ‘horizontal’, not ‘\(text)’")
+                throw ParseError(description: tr("--paging takes ‘vertical’ or ‘horizontal’, not ‘%1$s’").filled(text))
             }
             return axis
         },
         .value("jumps", "I,J,…", help: tr("Once the feed shows, jump to these posts without animation, one every 180 ms, then stay (for checking stale frames)"), \.jumps) { text throws(ParseError) in
             let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !parts.isEmpty, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-                throw ParseError(description: "--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘\(text)’")
+                throw ParseError(description: tr("--jumps takes post numbers separated by commas, like 0,1,2,10, not ‘%1$s’").filled(text))
             }
             return parts.compactMap { $0 }
         },
         .value("stress", "MODE", help: tr("Once the feed shows, page through it on a fixed schedule, muted: slow (next post every 3 s), fast (every 350 ms), burst (jumps every 180 ms), remount (the feed rebuilt every 250 ms, 50 times) or steady (the first post plays on, looping); a summary goes to stderr at exit"), \.stress) { text throws(ParseError) in
             guard let mode = StressMode(rawValue: text) else {
-                throw ParseError(description: "--stress takes \(StressMode.allNames), not ‘\(text)’")
+                throw ParseError(description: tr("--stress takes %1$s, not ‘%2$s’").filled(StressMode.allNames, text))
             }
             return mode
         },
         .value("stress-seconds", "N", help: tr("With --stress: quit after N seconds of it"), \.stressSeconds) { text throws(ParseError) in
             guard let seconds = Int(text), (1...86_400).contains(seconds) else {
-                throw ParseError(description: "--stress-seconds takes whole seconds from 1 to 86400, not ‘\(text)’")
+                throw ParseError(description: tr("--stress-seconds takes whole seconds from 1 to 86400, not ‘%1$s’").filled(text))
             }
             return seconds
         },
@@ -195,7 +195,7 @@ struct CommandLineOptions: Equatable {
         // Help and version win over everything else.
         if options.command == .help || options.command == .version { return CommandLineOptions(command: options.command) }
         if options.stress == nil, options.stressSeconds != nil || options.stressReport != nil {
-            throw ParseError(description: "--stress-seconds and --stress-report go with --stress MODE")
+            throw ParseError(description: tr("--stress-seconds and --stress-report go with --stress MODE"))
         }
         if positional.first == "cache" {
             guard let action = CacheCommand.parse(Array(positional.dropFirst())) else {
@@ -206,7 +206,7 @@ struct CommandLineOptions: Equatable {
         }
         if positional.first == "serve" {
             guard positional.count == 2 else {
-                throw ParseError(description: "flick serve takes one folder: flick serve FOLDER")
+                throw ParseError(description: tr("flick serve takes one folder: flick serve FOLDER"))
             }
             options.command = .serve(positional[1])
             return options
@@ -229,17 +229,18 @@ struct CommandLineOptions: Equatable {
             }
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {
-                throw ParseError(description: "‘\(argument)’ is not a valid feed URL")
+                throw ParseError(description: tr("‘%1$s’ is not a valid feed URL").filled(argument))
             }
             return .remote(url)
         } else if lowered.hasPrefix("file:") {
             guard let path = localPath(ofURI: argument) else {
-                throw ParseError(description: "‘\(argument)’ is not the address of a file on this computer")
+                throw ParseError(description: tr("‘%1$s’ is not the address of a file on this computer").filled(argument))
             }
             return PlaylistFile.isPlaylist(path: path) ? .playlist(path) : .folder(path)
         } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
                   argument[argument.index(after: colon)...].hasPrefix("//") {
-            throw ParseError(description: "Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘\(argument[..<colon])’ addresses")
+            throw ParseError(description: tr("Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘%1$s’ addresses")
+                .filled(String(argument[..<colon])))
         } else if PlaylistFile.isPlaylist(path: argument) {
             return .playlist(argument)
         } else {

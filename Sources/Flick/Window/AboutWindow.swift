@@ -34,13 +34,13 @@ enum AboutWindow {
         adw_about_window_set_application_name(window, AppInfo.name)
         adw_about_window_set_application_icon(window, AppInfo.id)
         adw_about_window_set_version(window, AppInfo.version)
-        adw_about_window_set_developer_name(window, "The Flick developers")
+        adw_about_window_set_developer_name(window, tr("The Flick developers"))
         adw_about_window_set_comments(window, tr("Swipe through short videos and photos, one full-window page at a time."))
         adw_about_window_set_website(window, website)
         adw_about_window_set_issue_url(window, issues)
-        adw_about_window_set_copyright(window, "© 2026 The Flick developers")
+        adw_about_window_set_copyright(window, tr("© 2026 The Flick developers"))
         adw_about_window_set_license_type(window, GTK_LICENSE_GPL_3_0)
-        withCStrings(["The Flick developers \(website)"]) { adw_about_window_set_developers(window, $0) }
+        withCStrings([tr("The Flick developers") + " " + website]) { adw_about_window_set_developers(window, $0) }
         if let notes = releaseNotes {
             adw_about_window_set_release_notes_version(window, notes.version)
             adw_about_window_set_release_notes(window, notes.markup)
