@@ -48,11 +48,13 @@ struct CommandLineOptionsTests {
         }
     }
 
-    @Test("a path ending in .m3u or .m3u8 is a playlist, any other a folder")
+    @Test("a path ending in .m3u, .m3u8 or a feed file's extension is a file to read, any other a folder")
     func playlist() throws {
         #expect(try CommandLineOptions.parse(["trip.M3U"]).command == .run(.playlist("trip.M3U")))
         #expect(try CommandLineOptions.parse(["/media/lists/a.m3u8"]).command == .run(.playlist("/media/lists/a.m3u8")))
         #expect(try CommandLineOptions.parse(["/media/m3u"]).command == .run(.folder("/media/m3u")))
+        #expect(try CommandLineOptions.parse(["/tmp/Downloads/feed.XML"]).command == .run(.playlist("/tmp/Downloads/feed.XML")),
+                "a feed saved to disk opens as a file")
     }
 
     @Test("file:// URIs name folders and playlists as paths do; more sources than one open the first and list the rest")

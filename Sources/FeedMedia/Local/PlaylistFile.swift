@@ -2,12 +2,19 @@ import FeedGObject
 import FeedCore
 import Foundation
 
-/// A playlist file on disk (`flick trip.m3u`): read whole, at most
-/// ``FeedDocument/maxBytes``, and parsed as M3U (``M3UDocument``), its
-/// entries relative to the file. Any thread.
+/// A playlist or feed file on disk (`flick trip.m3u`, a downloaded
+/// `feed.xml` opened from the file manager): read whole, at most
+/// ``FeedDocument/maxBytes``, and parsed as M3U (``M3UDocument``) or, for
+/// the other extensions, as a feed's first page in the format its body
+/// shows (JSON Feed, RSS or Atom, Flick's), its entries relative to the
+/// file. A feed file is one page: its next pages are not followed. Any thread.
 public struct PlaylistFile: Sendable {
     /// The extensions that make a path a playlist rather than a folder.
-    public static let extensions: Set<String> = ["m3u", "m3u8"]
+    public static let playlistExtensions: Set<String> = ["m3u", "m3u8"]
+    /// The extensions of feed documents saved to disk.
+    public static let feedExtensions: Set<String> = ["rss", "atom", "xml", "json"]
+    /// Every extension read as a file rather than a folder.
+    public static let extensions = playlistExtensions.union(feedExtensions)
 
     /// What a playlist cannot be read for, in one line for the user.
     public struct ReadError: Error, Equatable, CustomStringConvertible {
@@ -57,7 +64,11 @@ public struct PlaylistFile: Sendable {
             throw ReadError(description: tr("The playlist %1$s is larger than %2$s MB; Flick reads playlists up to that size.").filled(path, String(FeedDocument.maxBytes / 1_048_576)))
         }
         do {
-            page = try M3UDocument.parse(data, pageURL: url)
+            if Self.playlistExtensions.contains(url.pathExtension.lowercased()) {
+                page = try M3UDocument.parse(data, pageURL: url)
+            } else {
+                page = try FeedFormat.detect.parse(data, pageURL: url, knownIDs: [])
+            }
         } catch {
             throw ReadError(description: tr("The playlist %1$s cannot be read: %2$s").filled(path, "\(error)"))
         }
