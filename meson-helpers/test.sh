@@ -21,10 +21,18 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/flick-tests.XXXXXX")
 xvfb_pid=""
 cleanup() {
   if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
+  # What the tests' apps started in the suite's runtime folder and left
+  # running (the AT-SPI buses of the accessibility tests outlive the
+  # private session buses that activated them): found by that folder.
+  for pid in $(pgrep -f -- "$work/runtime/" || true); do kill "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# A runtime folder of the suite's own (the compositor tests set their own).
+mkdir -m 700 "$work/runtime"
+export XDG_RUNTIME_DIR="$work/runtime"
 
 # A display of our own for the UI tests when none is there (CI has none).
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
