@@ -24,7 +24,9 @@ cleanup() {
   # What the tests' apps started in the suite's runtime folder and left
   # running (the AT-SPI buses of the accessibility tests outlive the
   # private session buses that activated them): found by that folder.
-  for pid in $(pgrep -f -- "$work/runtime/" || true); do kill "$pid" 2>/dev/null || true; done
+  # They keep SIGTERM blocked, as the launcher that spawned them had it.
+  leftover=$(pgrep -f -- "$work/runtime/" || true)
+  if [ -n "$leftover" ]; then kill -KILL $leftover 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
