@@ -35,18 +35,23 @@ public enum DecoderRanks {
     private static func videoDecoders() -> [(feature: OpaquePointer, kind: DecoderKind, name: String)] {
         guard let list = gst_registry_get_feature_list(gst_registry_get(), gst_element_factory_get_type()) else { return [] }
         defer { gst_plugin_feature_list_free(list) }
-        var found: [(OpaquePointer, DecoderKind, String)] = []
+        return factories(in: list).compactMap { factory in
+            guard let klass = ElementFactory.klass(factory) else { return nil }
+            let kind = DecoderKind(klass: klass)
+            guard kind != .other, let name = ElementFactory.name(factory) else { return nil }
+            return (factory, kind, name)
+        }
+    }
+
+    /// The factories of a GStreamer feature list, in order. The list holds
+    /// a reference on each until it is freed; the registry keeps them alive
+    /// beyond that.
+    private static func factories(in list: UnsafeMutablePointer<GList>) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
         var node: UnsafeMutablePointer<GList>? = list
         while let item = node {
-            defer { node = item.pointee.next }
-            guard let data = item.pointee.data else { continue }
-            let factory = OpaquePointer(data)
-            guard let klass = ElementFactory.klass(factory) else { continue }
-            let kind = DecoderKind(klass: klass)
-            guard kind != .other, let name = ElementFactory.name(factory) else { continue }
-            // The list holds a reference on each feature until it is freed;
-            // the registry keeps them alive beyond that.
-            found.append((factory, kind, name))
+            if let data = item.pointee.data { found.append(OpaquePointer(data)) }
+            node = item.pointee.next
         }
         return found
     }
@@ -77,16 +82,10 @@ extension DecoderRanks {
             defer { gst_caps_unref(caps) }
             guard let fitting = gst_element_factory_list_filter(all, caps, GST_PAD_SINK, 0) else { return (format.name, nil, false) }
             defer { gst_plugin_feature_list_free(fitting) }
-            var best: (factory: OpaquePointer, rank: UInt32)?
-            var node: UnsafeMutablePointer<GList>? = fitting
-            while let item = node {
-                defer { node = item.pointee.next }
-                guard let data = item.pointee.data else { continue }
-                let factory = OpaquePointer(data)
-                let rank = gst_plugin_feature_get_rank(factory)
-                if rank > GST_RANK_NONE.rawValue, rank > (best?.rank ?? 0) { best = (factory, rank) }
+            let ranked = factories(in: fitting).map { (factory: $0, rank: gst_plugin_feature_get_rank($0)) }
+            guard let best = ranked.filter({ $0.rank > GST_RANK_NONE.rawValue }).max(by: { $0.rank < $1.rank }) else {
+                return (format.name, nil, false)
             }
-            guard let best else { return (format.name, nil, false) }
             let kind = ElementFactory.klass(best.factory).map(DecoderKind.init(klass:))
             return (format.name, ElementFactory.name(best.factory), kind == .hardwareVideoDecoder)
         }
