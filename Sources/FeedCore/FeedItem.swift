@@ -16,15 +16,6 @@ public struct FeedItem: Sendable, Hashable, Codable, Identifiable {
 
         /// Whether a player plays it (videos and sounds); pictures are stills.
         public var isPlayed: Bool { self != .image }
-
-        /// The word screen readers and captions use for it.
-        public var spokenName: String {
-            switch self {
-            case .video: return "Video"
-            case .image: return "Picture"
-            case .audio: return "Audio"
-            }
-        }
     }
 
     /// Stable identity within a feed; page bindings and diffs key on it.

@@ -102,7 +102,7 @@ import Testing
         }
         #expect(skipped[pipe.path] == .special)
         #expect(scan.skipped.count == links.count + 1, "\(scan.skipped)")
-        #expect(scan.skippedSummary == "6 files were skipped: 5 links not followed, 1 special files")
+        #expect(scan.localizedSkippedSummary == "6 files were skipped: 5 links not followed, 1 special file")
     }
 
     @Test("names that are not UTF-8, or hold a newline or an escape, show: pictures, their sizes, and a video's still")
@@ -141,7 +141,7 @@ import Testing
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let scan = try FolderScanner.scan(temp.url)
-        #expect(scan.items.isEmpty && scan.skipped.isEmpty && scan.skippedSummary == nil)
+        #expect(scan.items.isEmpty && scan.skipped.isEmpty && scan.localizedSkippedSummary == nil)
     }
 
     @Test func aMissingFolderIsNotFound() {
@@ -197,7 +197,8 @@ import Testing
         #expect(reasons[empty.path] == .empty)
         #expect(reasons[raw.path] == .unsupportedPicture, "\(scan.skipped)")
         #expect(scan.items.count + scan.skipped.count == 5, "every file is accounted for: \(scan)")
-        #expect(scan.skippedSummary?.hasPrefix("2 files were skipped: ") == true, "\(String(describing: scan.skippedSummary))")
+        #expect(scan.localizedSkippedSummary?.hasPrefix("2 files were skipped: ") == true,
+                "\(String(describing: scan.localizedSkippedSummary))")
     }
 
     @Test("a scan reports the posts found so far, newest first among them, before its answer")

@@ -17,6 +17,4 @@ public struct FolderScan: Sendable {
     /// In path order.
     public var skipped: [Skipped]
 
-    /// "3 files were skipped: 2 empty, 1 unreadable", or nil.
-    public var skippedSummary: String? { FolderFileRule.summary(skipped.map(\.reason)) }
 }
