@@ -51,9 +51,31 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         self.scope = scope
     }
 
-    /// Why a text is not a service address.
+    /// Why a text is not a service address: the facts, for the app to put
+    /// in the user's words; `description` is the stable English for logs
+    /// and tables.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+        public enum Kind: Sendable, Equatable {
+            /// Nothing after `service:` reads as a host (and optional port).
+            case noHost
+            /// A host, but a path this service's addresses do not have.
+            case unknownPath
+        }
+        public var kind: Kind
+        public var service: Service
+        /// What was given, at most 200 characters of it.
+        public var text: String
+
+        public var description: String {
+            switch (kind, service) {
+            case (.noHost, _):
+                return "‘\(text)’ does not name a host (\(service.rawValue):HOST[:PORT]…)"
+            case (.unknownPath, .peertube):
+                return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent or /local"
+            case (.unknownPath, .mastodon):
+                return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public"
+            }
+        }
     }
 
     /// Whether `text` is written in an explicit form at all (it starts with
@@ -72,11 +94,11 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         guard let (host, port) = hostAndPort(rest[..<slash]) else {
-            return .failure(Problem(description: "‘\(text.prefix(200))’ does not name a host (\(service.rawValue):HOST[:PORT]…)"))
+            return .failure(Problem(kind: .noHost, service: service, text: String(text.prefix(200))))
         }
         let path = rest[slash...].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let scope = scope(service, path) else {
-            return .failure(Problem(description: usage(service, text)))
+            return .failure(Problem(kind: .unknownPath, service: service, text: String(text.prefix(200))))
         }
         return .success(ServiceAddress(service: service, host: host, port: port, scope: scope))
     }
@@ -170,15 +192,6 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
                 (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.@".unicodeScalars.contains(scalar))
                     && !scalar.properties.isWhitespace
             }
-    }
-
-    private static func usage(_ service: Service, _ text: String) -> String {
-        switch service {
-        case .peertube:
-            return "‘\(text.prefix(200))’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent or /local"
-        case .mastodon:
-            return "‘\(text.prefix(200))’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public"
-        }
     }
 }
 

@@ -157,7 +157,7 @@ enum FlickApp {
             return .failure(NotReady())
         }
         guard gtk_init_check() != 0 else {
-            Log.error("cannot open a display: run Flick in a desktop session (or set DISPLAY / WAYLAND_DISPLAY, e.g. under xvfb-run)")
+            Log.error(tr("cannot open a display: run Flick in a desktop session (or set DISPLAY / WAYLAND_DISPLAY, e.g. under xvfb-run)"))
             return .failure(NotReady())
         }
         do {

@@ -14,9 +14,16 @@ extension AppUnderX {
 
         /// `flick --help` in `language`.
         private func help(in language: String) throws -> String {
+            let (status, text) = try run(["--help"], in: language)
+            #expect(status == 0, "\(text)")
+            return text
+        }
+
+        /// What `flick ARGUMENTS` prints in `language` before it exits, and its status.
+        private func run(_ arguments: [String], in language: String) throws -> (Int32, String) {
             let process = Process()
             process.executableURL = AppProcess.binary
-            process.arguments = ["--help"]
+            process.arguments = ["--standalone"] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(Self.environment(language)) { _, new in new }
             let output = Pipe()
             process.standardOutput = output
@@ -25,8 +32,7 @@ extension AppUnderX {
             try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(text)")
-            return text
+            return (process.terminationStatus, text)
         }
 
         @Test("under LANGUAGE=de the accessible names, a toast, the skipped-files summary with its plural and --help are German; the report's keys are not")
@@ -63,6 +69,17 @@ extension AppUnderX {
             for words in ["Befehle:", "Den eingebauten Server auf RATE Bit/s begrenzen", "Die Videos und Bilder in ORDNER"] {
                 #expect(text.contains(words), "--help says \(words): \(text)")
             }
+        }
+
+        @Test("under LANGUAGE=de what the media and service layers say of bad input is German: a service address written wrong, a missing playlist")
+        func germanProblems() throws {
+            let (badAddress, addressText) = try run(["mastodon:/tags/cats"], in: "de")
+            #expect(badAddress != 0)
+            #expect(addressText.contains("‚mastodon:/tags/cats‘ nennt keinen Host (mastodon:HOST[:PORT]…)"), "\(addressText)")
+            let (badPath, pathText) = try run(["/nonexistent/flick-locale-test.m3u"], in: "de")
+            #expect(badPath != 0)
+            #expect(pathText.contains("Die Wiedergabeliste /nonexistent/flick-locale-test.m3u existiert nicht: Prüfen Sie den Pfad."),
+                    "\(pathText)")
         }
 
         @Test("under LANGUAGE=es the first post is read out and --help is Spanish")

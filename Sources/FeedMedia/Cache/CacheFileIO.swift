@@ -1,3 +1,4 @@
+import FeedGObject
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,7 @@ enum CacheFileIO {
         if let fd = try openRegular(name, in: folder, O_RDWR | O_CREAT) { return fd }
         // Something other than a file stood there and is gone: make it anew.
         guard let fd = try openRegular(name, in: folder, O_RDWR | O_CREAT | O_EXCL) else {
-            throw CacheStoreError.io("could not open \(name) for writing (something keeps replacing it)")
+            throw CacheStoreError.io(tr("could not open %1$s for writing (something keeps replacing it)").filled(name))
         }
         return fd
     }
@@ -46,7 +47,7 @@ enum CacheFileIO {
                 unlinkStray(name, in: folder)
                 return nil
             }
-            throw failure("open \(name)")
+            throw failure(tr("could not open %1$s").filled(name))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -75,7 +76,7 @@ enum CacheFileIO {
                 let n = pwrite(fd, base + done, buffer.count - done, off_t(offset) + off_t(done))
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw failure("write \(what)")
+                    throw failure(tr("could not write %1$s").filled(what))
                 }
                 done += n
             }
@@ -92,7 +93,7 @@ enum CacheFileIO {
                 let n = pread(fd, base + done, length - done, off_t(offset) + off_t(done))
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw failure("read \(what)")
+                    throw failure(tr("could not read %1$s").filled(what))
                 }
                 if n == 0 { break }
                 done += n
@@ -105,7 +106,7 @@ enum CacheFileIO {
 
     /// Flushes a file's data (and the size needed to read it) to the disk.
     static func syncData(_ fd: Int32, what: String) throws {
-        guard fdatasync(fd) == 0 else { throw failure("sync \(what)") }
+        guard fdatasync(fd) == 0 else { throw failure(tr("could not save %1$s to disk").filled(what)) }
     }
 
     /// Writes `data` to `name` in `folder` atomically: a 0600 temp file
@@ -114,11 +115,11 @@ enum CacheFileIO {
         let temporary = name + CacheFileName.temporarySuffix
         guard let fd = try openRegular(temporary, in: folder, O_WRONLY | O_CREAT | O_TRUNC)
             ?? openRegular(temporary, in: folder, O_WRONLY | O_CREAT | O_EXCL) else {
-            throw CacheStoreError.io("could not create \(temporary) (something keeps replacing it)")
+            throw CacheStoreError.io(tr("could not create %1$s (something keeps replacing it)").filled(temporary))
         }
         do {
             try write(fd, data, at: 0, what: temporary)
-            guard fsync(fd) == 0 else { throw failure("sync \(temporary)") }
+            guard fsync(fd) == 0 else { throw failure(tr("could not save %1$s to disk").filled(temporary)) }
         } catch {
             _ = Glibc.close(fd)
             _ = unlinkat(folder.descriptor, temporary, 0)
@@ -126,7 +127,7 @@ enum CacheFileIO {
         }
         _ = Glibc.close(fd)
         guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
-            let failure = failure("rename \(temporary)")
+            let failure = failure(tr("could not rename %1$s").filled(temporary))
             _ = unlinkat(folder.descriptor, temporary, 0)
             throw failure
         }
@@ -147,11 +148,14 @@ enum CacheFileIO {
         _ = unlinkat(folder.descriptor, name, 0)
     }
 
-    /// The error for the current errno: `.diskFull` for ENOSPC and EDQUOT, else `.io`.
-    static func failure(_ action: String) -> CacheStoreError {
+    /// The error for the current errno: `.diskFull` for ENOSPC and EDQUOT,
+    /// else `.io`. `failed` says what could not be done ("could not write
+    /// the index"), in the user's language.
+    static func failure(_ failed: String) -> CacheStoreError {
         let code = errno
-        if code == ENOSPC || code == EDQUOT { return .diskFull(action) }
-        return .io("could not \(action) (\(String(cString: strerror(code))))")
+        if code == ENOSPC || code == EDQUOT { return .diskFull(failed) }
+        // Translators: what could not be done, then the system's reason ("No space left on device").
+        return .io(tr("%1$s (%2$s)").filled(failed, String(cString: strerror(code))))
     }
 }
 

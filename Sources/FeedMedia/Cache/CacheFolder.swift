@@ -1,3 +1,4 @@
+import FeedGObject
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -26,18 +27,18 @@ final class CacheFolder: Sendable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CacheStoreError.io("could not create the folder \(path) (\(error.localizedDescription))")
+            throw CacheStoreError.io(tr("could not create the folder %1$s (%2$s)").filled(path, error.localizedDescription))
         }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             // ELOOP or ENOTDIR: a link, or a file, stands where the folder should be.
             if errno == ELOOP || errno == ENOTDIR {
-                throw CacheStoreError.io("\(path) is not a folder (a link, or a file); the media cache will not use it")
+                throw CacheStoreError.io(tr("%1$s is not a folder (a link, or a file); the media cache will not use it").filled(path))
             }
-            throw CacheFileIO.failure("open the folder \(path)")
+            throw CacheFileIO.failure(tr("could not open the folder %1$s").filled(path))
         }
         guard fchmod(fd, 0o700) == 0 else {
-            let failure = CacheFileIO.failure("make \(path) private")
+            let failure = CacheFileIO.failure(tr("could not make %1$s private").filled(path))
             _ = close(fd)
             throw failure
         }

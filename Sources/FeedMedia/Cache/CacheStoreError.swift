@@ -1,8 +1,10 @@
+import FeedGObject
 import Foundation
 
 /// Why the range store could not do what was asked, as one line a person can act on.
 public enum CacheStoreError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The disk is full (ENOSPC or a quota); the text says what could not be done.
+    /// The disk is full (ENOSPC or a quota); the text says what could not
+    /// be done ("could not write the index").
     case diskFull(String)
     /// A file operation failed; the text says which and why.
     case io(String)
@@ -21,13 +23,14 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String {
         switch self {
         case .diskFull(let what):
-            return "The disk is full: the media cache could not \(what); free some space or lower the cache size."
+            // Translators: what failed, like "could not write the index".
+            return tr("The disk is full: the media cache %1$s; free some space or lower the cache size.").filled(what)
         case .io(let reason):
-            return "The media cache could not use its files: \(reason)."
+            return tr("The media cache could not use its files: %1$s.").filled(reason)
         case .corrupt(let what):
-            return "The media cache's copy of \(what) is damaged; it will be fetched again."
+            return tr("The media cache's copy of %1$s is damaged; it will be fetched again.").filled(what)
         case .unwritable(let reason):
-            return "The media cache cannot be written (\(reason)); videos play straight from the network."
+            return tr("The media cache cannot be written (%1$s); videos play straight from the network.").filled(reason)
         }
     }
 }

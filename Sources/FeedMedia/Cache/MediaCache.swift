@@ -129,10 +129,13 @@ public final class MediaCache {
 
     /// One line for a toast and the diagnostics.
     public nonisolated static func userText(_ problem: CacheStoreError) -> String {
-        if problem.isDiskFull {
-            return "The media cache is full: the disk has no room left. Videos now play straight from the network."
+        switch problem {
+        case .diskFull:
+            return tr("The media cache is full: the disk has no room left. Videos now play straight from the network.")
+        case .io(let reason), .unwritable(let reason), .corrupt(let reason):
+            // Translators: why, like "could not write the index (Input/output error)".
+            return tr("The media cache cannot be written (%1$s). Videos now play straight from the network.").filled(reason)
         }
-        return "The media cache cannot be written: \(problem). Videos now play straight from the network."
     }
 
     /// What the diagnostics say of the cache's disk, nil while it writes.

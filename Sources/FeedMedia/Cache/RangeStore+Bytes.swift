@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 extension RangeStore {
@@ -84,7 +85,7 @@ extension RangeStore {
         lock.lock()
         guard !isClosed else {
             lock.unlock()
-            throw CacheStoreError.io("it is closed")
+            throw CacheStoreError.io(tr("it is closed"))
         }
         guard createIfMissing || entries[key] != nil,
               incarnation == nil || entries[key]?.incarnation == incarnation else {

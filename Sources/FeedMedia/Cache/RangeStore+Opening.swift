@@ -11,12 +11,12 @@ extension RangeStore {
     /// Takes the folder's exclusive lock; returns the descriptor that holds it.
     func lockFolder() throws -> Int32 {
         let fd = openat(folder.descriptor, CacheFileName.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { throw CacheFileIO.failure("open \(CacheFileName.lock)") }
+        guard fd >= 0 else { throw CacheFileIO.failure(tr("could not open %1$s").filled(CacheFileName.lock)) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
-            let failure = CacheFileIO.failure("lock \(directory.path)")
+            let failure = CacheFileIO.failure(tr("could not lock %1$s").filled(directory.path))
             CacheFileIO.close(fd)
-            throw busy ? CacheStoreError.io("another open cache is using \(directory.path)") : failure
+            throw busy ? CacheStoreError.io(tr("another open cache is using %1$s").filled(directory.path)) : failure
         }
         return fd
     }

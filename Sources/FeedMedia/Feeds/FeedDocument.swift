@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads one page of a JSON feed. Pure: bytes in, a ``FeedPage`` or a
 /// ``FeedLoadError`` out; any thread.
@@ -66,27 +67,29 @@ public enum FeedDocument {
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
-                throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema("the page does not have the feed's shape")
+                throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema(notAFeed)
             case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
-                throw .schema("the page has no \"\(key.stringValue)\" array")
+                throw .schema(tr("the page has no \"%1$s\" array").filled(key.stringValue))
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
                 throw .schema(shapeProblem(context.codingPath))
             case .keyNotFound(_, let context):
                 throw .schema(shapeProblem(context.codingPath))
             @unknown default:
-                throw .schema("the page does not have the feed's shape")
+                throw .schema(notAFeed)
             }
         } catch {
-            throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema("the page does not have the feed's shape")
+            throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema(notAFeed)
         }
     }
 
+    private static var notAFeed: String { tr("the page does not have the feed's shape") }
+
     private static func shapeProblem(_ path: [any CodingKey]) -> String {
         switch path.first?.stringValue {
-        case nil: return "the page is not a JSON object"
-        case "items": return "\"items\" is not an array"
-        case "next": return "\"next\" is neither a string nor null"
-        case let key?: return "\"\(key)\" has the wrong type"
+        case nil: return tr("the page is not a JSON object")
+        case "items": return tr("\"items\" is not an array")
+        case "next": return tr("\"next\" is neither a string nor null")
+        case let key?: return tr("\"%1$s\" has the wrong type").filled(key)
         }
     }
 

@@ -178,6 +178,7 @@ public final class FeedPageLoader {
     /// A parse error says what the server called the body when it was not JSON.
     private static func namingContentType(_ error: FeedLoadError, _ contentType: String?) -> FeedLoadError {
         guard case .notJSON(let detail) = error, let contentType, !contentType.contains("json") else { return error }
-        return .notJSON("the server sent \(contentType), \(detail)")
+        // Translators: the server's content type ("text/html"), then why the body is not JSON.
+        return .notJSON(tr("the server sent %1$s, %2$s").filled(contentType, detail))
     }
 }

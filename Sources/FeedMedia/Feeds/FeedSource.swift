@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 
 /// Where a feed session gets its items, a page at a time. GTK thread only.
 ///
@@ -46,6 +47,6 @@ extension FeedSource {
 
     public func fetchDetails(of item: FeedItem,
                              _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        completion(.failure(FeedSourceFailure(message: "this feed has no details to fetch", code: .unknown)))
+        completion(.failure(FeedSourceFailure(message: tr("this feed has no details to fetch"), code: .unknown)))
     }
 }

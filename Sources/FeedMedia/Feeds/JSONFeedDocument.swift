@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads one page of a JSON Feed (https://jsonfeed.org, versions 1.1 and
 /// 1.0). Pure: bytes in, a ``FeedPage`` or a ``FeedLoadError`` out; any thread.
@@ -44,10 +45,10 @@ public enum JSONFeedDocument {
             raw = try JSONDecoder().decode(RawFeed.self, from: data)
         } catch {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
-                ?? .schema("the page is not a JSON Feed (a version, and an items array)")
+                ?? .schema(tr("the page is not a JSON Feed (a version, and an items array)"))
         }
         guard raw.version.hasPrefix(versionPrefix) else {
-            throw .schema("the page's version \"\(String(raw.version.prefix(80)))\" is not a JSON Feed 1 version")
+            throw .schema(tr("the page's version \"%1$s\" is not a JSON Feed 1 version").filled(String(raw.version.prefix(80))))
         }
         guard raw.items.count <= FeedDocument.maxItems else {
             throw .tooManyItems(count: raw.items.count, limit: FeedDocument.maxItems)

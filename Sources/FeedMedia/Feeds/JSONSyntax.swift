@@ -1,4 +1,5 @@
 import Foundation
+import FeedGObject
 
 /// Says where and why bytes are not JSON. Pure.
 ///
@@ -9,8 +10,8 @@ enum JSONSyntax {
     /// "the body is empty", "invalid value at line 3, column 7", ...; nil
     /// when the bytes are valid JSON after all.
     static func problem(in data: Data) -> String? {
-        if data.isEmpty { return "the body is empty" }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return "the body is blank" }
+        if data.isEmpty { return tr("the body is empty") }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return tr("the body is blank") }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil
@@ -24,13 +25,15 @@ enum JSONSyntax {
     static func describe(_ detail: String, in data: Data) -> String {
         var text = detail.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasSuffix(".") { text.removeLast() }
-        if text.isEmpty { return "it could not be parsed" }
+        if text.isEmpty { return tr("it could not be parsed") }
         guard let range = text.range(of: " around character "),
               let offset = Int(text[range.upperBound...]) else {
             return lowercasedFirst(text)
         }
         let (line, column) = position(ofByte: offset, in: data)
-        return "\(lowercasedFirst(String(text[..<range.lowerBound]))) at line \(line), column \(column)"
+        // Translators: the JSON parser's own words ("invalid value"), then where it stopped.
+        return tr("%1$s at line %2$s, column %3$s").filled(lowercasedFirst(String(text[..<range.lowerBound])),
+                                                         String(line), String(column))
     }
 
     /// 1-based line and column of a byte offset (columns count bytes).

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads an M3U or M3U8 playlist as one feed page. Pure: bytes in, a
 /// ``FeedPage`` or a ``FeedLoadError`` out; any thread.
@@ -27,7 +28,7 @@ public enum M3UDocument {
 
     public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = []) throws(FeedLoadError) -> FeedPage {
         guard data.count <= FeedDocument.maxBytes else { throw .tooLarge(bytes: data.count, limit: FeedDocument.maxBytes) }
-        guard let text = text(of: data), !text.contains("\u{0}") else { throw .schema("the playlist is not text") }
+        guard let text = text(of: data), !text.contains("\u{0}") else { throw .schema(tr("the playlist is not text")) }
         let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         if lines.contains(where: { $0.hasPrefix("#EXT-X-") }) {

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads one page of an RSS 2.0 or Atom feed (a video podcast, a PeerTube
 /// or photo site's feed) with libxml2 (``XMLTree``). Pure: bytes in, a
@@ -61,14 +62,14 @@ public enum SyndicationDocument {
         let container: XMLElement
         switch (root.name, root.namespace) {
         case ("rss", nil):
-            guard let channel = root.child("channel", in: nil) else { throw .schema("the RSS document has no channel") }
+            guard let channel = root.child("channel", in: nil) else { throw .schema(tr("the RSS document has no channel")) }
             container = channel
             entries = channel.children("item", in: nil)
         case ("feed", atom):
             container = root
             entries = root.children("entry", in: atom)
         default:
-            throw .schema("the XML document is not an RSS or Atom feed (its root is <\(String(root.name.prefix(40)))>)")
+            throw .schema(tr("the XML document is not an RSS or Atom feed (its root is <%1$s>)").filled(String(root.name.prefix(40))))
         }
         guard entries.count <= FeedDocument.maxItems else {
             throw .tooManyItems(count: entries.count, limit: FeedDocument.maxItems)

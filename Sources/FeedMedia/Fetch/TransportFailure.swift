@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedCore
+import FeedGObject
 
 /// Why a request got no answer, read once from libsoup's GError (and, for
 /// TLS, the message's certificate problems), so every caller — feed pages,
@@ -28,8 +29,8 @@ public struct TransportFailure: Error, Sendable, Equatable {
             let flags = soupMessage.map { soup_message_get_tls_peer_certificate_errors($0) } ?? GTlsCertificateFlags(0)
             let problems = Self.certificateProblems(flags)
             code = .tlsError
-            message = problems.isEmpty ? "TLS failed: \(text)"
-                : "the server's certificate is not trusted: \(problems.joined(separator: ", "))"
+            message = problems.isEmpty ? tr("TLS failed: %1$s").filled(text)
+                : tr("the server's certificate is not trusted: %1$s").filled(problems.joined(separator: tr(", ")))
         } else if isIO(G_IO_ERROR_TIMED_OUT) {
             code = .timeout
             message = text
@@ -46,13 +47,13 @@ public struct TransportFailure: Error, Sendable, Equatable {
     /// GTlsCertificateFlags as words.
     static func certificateProblems(_ flags: GTlsCertificateFlags) -> [String] {
         let names: [(GTlsCertificateFlags, String)] = [
-            (G_TLS_CERTIFICATE_UNKNOWN_CA, "it is not signed by a known certificate authority"),
-            (G_TLS_CERTIFICATE_BAD_IDENTITY, "it is for another site"),
-            (G_TLS_CERTIFICATE_NOT_ACTIVATED, "it is not valid yet"),
-            (G_TLS_CERTIFICATE_EXPIRED, "it has expired"),
-            (G_TLS_CERTIFICATE_REVOKED, "it has been revoked"),
-            (G_TLS_CERTIFICATE_INSECURE, "it uses an insecure algorithm"),
-            (G_TLS_CERTIFICATE_GENERIC_ERROR, "it could not be checked"),
+            (G_TLS_CERTIFICATE_UNKNOWN_CA, tr("it is not signed by a known certificate authority")),
+            (G_TLS_CERTIFICATE_BAD_IDENTITY, tr("it is for another site")),
+            (G_TLS_CERTIFICATE_NOT_ACTIVATED, tr("it is not valid yet")),
+            (G_TLS_CERTIFICATE_EXPIRED, tr("it has expired")),
+            (G_TLS_CERTIFICATE_REVOKED, tr("it has been revoked")),
+            (G_TLS_CERTIFICATE_INSECURE, tr("it uses an insecure algorithm")),
+            (G_TLS_CERTIFICATE_GENERIC_ERROR, tr("it could not be checked")),
         ]
         return names.filter { flags.rawValue & $0.0.rawValue != 0 }.map(\.1)
     }

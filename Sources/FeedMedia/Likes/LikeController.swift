@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Runs optimistic likes for the feed: FeedCore's ``LikeIntent`` decides,
 /// this sends, and the UI hears about every change.
@@ -117,7 +118,8 @@ public final class LikeController {
 
     /// The toast: what was not saved, and why.
     static func message(liked: Bool, failure: LikeFailure?) -> String {
-        let what = liked ? "Your like was not saved" : "Your unlike was not saved"
-        return failure.map { "\(what): \($0.description)." } ?? "\(what)."
+        guard let failure else { return liked ? tr("Your like was not saved.") : tr("Your unlike was not saved.") }
+        return (liked ? tr("Your like was not saved: %1$s.") : tr("Your unlike was not saved: %1$s."))
+            .filled(failure.description)
     }
 }

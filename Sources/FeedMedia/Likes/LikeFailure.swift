@@ -1,3 +1,4 @@
+import FeedGObject
 /// Why a like request did not go through. All of them mean the same to the
 /// user (the like was not saved); the case says why, for logs and toasts.
 public enum LikeFailure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,11 +15,12 @@ public enum LikeFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidURL(let url): return "the like address \(url) cannot be used"
-        case .network(let message): return "the server could not be reached (\(message))"
-        case .timedOut(let seconds): return "the server did not answer within \(seconds) s"
-        case .httpStatus(let status): return "the server answered \(status)"
-        case .badAnswer(let detail): return "the server's answer could not be read (\(detail))"
+        case .invalidURL(let url): return tr("the like address %1$s cannot be used").filled(url)
+        case .network(let message): return tr("the server could not be reached (%1$s)").filled(message)
+        case .timedOut(let seconds): return tr("the server did not answer within %1$s s").filled(String(seconds))
+        // Translators: an HTTP status code, like 500.
+        case .httpStatus(let status): return tr("the server answered %1$s").filled(String(status))
+        case .badAnswer(let detail): return tr("the server's answer could not be read (%1$s)").filled(detail)
         }
     }
 }

@@ -86,15 +86,15 @@ public final class LikeRequest {
         guard body.count <= maxAnswerBytes else { return .failure(.badAnswer("\(body.count) bytes is too long")) }
         do {
             let answer = try JSONDecoder().decode(LikeAnswer.self, from: body)
-            if let likes = answer.likes, !FeedValueRules.likesRange.contains(likes) { return .failure(.badAnswer("a count out of range")) }
+            if let likes = answer.likes, !FeedValueRules.likesRange.contains(likes) { return .failure(.badAnswer(tr("a count out of range"))) }
             return .success(answer)
         } catch DecodingError.keyNotFound(let key, _) {
-            return .failure(.badAnswer("no \"\(key.stringValue)\""))
+            return .failure(.badAnswer(tr("no \"%1$s\"").filled(key.stringValue)))
         } catch DecodingError.typeMismatch(_, let context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
             return .failure(.badAnswer("\"\(field)\" has the wrong type"))
         } catch {
-            return .failure(.badAnswer("not JSON"))
+            return .failure(.badAnswer(tr("not JSON")))
         }
     }
 }

@@ -43,8 +43,9 @@ public struct PlaylistFile: Sendable {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let missing = errno == ENOENT
-            throw ReadError(description: missing ? "The playlist \(path) does not exist: check the path."
-                                                 : "Cannot read the playlist \(path): permission denied or not a file.")
+            throw ReadError(description: (missing ? tr("The playlist %1$s does not exist: check the path.")
+                                                  : tr("Cannot read the playlist %1$s: permission denied or not a file."))
+                .filled(path))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -1,3 +1,4 @@
+import FeedGObject
 /// Why GStreamer cannot do what Flick needs, as one line a person can act on.
 public enum MediaRuntimeError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `gst_init_check` failed.
@@ -8,9 +9,12 @@ public enum MediaRuntimeError: Error, CustomStringConvertible, Equatable, Sendab
     public var description: String {
         switch self {
         case .initFailed(let reason):
-            return "GStreamer could not start (\(reason)); run meson-helpers/setup-debian.sh to install the media packages."
+            return tr("GStreamer could not start (%1$s); run meson-helpers/setup-debian.sh to install the media packages.")
+                .filled(reason)
         case .missingElement(let element, let package):
-            return "The GStreamer element \"\(element)\" is missing: install the Debian package \(package) (run meson-helpers/setup-debian.sh)."
+            // Translators: a GStreamer element's name, then the Debian package that has it.
+            return tr("The GStreamer element \"%1$s\" is missing: install the Debian package %2$s (run meson-helpers/setup-debian.sh).")
+                .filled(element, package)
         }
     }
 }

@@ -89,7 +89,9 @@ public final class DetectingFeedSource: FeedSource {
     }
 
     /// The answer to a request made before the first page found the source behind the address.
-    private static let notOpened = FeedSourceFailure(message: "the feed has not been opened yet", code: .unknown)
+    private static var notOpened: FeedSourceFailure {
+        FeedSourceFailure(message: tr("the feed has not been opened yet"), code: .unknown)
+    }
 
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {

@@ -197,9 +197,11 @@ final class FeedItems {
             break
         case .endHere:
             cursor = nil
-            let message = "The feed sent \(emptyPagesInARow) empty pages in a row; showing what it had"
-            FileHandle.standardError.write(Data("flick: warning: \(message)\n".utf8))
-            onChange(.toast(message))
+            FileHandle.standardError.write(Data(
+                "flick: warning: the feed sent \(emptyPagesInARow) empty pages in a row; showing what it had\n".utf8))
+            onChange(.toast(trn("The feed sent %1$s empty page in a row; showing what it had",
+                                "The feed sent %1$s empty pages in a row; showing what it had", emptyPagesInARow)
+                .filled(Translation.number(emptyPagesInARow))))
         case .askNext:
             // Asked for this length already: ask again for the page after.
             requestedForCount = nil

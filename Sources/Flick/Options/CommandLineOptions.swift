@@ -225,7 +225,7 @@ struct CommandLineOptions: Equatable {
         if let explicit = ServiceAddress.parse(argument) {
             switch explicit {
             case .success(let address): return .service(address)
-            case .failure(let problem): throw ParseError(description: problem.description)
+            case .failure(let problem): throw ParseError(description: problem.localizedDescription)
             }
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {

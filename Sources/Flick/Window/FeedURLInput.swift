@@ -44,7 +44,7 @@ enum FeedURLInput {
         guard !trimmed.isEmpty else { return .failure(.empty) }
         switch ServiceAddress.parse(trimmed) {
         case .success(let address)?: return .success(.service(address))
-        case .failure(let problem)?: return .failure(.service(problem.description))
+        case .failure(let problem)?: return .failure(.service(problem.localizedDescription))
         case nil: break
         }
         guard let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),

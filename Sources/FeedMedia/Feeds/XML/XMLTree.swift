@@ -1,5 +1,6 @@
 import CXML
 import Foundation
+import FeedGObject
 
 /// Parses XML with libxml2 into ``XMLElement`` values. Pure (no network,
 /// no files); any thread. The only place Flick touches libxml2's document
@@ -31,7 +32,7 @@ public enum XMLTree {
         public var description: String {
             switch self {
             case .notXML(let detail): return detail
-            case .declaresEntities: return "the document declares entities in a DTD, which Flick does not expand"
+            case .declaresEntities: return tr("the document declares entities in a DTD, which Flick does not expand")
             case .tooLarge(let detail): return detail
             }
         }
@@ -39,8 +40,10 @@ public enum XMLTree {
 
     /// The root element of `data`.
     public static func parse(_ data: Data) throws(Problem) -> XMLElement {
-        guard data.count <= maxBytes else { throw .tooLarge("the document is over \(maxBytes / 1_048_576) MB") }
-        guard data.count <= Int(Int32.max) else { throw .tooLarge("the document is too large") }
+        guard data.count <= maxBytes else {
+            throw .tooLarge(tr("the document is over %1$s MB").filled(String(maxBytes / 1_048_576)))
+        }
+        guard data.count <= Int(Int32.max) else { throw .tooLarge(tr("the document is too large")) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue
                             | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let document = data.withUnsafeBytes { bytes -> xmlDocPtr? in
@@ -51,11 +54,11 @@ public enum XMLTree {
             // libxml2 stops an entity bomb itself ("entity reference loop",
             // "amplification"); say why it was refused, not where.
             if data.range(of: Data("<!ENTITY".utf8)) != nil { throw .declaresEntities }
-            throw .notXML(lastError() ?? "the document is not well-formed XML")
+            throw .notXML(lastError() ?? tr("the document is not well-formed XML"))
         }
         defer { xmlFreeDoc(document) }
         if declaresEntities(document) { throw .declaresEntities }
-        guard let root = xmlDocGetRootElement(document) else { throw .notXML("the document has no root element") }
+        guard let root = xmlDocGetRootElement(document) else { throw .notXML(tr("the document has no root element")) }
         var budget = maxElements
         return try element(root, depth: 1, budget: &budget)
     }
@@ -81,9 +84,13 @@ public enum XMLTree {
     }
 
     private static func element(_ node: xmlNodePtr, depth: Int, budget: inout Int) throws(Problem) -> XMLElement {
-        guard depth <= maxDepth else { throw .tooLarge("elements are nested more than \(maxDepth) deep") }
+        guard depth <= maxDepth else {
+            throw .tooLarge(tr("elements are nested more than %1$s deep").filled(Translation.number(maxDepth)))
+        }
         budget -= 1
-        guard budget >= 0 else { throw .tooLarge("the document has more than \(maxElements) elements") }
+        guard budget >= 0 else {
+            throw .tooLarge(tr("the document has more than %1$s elements").filled(Translation.number(maxElements)))
+        }
         var result = XMLElement(namespace: node.pointee.ns.flatMap { $0.pointee.href }.map(string),
                                 name: string(node.pointee.name))
         var attribute = node.pointee.properties

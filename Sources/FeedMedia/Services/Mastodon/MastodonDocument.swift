@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads one page of a Mastodon timeline (an array of statuses) as a feed
 /// page. Pure; any thread.
@@ -25,7 +26,7 @@ enum MastodonDocument {
             statuses = try MastodonAPI.decoder().decode([Lossy<MastodonAPI.Status>].self, from: data)
         } catch {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
-                ?? .schema("the answer is not a Mastodon timeline (an array of statuses)")
+                ?? .schema(tr("the answer is not a Mastodon timeline (an array of statuses)"))
         }
         guard statuses.count <= FeedDocument.maxItems else {
             throw .tooManyItems(count: statuses.count, limit: FeedDocument.maxItems)

@@ -30,9 +30,10 @@ enum MastodonTimeline {
     /// What the user reads for it: "#cats on HOST".
     static func describe(_ address: ServiceAddress) -> String {
         switch address.scope {
-        case .tag(let name): return "#\(name) on \(address.host)"
-        case .local: return "the local timeline of \(address.host)"
-        default: return "the public timeline of \(address.host)"
+        // Translators: a hashtag's name (after #), then the server.
+        case .tag(let name): return tr("#%1$s on %2$s").filled(name, address.host)
+        case .local: return tr("the local timeline of %1$s").filled(address.host)
+        default: return tr("the public timeline of %1$s").filled(address.host)
         }
     }
 

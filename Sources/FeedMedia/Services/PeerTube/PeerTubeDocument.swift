@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Reads PeerTube's answers: a list page into the videos still to be
 /// detailed, a video's details into a post. Pure; any thread.
@@ -20,7 +21,7 @@ enum PeerTubeDocument {
             list = try JSONDecoder().decode(PeerTubeAPI.VideoList.self, from: data)
         } catch {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
-                ?? .schema("the answer is not a PeerTube video list (a data array)")
+                ?? .schema(tr("the answer is not a PeerTube video list (a data array)"))
         }
         guard list.data.count <= FeedDocument.maxItems else {
             throw .tooManyItems(count: list.data.count, limit: FeedDocument.maxItems)
@@ -49,10 +50,10 @@ enum PeerTubeDocument {
             details = try JSONDecoder().decode(PeerTubeAPI.VideoDetails.self, from: data)
         } catch {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
-                ?? .schema("the answer is not a PeerTube video (a uuid)")
+                ?? .schema(tr("the answer is not a PeerTube video (a uuid)"))
         }
         let video = details.video
-        if video.isLive == true { throw .schema("the video is a live stream") }
+        if video.isLive == true { throw .schema(tr("the video is a live stream")) }
         let files = (details.files ?? []).compactMap(\.value).filter { $0.fileUrl?.isEmpty == false }
         let hls = (details.streamingPlaylists ?? []).compactMap(\.value)
             .first { ($0.type ?? 1) == 1 && $0.playlistUrl?.isEmpty == false }
@@ -64,7 +65,7 @@ enum PeerTubeDocument {
             let hlsFiles = (hls?.files ?? []).compactMap(\.value)
             chosen = (playlist, RenditionChoice.pick(heights: hlsFiles.map(\.pixelHeight), pageHeight: pageHeight).map { hlsFiles[$0] })
         } else {
-            throw .schema("the video has no file Flick can play")
+            throw .schema(tr("the video has no file Flick can play"))
         }
         return post(video, uri: chosen.uri, file: chosen.file)
     }

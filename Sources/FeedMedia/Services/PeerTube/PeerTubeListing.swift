@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import FeedGObject
 
 /// Which of a PeerTube instance's videos a feed shows, and the API paths
 /// that list them. Pure; any thread.
@@ -61,12 +62,13 @@ enum PeerTubeListing: Sendable, Equatable {
     /// What the user reads for it ("short videos on HOST").
     func describe(host: String) -> String {
         switch self {
-        case .short: return "short videos on \(host)"
-        case .trending: return "trending videos on \(host)"
-        case .recent: return "recent videos on \(host)"
-        case .local: return "videos of \(host)"
-        case .channel(let name): return "the channel \(name) on \(host)"
-        case .account(let name): return "the account \(name) on \(host)"
+        case .short: return tr("short videos on %1$s").filled(host)
+        case .trending: return tr("trending videos on %1$s").filled(host)
+        case .recent: return tr("recent videos on %1$s").filled(host)
+        case .local: return tr("videos of %1$s").filled(host)
+        // Translators: a PeerTube channel's name, then the server.
+        case .channel(let name): return tr("the channel %1$s on %2$s").filled(name, host)
+        case .account(let name): return tr("the account %1$s on %2$s").filled(name, host)
         }
     }
 

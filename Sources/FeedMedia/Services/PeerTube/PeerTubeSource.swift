@@ -84,7 +84,8 @@ public final class PeerTubeSource: FeedSource {
     public func fetchDetails(of item: FeedItem,
                              _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         guard let url = PeerTubeListing.detailsURL(base: base, uuid: item.id) else {
-            completion(.failure(FeedSourceFailure(message: "\(item.id) is not a PeerTube video id", code: .unsupportedFormat)))
+            completion(.failure(FeedSourceFailure(message: tr("%1$s is not a PeerTube video id").filled(item.id),
+                                                  code: .unsupportedFormat)))
             return
         }
         let generation = generations.current
@@ -148,7 +149,7 @@ public final class PeerTubeSource: FeedSource {
     /// details' until they are fetched.
     private func admit(_ video: PeerTubeAPI.Video, listURL: URL, into batch: inout Batch) {
         guard let details = PeerTubeListing.detailsURL(base: base, uuid: video.uuid) else {
-            batch.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed("not a usable id")))
+            batch.skipped.append(SkippedFeedItem(index: 0, id: video.uuid, reason: .detailsFailed(tr("not a usable id"))))
             return
         }
         switch PeerTubeDocument.post(video, uri: details.absoluteString, file: nil).validated(pageURL: listURL) {
@@ -178,7 +179,7 @@ public final class PeerTubeSource: FeedSource {
                     undetailed.remove(id)
                     return .success(FeedSourcePage(items: [item], extras: [id: extras]))
                 case .success:
-                    failure = .schema("the details are another video's")
+                    failure = .schema(tr("the details are another video's"))
                 case .failure(let reason):
                     failure = .schema("\(reason)")
                 }
@@ -206,9 +207,10 @@ public final class PeerTubeSource: FeedSource {
         switch error {
         case .httpStatus(404, _) where nextStart == 0:
             let what = listing.describe(host: address.host)
-            message = what.prefix(1).uppercased() + what.dropFirst() + " could not be found (HTTP 404)."
+            // Translators: what was asked for ("The account NAME on HOST", "Trending videos on HOST").
+            message = tr("%1$s could not be found (HTTP 404).").filled(what.prefix(1).uppercased() + what.dropFirst())
         case .notJSON, .schema:
-            message = "\(address.host) did not answer as a PeerTube instance: \(error.description)"
+            message = tr("%1$s did not answer as a PeerTube instance: %2$s").filled(address.host, error.description)
         default:
             message = error.description
         }

@@ -1,0 +1,20 @@
+import FeedCore
+import FeedGObject
+
+extension ServiceAddress.Problem {
+    /// Why the text is not a service address, in the user's language; the
+    /// forms (`peertube:HOST[:PORT]`…) are what the user types and stay as they are.
+    var localizedDescription: String {
+        switch (kind, service) {
+        case (.noHost, _):
+            // Translators: what was typed, then the address's form (peertube:HOST[:PORT]…), kept as it is.
+            return tr("‘%1$s’ does not name a host (%2$s)").filled(text, "\(service.rawValue):HOST[:PORT]…")
+        case (.unknownPath, .peertube):
+            // Translators: the forms after the colon are typed as they are; do not translate them.
+            return tr("‘%1$s’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent or /local")
+                .filled(text)
+        case (.unknownPath, .mastodon):
+            return tr("‘%1$s’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public").filled(text)
+        }
+    }
+}
