@@ -128,6 +128,16 @@ check_file "symbolic icon" "share/icons/hicolor/symbolic/apps/$app_id-symbolic.s
 check_file "schema" "share/glib-2.0/schemas/io.github.flick.Flick.gschema.xml"
 check_file "compiled schemas" "share/glib-2.0/schemas/gschemas.compiled"
 check_file "stylesheet" "share/flick/style.css"
+check_file "D-Bus service" "share/dbus-1/services/$app_id.service"
+# The session bus starts the installed program, as a GApplication service.
+service="$prefix/share/dbus-1/services/$app_id.service"
+if grep -qx "Name=$app_id" "$service" 2>/dev/null \
+   && grep -qx "Exec=$prefix/bin/flick --gapplication-service" "$service" 2>/dev/null \
+   && grep -qx "DBusActivatable=true" "$prefix/share/applications/$app_id.desktop" 2>/dev/null; then
+  pass "D-Bus activation: the service names $app_id and runs the installed flick; the desktop file says DBusActivatable=true"
+else
+  fail "D-Bus activation: $service or the desktop file does not match the installed program"
+fi
 check_file "German translation" "share/locale/de/LC_MESSAGES/flick.mo"
 check_file "Spanish translation" "share/locale/es/LC_MESSAGES/flick.mo"
 

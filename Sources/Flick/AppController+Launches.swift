@@ -10,15 +10,21 @@ import Foundation
 /// window, the others are listed in the sidebar; a word that names nothing
 /// Flick opens is said in a toast.
 extension AppController {
-    /// `uris`: the files (`file://…`) and addresses another launch named, in order.
-    func openHandedOver(_ uris: [String]) {
-        window?.present()
+    /// `uris`: the files (`file://…`) and addresses another launch named,
+    /// in order. With no window yet (the session bus started this Flick to
+    /// open them), the window is made now and starts with them.
+    func openHandedOver(_ uris: [String], application: UnsafeMutablePointer<AdwApplication>) {
+        guard let window else {
+            activate(application: application, handedOver: uris)
+            return
+        }
+        window.present()
         var sources: [CommandLineOptions.Source] = []
         for uri in uris {
             do throws(CommandLineOptions.ParseError) {
                 sources.append(try CommandLineOptions.source(for: uri))
             } catch {
-                window?.showToast(error.description)
+                window.showToast(error.description)
             }
         }
         guard let first = sources.first else { return }

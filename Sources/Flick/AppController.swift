@@ -77,7 +77,11 @@ final class AppController {
         stress?.quit = { [weak self] in self?.quit() }
     }
 
-    func activate(application: UnsafeMutablePointer<AdwApplication>) {
+    /// Shows the window, making it the first time with the source the
+    /// command line named (else the last one, else the demo), or with
+    /// `handedOver` (the URIs of an Open that started this Flick through
+    /// D-Bus activation) when there are any.
+    func activate(application: UnsafeMutablePointer<AdwApplication>, handedOver: [String] = []) {
         if let window {
             window.present()
             return
@@ -107,6 +111,15 @@ final class AppController {
         window.present()
         shell?.report() // realized now: its renderer is known
         setUpSources(settings)
+        if !handedOver.isEmpty {
+            openHandedOver(handedOver, application: application)
+        } else {
+            openStartSource()
+        }
+    }
+
+    /// The source the window starts with.
+    private func openStartSource() {
         if let folderPath {
             open(folderAt: folderPath)
         } else if let playlist {

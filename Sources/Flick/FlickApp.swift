@@ -68,9 +68,11 @@ enum FlickApp {
         let activate = Signals.connect(app, "activate") {
             controller?.activate(application: app)
         }
-        // A later launch's sources (or a file manager's files), as URIs.
+        // A later launch's sources (or a file manager's files), as URIs;
+        // the first thing a Flick the session bus started hears (D-Bus
+        // activation by Open), with no window yet.
         let open = Signals.connectOpen(app) { uris in
-            controller?.openHandedOver(uris)
+            controller?.openHandedOver(uris, application: app)
         }
         let status = commandLine.run(application, arguments: arguments)
         controller?.shutdown()

@@ -61,5 +61,65 @@ extension AppUnderX {
                     "every source given is listed: \(listed)")
             #expect(shown.currentIndex == 0)
         }
+
+        @Test("D-Bus activation: an Open sent to the app id starts Flick through its service file showing that folder, not the last source; an Activate then presents the same window")
+        func busActivation() throws {
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("flick-activation-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            let folder = try Fixtures.pictureFolder(count: 3)
+            defer {
+                try? FileManager.default.removeItem(at: work)
+                try? FileManager.default.removeItem(at: folder)
+            }
+            // As data/io.github.flick.Flick.service.in installs it, with the
+            // report written where the test reads it and the pid kept to end it.
+            let states = work.appendingPathComponent("states.jsonl")
+            let pidFile = work.appendingPathComponent("flick.pid")
+            let command = "echo $$ > '\(pidFile.path)'; exec env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 "
+                + "'\(AppProcess.binary.path)' --gapplication-service --report-state > '\(states.path)' 2>&1"
+            try """
+            [D-BUS Service]
+            Name=io.github.flick.Flick
+            Exec=/bin/sh -c "\(command)"
+
+            """.write(to: work.appendingPathComponent("io.github.flick.Flick.service"), atomically: true, encoding: .utf8)
+            let bus = try PrivateSessionBus(services: work)
+            defer {
+                if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                    kill(pid, SIGTERM)
+                    var left = 50
+                    while kill(pid, 0) == 0, left > 0 { usleep(100_000); left -= 1 }
+                    if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+                }
+            }
+            func reported() -> [ReportedState] {
+                let text = (try? String(contentsOf: states, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(ReportedState.self, from: Data($0.utf8)) }
+            }
+            func waitFor(_ condition: (ReportedState) -> Bool) -> ReportedState? {
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline {
+                    if let found = reported().last(where: condition) { return found }
+                    usleep(100_000)
+                }
+                return nil
+            }
+            let path = "/io/github/flick/Flick"
+            let uri = URL(fileURLWithPath: folder.path).absoluteString
+            let open = try bus.gdbus(["call", "--session", "--dest", "io.github.flick.Flick", "--object-path", path,
+                                      "--method", "org.freedesktop.Application.Open", "['\(uri)']", "{}"])
+            #expect(open.status == 0, "the bus starts Flick for the call: \(open.output)")
+            let shown = waitFor { $0.phase == "feed" && $0.itemCount == 3 && $0.currentID?.hasPrefix(folder.path) == true }
+            #expect(shown != nil, "the started Flick shows the folder: \(reported().suffix(2))")
+            let others = reported().compactMap(\.currentID).filter { !$0.hasPrefix(folder.path) }
+            #expect(others.isEmpty, "it never showed another source first: \(others)")
+            let activate = try bus.gdbus(["call", "--session", "--dest", "io.github.flick.Flick", "--object-path", path,
+                                          "--method", "org.freedesktop.Application.Activate", "{}"])
+            #expect(activate.status == 0, "\(activate.output)")
+            let (_, names) = try bus.gdbus(["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                            "--method", "org.freedesktop.DBus.ListNames"])
+            #expect(names.components(separatedBy: "'io.github.flick.Flick'").count == 2, "one Flick on the bus: \(names)")
+            #expect(reported().last?.currentID?.hasPrefix(folder.path) == true, "the window still shows the folder")
+        }
     }
 }

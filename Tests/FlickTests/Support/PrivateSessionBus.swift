@@ -9,12 +9,28 @@ final class PrivateSessionBus {
     let address: String
 
     /// Starts dbus-daemon and waits for it to print its address.
-    init() throws {
+    /// `services`: a folder of `.service` files the bus may start on
+    /// demand (D-Bus activation), besides the system's.
+    init(services: URL? = nil) throws {
         guard let daemon = ["/usr/bin/dbus-daemon", "/bin/dbus-daemon"].first(where: FileManager.default.isExecutableFile) else {
             throw X11.Failure(message: "dbus-daemon is not installed (meson-helpers/setup-debian.sh installs it)")
         }
         process.executableURL = URL(fileURLWithPath: daemon)
-        process.arguments = ["--config-file=/usr/share/dbus-1/session.conf", "--nofork", "--nopidfile", "--print-address=1"]
+        var config = "/usr/share/dbus-1/session.conf"
+        if let services {
+            // The session configuration, and one more service folder.
+            let file = services.appendingPathComponent("bus.conf")
+            try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <include>/usr/share/dbus-1/session.conf</include>
+              <servicedir>\(services.path)</servicedir>
+            </busconfig>
+            """.write(to: file, atomically: true, encoding: .utf8)
+            config = file.path
+        }
+        process.arguments = ["--config-file=\(config)", "--nofork", "--nopidfile", "--print-address=1"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
