@@ -85,6 +85,9 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var decoder: String? = nil
     /// Whether the current post is a sensitive one, covered until shown.
     public var sensitiveHidden = false
+    /// How the current page shows its post under the user's fit choice
+    /// (`cover` or `contain`); nil with no page.
+    public var effectiveFit: ContentFit? = nil
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -152,5 +155,6 @@ public struct FeedState: Sendable, Equatable, Codable {
         case shimmersAnimating = "shimmers_animating"
         case animationsPlaying = "animations_playing"
         case decoder
+        case effectiveFit = "effective_fit"
     }
 }

@@ -25,6 +25,7 @@ extension FeedView {
         state.shimmersAnimating = shimmersAnimating
         state.animationsPlaying = session.animatingIndex == nil ? 0 : 1
         state.sensitiveHidden = pages[currentIndex]?.sensitiveCover.isCovering ?? false
+        state.effectiveFit = effectiveFit
         return state
     }
 

@@ -30,10 +30,19 @@ public final class FeedView: FeedSessionObserver {
     /// The page the feed is on, or landing on while it animates.
     public internal(set) var currentIndex = 0
 
-    /// Cover crops media to fill the page, contain letterboxes it.
-    public var fit: ContentFit {
-        didSet { for page in pages.values { page.setFit(fit) } }
+    /// How media fills the pages: auto covers where little is cut off and
+    /// shows the post whole elsewhere; cover always crops, contain never.
+    /// A change lays every page out again and rescales the players at once.
+    public var fit: FitChoice {
+        didSet {
+            guard fit != oldValue else { return }
+            for page in pages.values { page.setFit(fit) }
+            pushInput()
+        }
     }
+
+    /// The fit the current page shows its post with (nil with no page).
+    public var effectiveFit: ContentFit? { pages[currentIndex]?.effectiveFit }
 
     /// What the view shows: the feed's items and their playback.
     public let session: FeedSession
@@ -87,14 +96,14 @@ public final class FeedView: FeedSessionObserver {
     ///     page widgets); the session's naive engine must be made with the same.
     ///   - fit: how media fills a page.
     ///   - axis: up-and-down paging (the default) or left-and-right (stories).
-    public convenience init(session: FeedSession, radius: Int = 2, fit: ContentFit = .cover, axis: PagingAxis = .vertical) {
+    public convenience init(session: FeedSession, radius: Int = 2, fit: FitChoice = .auto, axis: PagingAxis = .vertical) {
         self.init(session: session, owned: false, radius: radius, fit: fit, axis: axis)
     }
 
     /// Creates the feed widget over `items` with a session of its own,
     /// ended by `shutdown()`, on `media` (default: an engine without a
     /// media cache); the other parameters are the session's.
-    public convenience init(items: [FeedItem], media: MediaEngine? = nil, radius: Int = 2, fit: ContentFit = .cover,
+    public convenience init(items: [FeedItem], media: MediaEngine? = nil, radius: Int = 2, fit: FitChoice = .auto,
                             playerPoolSize: Int = 3, muted: Bool = true, axis: PagingAxis = .vertical) {
         let session = FeedSession(source: ArrayFeedSource(items), media: media ?? MediaEngine(),
                                   playerPoolSize: playerPoolSize, muted: muted)
@@ -102,7 +111,7 @@ public final class FeedView: FeedSessionObserver {
         session.start()
     }
 
-    private init(session: FeedSession, owned: Bool, radius: Int, fit: ContentFit, axis: PagingAxis) {
+    private init(session: FeedSession, owned: Bool, radius: Int, fit: FitChoice, axis: PagingAxis) {
         self.axis = axis
         self.session = session
         ownsSession = owned
@@ -194,7 +203,7 @@ public final class FeedView: FeedSessionObserver {
     /// Tells the session what the view shows now; it re-plans from it.
     func pushInput() {
         session.push(FeedSession.Input(currentIndex: currentIndex, direction: motion.direction,
-                                       releaseVelocity: motion.releaseVelocity, pixelBox: pixelBox, fit: fit,
+                                       releaseVelocity: motion.releaseVelocity, pixelBox: pixelBox, fit: fit.decodeFit,
                                        currentFramePainted: pages[currentIndex]?.hasPaintedVideo ?? false),
                      from: self)
     }

@@ -70,27 +70,34 @@ extension AppUnderX {
             }
         }
 
-        @Test("c switches between filling the page and showing all of the picture, and back")
+        @Test("c cycles auto, cover and contain: a landscape picture in the portrait window shows whole under auto, fills under cover, and effective_fit says which")
         func contentFit() throws {
             let (app, window, folder) = try openPicture()
             defer { try? FileManager.default.removeItem(at: folder) }
-            #expect(app.latest?.contentFit == "cover")
-            // A landscape picture in a portrait page: covered, the page's
-            // upper part is the picture; contained, it is the bars around it.
+            #expect(app.latest?.contentFit == "auto")
+            // A landscape picture in a portrait page: auto would cut off more
+            // than a fifth, so it is contained: the page's upper part is the
+            // backdrop around it; covered, the page's upper part is the picture.
             let (width, _) = try X11.geometry(window)
             let probe = (x: width / 2, y: 120)
-            #expect(try colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home), "cover fills the page")
+            #expect(app.waitForState { $0.effectiveFit == "contain" } != nil, "auto shows the landscape picture whole")
+            #expect(try !colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home, expected: false),
+                    "auto leaves room above the picture")
 
             var seen = app.states.count
             try X11.key("c", window: window)
-            #expect(app.waitForState(after: seen) { $0.contentFit == "contain" } != nil)
-            #expect(try !colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home, expected: false),
-                    "contain leaves bars above the picture")
+            #expect(app.waitForState(after: seen) { $0.contentFit == "cover" && $0.effectiveFit == "cover" } != nil)
+            #expect(try colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home), "cover fills the page")
 
             seen = app.states.count
             try X11.key("c", window: window)
-            #expect(app.waitForState(after: seen) { $0.contentFit == "cover" } != nil)
-            #expect(try colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home), "c again fills the page")
+            #expect(app.waitForState(after: seen) { $0.contentFit == "contain" && $0.effectiveFit == "contain" } != nil)
+            #expect(try !colour(of: window, at: probe, near: Fixtures.colour(0), in: app.home, expected: false),
+                    "contain leaves room above the picture")
+
+            seen = app.states.count
+            try X11.key("c", window: window)
+            #expect(app.waitForState(after: seen) { $0.contentFit == "auto" } != nil, "and c comes back to auto")
         }
 
         @Test("f and F11 toggle fullscreen, Escape leaves it, and the header bar hides meanwhile")

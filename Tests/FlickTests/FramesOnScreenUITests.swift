@@ -23,6 +23,14 @@ extension AppUnderX {
             }
         }
 
+        /// Whether `colour` is the backdrop around a contained post: the
+        /// clip's own colours darkened, so coloured (unlike the grey header
+        /// bar) and dark (no channel above half).
+        static func isBackdrop(_ colour: UInt32) -> Bool {
+            let channels = [colour >> 16 & 0xFF, colour >> 8 & 0xFF, colour & 0xFF]
+            return channels.max()! <= 0x80 && channels.max()! - channels.min()! >= 24
+        }
+
         /// The window's middle column below its header bar, where the page's
         /// black, red or blue rows begin.
         private func pageColumn(of window: String, into folder: URL) throws -> (column: Column, width: Int) {
@@ -33,7 +41,8 @@ extension AppUnderX {
             // Ten such rows in a row: the title's letters in the header bar are fewer.
             // (The header bar is dark grey: black is black within a few steps.)
             func isPage(_ row: Int) -> Bool {
-                X11.close(all[row], 0, tolerance: 8) || [Self.red, Self.blue].contains { X11.close(all[row], $0, tolerance: 48) }
+                X11.close(all[row], 0, tolerance: 8) || Self.isBackdrop(all[row])
+                    || [Self.red, Self.blue].contains { X11.close(all[row], $0, tolerance: 48) }
             }
             let top = all.indices.dropFirst(20).first { row in
                 row + 10 <= all.count && (row..<row + 10).allSatisfy(isPage)
@@ -64,8 +73,8 @@ extension AppUnderX {
                     last = "\(clip), \(fit): blue (at \(blue.start)) does not follow red (\(red.start)+\(red.length))"
                 } else if !(0.18...0.32).contains(band) {
                     last = "\(clip), \(fit): the red band is \(red.length) of \(Int(pictureHeight)) rows, not a quarter"
-                } else if letterboxed, red.start < Int(Double(page) - pictureHeight) / 2 - 12 || column.rows.prefix(red.start).contains(where: { !X11.close($0, 0, tolerance: 16) }) {
-                    last = "\(clip), \(fit): the bar above the picture is not black down to row \(red.start)"
+                } else if letterboxed, red.start < Int(Double(page) - pictureHeight) / 2 - 12 || column.rows.prefix(red.start).contains(where: { !X11.close($0, 0, tolerance: 16) && !Self.isBackdrop($0) }) {
+                    last = "\(clip), \(fit): the band above the picture is not black or its dark backdrop down to row \(red.start)"
                 } else if !letterboxed, red.start > 3 {
                     last = "\(clip), \(fit): the picture starts \(red.start) rows below the page's top"
                 } else {

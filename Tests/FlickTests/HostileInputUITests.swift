@@ -81,7 +81,7 @@ extension AppUnderX {
             let window = try app.focusedWindow()
             let seen = app.states.count
             try X11.key("c", window: window)
-            let after = app.waitForState(after: seen, timeout: 10) { $0.contentFit == "contain" }
+            let after = app.waitForState(after: seen, timeout: 10) { $0.contentFit == "cover" }
             #expect(after != nil, "\(String(describing: app.latest))")
             #expect(after?.phase == "error")
             #expect(!app.states.drop(while: { $0.phase != "error" }).contains { $0.phase == "feed" },

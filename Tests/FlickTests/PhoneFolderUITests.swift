@@ -41,7 +41,8 @@ extension AppUnderX {
             }
             try PhoneMedia.landscapeClip(at: folder.appendingPathComponent("landscape.mp4"))
             let names = PhoneMedia.Turn.allCases.map(\.rawValue) + ["landscape"]
-            let app = try AppProcess([folder.path, "--report-state"])
+            // Covered, so the page's top row is the picture's whichever its shape.
+            let app = try AppProcess([folder.path, "--report-state", "--fit", "cover"])
             let window = try app.focusedWindow()
             var seenNames: Set<String> = []
             for index in 0..<names.count {

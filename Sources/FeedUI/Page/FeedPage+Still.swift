@@ -42,6 +42,7 @@ extension FeedPage {
         guard let texture = TextureFactory.texture(from: image) else { return }
         gtk_picture_set_paintable(gopaque(picture), gopaque(texture.raw))
         shimmer.setVisible(false)
+        learnShape(from: image)
         let expected = bindings.current
         AfterPaint.once(root.widget) { [weak self] in
             guard let self, self.bindings.accepts(expected) else { return }

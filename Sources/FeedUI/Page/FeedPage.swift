@@ -18,7 +18,7 @@ final class FeedPage {
     let root: GObjectRef
     let picture: WidgetPointer
     /// The author, title and subtitle over the bottom.
-    private let caption = PageCaption()
+    let caption = PageCaption()
     /// Why a picture cannot show, centred in its place.
     let message: WidgetPointer
     /// Video frames, over the poster.
@@ -35,7 +35,7 @@ final class FeedPage {
     let errorCard = ErrorCard()
     /// Over a sensitive post until the user shows it.
     let sensitiveCover = SensitiveCover()
-    private let muteButton: WidgetPointer
+    let muteButton: WidgetPointer
 
     /// What this binding shows and how far it got; replaced on every bind.
     var shown = PageBinding()
@@ -47,6 +47,8 @@ final class FeedPage {
     weak var host: FeedPageHost?
     /// The still's size, fit and request (FeedPage+Still).
     var still: PageStill
+    /// The fit, the post's rectangle, the controls' place and the backdrop (FeedPage+Layout).
+    let arrangement: PageArrangement
 
     /// The feed index and item this page shows.
     var index: Int { shown.index }
@@ -70,9 +72,10 @@ final class FeedPage {
     /// count of `flick bench` and its remount leak check. Any thread.
     nonisolated static let alive = AtomicCounter()
 
-    init(fit: ContentFit, host: FeedPageHost) {
+    init(fit: FitChoice, host: FeedPageHost) {
         Self.alive.add(1)
-        still = PageStill(fit: fit)
+        still = PageStill(fit: fit.decodeFit)
+        arrangement = PageArrangement(choice: fit)
         self.host = host
         let overlay = gtk_overlay_new()!
         root = GObjectRef(retaining: overlay)!
@@ -82,9 +85,14 @@ final class FeedPage {
 
         picture = gtk_picture_new()!
         gtk_picture_set_can_shrink(gopaque(picture), 1)
+        let fills = fit.effective(media: nil, box: PixelSize(width: 9, height: 16)) == .cover
+        gtk_picture_set_content_fit(gopaque(picture), fills ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
+        video.setFit(fills) // until the page has a size and lays itself out
         Widget.setAccessibleHidden(overlay, true) // until the feed makes it the current page
         gtk_widget_set_can_focus(picture, 0)
-        gtk_overlay_set_child(gopaque(overlay), picture)
+        // The backdrop is the overlay's child, under everything; the post over it.
+        gtk_overlay_set_child(gopaque(overlay), arrangement.backdrop)
+        gtk_overlay_add_overlay(gopaque(overlay), picture)
 
         gtk_overlay_add_overlay(gopaque(overlay), shimmer.widget)
         gtk_overlay_add_overlay(gopaque(overlay), video.picture)
@@ -116,7 +124,6 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.widget)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.burst)
         gtk_overlay_add_overlay(gopaque(overlay), muteIndicator.widget)
-        applyFit()
         errorCard.onShow = { [weak self] in
             guard let self, !self.isSkeleton else { return }
             self.shimmer.setVisible(false)
@@ -134,6 +141,8 @@ final class FeedPage {
         releaseStill()
         _ = bindings.bind()
         shown = PageBinding(index: index, item: item)
+        arrangement.bind(item)
+        relayout()
         gtk_picture_set_paintable(gopaque(picture), nil)
         gtk_widget_set_visible(picture, 1)
         gtk_widget_set_visible(message, 0)
@@ -186,6 +195,8 @@ final class FeedPage {
             releaseStill()
             _ = bindings.bind()
             shown = PageBinding(index: index, isSkeleton: true)
+            arrangement.bind(nil)
+            relayout()
             gtk_picture_set_paintable(gopaque(picture), nil)
             video.clear()
             gtk_widget_set_visible(message, 0)
@@ -210,6 +221,9 @@ final class FeedPage {
         guard newBox != still.box else { return }
         let first = still.box.width == 0
         still.box = newBox
+        let scale = max(1, Int(gtk_widget_get_scale_factor(root.widget)))
+        arrangement.setPage(PixelSize(width: newBox.width / scale, height: newBox.height / scale))
+        relayout()
         still.reloadTimer?.cancel()
         if first || shown.loaded == nil {
             loadIfNeeded()
@@ -218,17 +232,15 @@ final class FeedPage {
         }
     }
 
-    /// Switches between cover and contain.
-    func setFit(_ newFit: ContentFit) {
-        guard newFit != still.fit else { return }
-        still.fit = newFit
-        applyFit()
+    /// Follows the user's fit choice: the page lays out again at once and
+    /// asks for its still again when the choice decodes it otherwise.
+    func setFit(_ choice: FitChoice) {
+        guard choice != arrangement.choice else { return }
+        arrangement.setChoice(choice)
+        relayout()
+        guard choice.decodeFit != still.fit else { return }
+        still.fit = choice.decodeFit
         loadIfNeeded()
-    }
-
-    private func applyFit() {
-        gtk_picture_set_content_fit(gopaque(picture), still.fit == .cover ? GTK_CONTENT_FIT_COVER : GTK_CONTENT_FIT_CONTAIN)
-        video.setFit(still.fit == .cover)
     }
 
     /// Shows a video frame of this page's item, made by the player binding
@@ -236,6 +248,7 @@ final class FeedPage {
     func present(_ frame: VideoFrame, source: String?) {
         guard video.show(frame) else { return }
         scrubber.show(position: frame.pts)
+        if video.framesShown == 1 { learnShape(from: frame) }
         if source != shown.frameSource {
             shown.frameSource = source
             host?.pageChanged(self)

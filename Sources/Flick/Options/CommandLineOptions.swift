@@ -48,7 +48,7 @@ struct CommandLineOptions: Equatable {
     /// Items in the demo feed.
     var demoItems = 1200
     /// Overrides the saved content fit.
-    var fit: ContentFit?
+    var fit: FitChoice?
     /// Overrides the saved `hardware-decoding`.
     var hardwareDecoding: HardwareDecoding?
     /// Which way the feed pages (stories style when horizontal).
@@ -112,9 +112,9 @@ struct CommandLineOptions: Equatable {
             return share
         },
         CommandLineOption(long: "no-media-cache", value: nil, help: tr("Play http(s) videos straight from the network: no disk cache, no preloaded first bytes (for comparison)")) { options, _ in options.mediaCache = false },
-        .value("fit", "cover|contain", help: tr("How media fills a page: crop to fill, or letterbox (default: the saved preference, cover)"), \.fit) { text throws(ParseError) in
-            guard let fit = ContentFit(rawValue: text) else {
-                throw ParseError(description: tr("--fit takes ‘cover’ or ‘contain’, not ‘%1$s’").filled(text))
+        .value("fit", "auto|cover|contain", help: tr("How media fills a page: crop to fill where little is lost, always crop, or always show it whole (default: the saved preference, auto)"), \.fit) { text throws(ParseError) in
+            guard let fit = FitChoice(rawValue: text) else {
+                throw ParseError(description: tr("--fit takes ‘auto’, ‘cover’ or ‘contain’, not ‘%1$s’").filled(text))
             }
             return fit
         },

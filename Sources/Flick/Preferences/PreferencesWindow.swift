@@ -156,7 +156,7 @@ final class PreferencesWindow {
         adw_preferences_row_set_use_underline(gcast(fit), 1)
         adw_action_row_set_subtitle(gcast(fit), tr("How a video or picture fills its page (c switches)"))
         let model = gtk_string_list_new(nil)!
-        for choice in ContentFit.allCases { gtk_string_list_append(model, Self.label(of: choice)) }
+        for choice in FitChoice.allCases { gtk_string_list_append(model, Self.label(of: choice)) }
         adw_combo_row_set_model(gcast(fit), gopaque(model))
         g_object_unref(model.rawGObject)
         fitRow = fit
@@ -164,8 +164,8 @@ final class PreferencesWindow {
         if let connection = Signals.connect(fit, "notify::selected", { [weak self] (_: UnsafeMutableRawPointer?) in
             guard let self, let row = self.fitRow else { return }
             let index = Int(adw_combo_row_get_selected(gcast(row)))
-            guard ContentFit.allCases.indices.contains(index) else { return }
-            let chosen = ContentFit.allCases[index]
+            guard FitChoice.allCases.indices.contains(index) else { return }
+            let chosen = FitChoice.allCases[index]
             if self.settings.contentFit != chosen { self.settings.contentFit = chosen }
         }) {
             connections.append(connection)
@@ -176,14 +176,15 @@ final class PreferencesWindow {
 
     /// Shows the saved content fit in its row.
     private func showFit() {
-        guard let fitRow, let index = ContentFit.allCases.firstIndex(of: settings.contentFit) else { return }
+        guard let fitRow, let index = FitChoice.allCases.firstIndex(of: settings.contentFit) else { return }
         if Int(adw_combo_row_get_selected(gcast(fitRow))) != index {
             adw_combo_row_set_selected(gcast(fitRow), guint(index))
         }
     }
 
-    private static func label(of fit: ContentFit) -> String {
+    private static func label(of fit: FitChoice) -> String {
         switch fit {
+        case .auto: return tr("Fit the window (fill it where little is cut off)")
         case .cover: return tr("Fill the page (crop the edges)")
         case .contain: return tr("Show all of it (bars around)")
         }

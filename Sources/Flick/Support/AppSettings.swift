@@ -124,15 +124,17 @@ final class AppSettings {
         g_settings_set_boolean(gsettings, key.rawValue, value ? 1 : 0)
     }
 
-    /// How media fills a page (the enum's values are ContentFit's order: cover 0, contain 1).
-    var contentFit: ContentFit {
+    /// How media fills a page (the enum's nicks are FitChoice's raw values).
+    var contentFit: FitChoice {
         get {
-            guard let gsettings = gsettings(.contentFit) else { return .cover }
-            return g_settings_get_enum(gsettings, SettingsKey.contentFit.rawValue) == 1 ? .contain : .cover
+            guard let gsettings = gsettings(.contentFit),
+                  let nick = g_settings_get_string(gsettings, SettingsKey.contentFit.rawValue) else { return .auto }
+            defer { g_free(nick) }
+            return FitChoice(rawValue: String(cString: nick)) ?? .auto
         }
         set {
             guard let gsettings = gsettings(.contentFit) else { return }
-            g_settings_set_enum(gsettings, SettingsKey.contentFit.rawValue, newValue == .contain ? 1 : 0)
+            g_settings_set_string(gsettings, SettingsKey.contentFit.rawValue, newValue.rawValue)
         }
     }
 

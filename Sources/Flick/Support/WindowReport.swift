@@ -7,8 +7,8 @@ struct WindowReport: Encodable, Equatable {
     var fullscreen = false
     /// Whether the header bar is shown (it hides in fullscreen).
     var headerVisible = true
-    /// How media fills the current feed's pages.
-    var contentFit: ContentFit = .cover
+    /// How media fills the current feed's pages, as the user chose.
+    var contentFit: FitChoice = .auto
     /// Whether the preferences window is open.
     var preferencesOpen = false
     /// The cache usage the preferences show, in bytes, while they are open.
@@ -37,6 +37,8 @@ struct WindowReport: Encodable, Equatable {
     var sourcePreview: String?
     /// The renderer drawing the window (nil until it is realized).
     var renderer: WindowRenderer?
+    /// Whether the up and down buttons for the mouse show.
+    var pagingButtons = false
     /// The words of the last toast the window showed, as the user read them.
     var lastToast: String?
 
@@ -59,5 +61,6 @@ struct WindowReport: Encodable, Equatable {
         case sourcePreview = "source_preview"
         case renderer
         case lastToast = "last_toast"
+        case pagingButtons = "paging_buttons"
     }
 }

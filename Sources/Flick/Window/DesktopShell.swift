@@ -60,6 +60,7 @@ final class DesktopShell {
                 self?.fullscreenChanged()
             },
         ].compactMap { $0 }
+        window.paging.onChange = { [weak self] in self?.report() }
         // The saved fit applies live, whether it changed here, in the
         // preferences or with the gsettings tool.
         settings.observe(.contentFit) { [weak self] in
@@ -212,10 +213,9 @@ final class DesktopShell {
         report()
     }
 
-    /// `c`: the other fit, shown at once and saved.
+    /// `c`: the next fit (auto, cover, contain), shown at once and saved.
     private func toggleContentFit() {
-        let current = window.feedView?.fit ?? settings.contentFit
-        let next: ContentFit = current == .cover ? .contain : .cover
+        let next = (window.feedView?.fit ?? settings.contentFit).next
         window.feedView?.fit = next
         settings.contentFit = next
         report()
@@ -273,6 +273,7 @@ final class DesktopShell {
         state.fullscreen = isFullscreen
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit
+        state.pagingButtons = window.paging.isShown
         state.renderer = WindowRenderer(of: window.window.widget)
         if let preferences, preferences.isOpen {
             state.preferencesOpen = true

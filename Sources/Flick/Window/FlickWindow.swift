@@ -37,6 +37,8 @@ final class FlickWindow {
     /// Getting ready, nothing to show, could not open.
     private let statusPages: StatusPages
     private let toasts: WidgetPointer
+    /// Up and down buttons for the mouse, over the feed in wide windows.
+    let paging = PagingButtons()
     /// What the open folder's scan left out (header button, empty page, dialog).
     let skippedFiles: SkippedFilesNotice
     /// The sources beside the feed (F9).
@@ -78,7 +80,11 @@ final class FlickWindow {
         gtk_widget_set_vexpand(gcast(stack), 1)
         // Toasts (a like that did not save) float over whatever view shows.
         toasts = adw_toast_overlay_new()!
-        adw_toast_overlay_set_child(gopaque(toasts), gcast(stack))
+        let overStack = gtk_overlay_new()!
+        Widget.setAccessibleLabel(overStack, View.feed.spokenName) // not its class name
+        gtk_overlay_set_child(gopaque(overStack), gcast(stack))
+        gtk_overlay_add_overlay(gopaque(overStack), paging.widget)
+        adw_toast_overlay_set_child(gopaque(toasts), overStack)
         gtk_widget_set_vexpand(toasts, 1)
         sidebar = SourcesSidebar(content: toasts)
         gtk_widget_set_vexpand(sidebar.flap, 1)
@@ -93,6 +99,8 @@ final class FlickWindow {
         gtk_stack_add_named(stack, statusPages.error, View.error.rawValue)
 
         adw_application_window_set_content(gcast(window), content)
+        paging.follow(window: window, sidebar: sidebar.flap)
+        paging.feed = { [weak self] in self?.feedView }
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in
                 self?.saveSize()
@@ -144,6 +152,7 @@ final class FlickWindow {
     /// their class), so a screen reader would walk the other views too.
     private func show(_ view: View) {
         gtk_stack_set_visible_child_name(stack, view.rawValue)
+        paging.feedShown = view == .feed
         let views: [(View, WidgetPointer?)] = [(.loading, statusPages.loading), (.feed, feedView?.widget),
                                                (.empty, statusPages.empty), (.error, statusPages.error)]
         for (name, child) in views {

@@ -13,6 +13,9 @@ final class AccessibleTree {
         var showing: Bool
         var visible: Bool
         var actions: [String]
+        /// Where it is in its window, `[x, y, width, height]` in logical
+        /// pixels, when it says.
+        var extents: [Int]?
     }
 
     let bus: PrivateSessionBus

@@ -32,6 +32,8 @@ struct ReportedState: Decodable, Equatable {
     var fullscreen: Bool?
     var headerVisible: Bool?
     var contentFit: String?
+    var effectiveFit: String?
+    var pagingButtons: Bool?
     var preferencesOpen: Bool?
     var cacheVideoBytes: Int64?
     var cacheImageBytes: Int64?
@@ -97,6 +99,8 @@ struct ReportedState: Decodable, Equatable {
         case fullscreen
         case headerVisible = "header_visible"
         case contentFit = "content_fit"
+        case effectiveFit = "effective_fit"
+        case pagingButtons = "paging_buttons"
         case preferencesOpen = "preferences_open"
         case cacheVideoBytes = "cache_video_bytes"
         case cacheImageBytes = "cache_image_bytes"

@@ -3,6 +3,8 @@
 
   accessible-tree.py dump PID         prints the tree as JSON: one object per
                                       node, in document order, with its depth
+                                      and its place in its window (x, y,
+                                      width, height), where it has one
   accessible-tree.py press PID NAME   runs the first action of the first
                                       node named NAME
 
@@ -34,7 +36,13 @@ def walk(node, depth, out, limit=5000):
         actions = [node.queryAction().getName(i) for i in range(node.queryAction().nActions)]
     except NotImplementedError:
         actions = []
+    try:
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        extents = [box.x, box.y, box.width, box.height]
+    except Exception:
+        extents = None
     out.append({
+        "extents": extents,
         "depth": depth,
         "role": node.getRoleName(),
         "name": node.name or "",
