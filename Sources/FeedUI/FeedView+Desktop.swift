@@ -46,21 +46,41 @@ extension FeedView {
         reportState()
     }
 
-    /// Puts the current post's address on the clipboard and says so.
+    /// Puts the current post's address on the clipboard (its web page
+    /// where its source names one, else its file's) and says which.
     func copyLink() {
-        guard let uri = currentItem?.uri, let display = gtk_widget_get_display(widget),
+        guard let item = currentItem, let display = gtk_widget_get_display(widget),
               let clipboard = gdk_display_get_clipboard(display) else { return }
-        gdk_clipboard_set_text(clipboard, uri)
-        showToast(tr("Link copied"))
+        let target = session.shareTarget(of: item)
+        gdk_clipboard_set_text(clipboard, target.address)
+        switch target {
+        case .page: showToast(tr("Link to the post copied"))
+        case .localFile: showToast(tr("Address of the file copied"))
+        case .media:
+            switch item.kind {
+            case .video: showToast(tr("Link to the video file copied"))
+            case .image: showToast(tr("Link to the picture file copied"))
+            case .audio: showToast(tr("Link to the sound file copied"))
+            }
+        }
     }
 
-    /// Opens the current post's address with the desktop's handler for it
-    /// (the browser for http(s)); a failure is said in a toast.
+    /// Opens the current post's page (or its file's address) with the
+    /// desktop's handler for it, the browser for http(s); a file on this
+    /// computer is shown in the file manager. A failure is said in a toast.
     func openInBrowser() {
-        guard let uri = currentItem?.uri else { return }
+        guard let item = currentItem else { return }
+        let target = session.shareTarget(of: item)
+        if case .localFile(let uri) = target {
+            FileManagerShow.show(uri) { [weak self] failure in
+                guard let failure else { return }
+                self?.showToast(tr("Could not show the file: %1$s").filled(failure))
+            }
+            return
+        }
         let window = gtk_widget_get_root(widget).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
         let context = Unmanaged.passRetained(WeakFeedView(self)).toOpaque()
-        gtk_show_uri_full(window, uri, 0 /* GDK_CURRENT_TIME */, nil, { source, result, data in
+        gtk_show_uri_full(window, target.address, 0 /* GDK_CURRENT_TIME */, nil, { source, result, data in
             guard let data else { return }
             let weak = Unmanaged<WeakFeedView>.fromOpaque(data).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?

@@ -178,6 +178,18 @@ struct FeedPageExample: Sendable, CustomTestStringConvertible {
         #expect(page.extras["r"]?.likeURL == URL(string: "https://api.example.com/like/r"))
     }
 
+    @Test("an item's url is its web page, resolved against the page; one that is not http(s) is left out and the item still shows")
+    func webPageOfAnItem() throws {
+        let page = try parse(#"""
+            {"items": [{"id": "a", "type": "video", "uri": "a.mp4", "url": "/posts/a"},
+                       {"id": "b", "type": "video", "uri": "b.mp4", "url": "file:///etc/passwd"},
+                       {"id": "c", "type": "video", "uri": "c.mp4"}]}
+            """#)
+        #expect(page.items.map(\.id) == ["a", "b", "c"])
+        #expect(page.extras["a"]?.webPage == URL(string: "https://feeds.example.com/posts/a"))
+        #expect(page.extras["b"]?.webPage == nil && page.extras["c"]?.webPage == nil)
+    }
+
     @Test func skipReasonsReadAsOneLine() throws {
         let page = try parse(FeedPageExample.all[4].json)
         #expect(page.skipped[2].description == #"item 2 (id "file"): uri file:///etc/passwd is not an http(s) URL"#)

@@ -54,7 +54,7 @@ extension AppUnderX {
 
             let nodes = try tree.nodes(of: app.process.processIdentifier)
             let names = Set(nodes.map(\.name))
-            for german in ["Hauptmenü", "Quellen", "Gefällt mir", "Link kopieren", "Im Browser öffnen"] {
+            for german in ["Hauptmenü", "Quellen", "Gefällt mir", "Link kopieren", "In Dateien zeigen"] {
                 #expect(names.contains(german), "a control named \(german) in \(names.sorted())")
             }
             #expect(!names.contains("Main menu") && !names.contains("Copy the link"), "no English name is left")
@@ -63,7 +63,7 @@ extension AppUnderX {
             let seen = app.states.count
             try X11.key("ctrl+c", window: window)
             let toasted = app.waitForState(after: seen) { $0.lastToast != nil }
-            #expect(toasted?.lastToast == "Link kopiert")
+            #expect(toasted?.lastToast == "Adresse der Datei kopiert")
 
             let text = try help(in: "de")
             for words in ["Befehle:", "Den eingebauten Server auf RATE Bit/s begrenzen", "Die Videos und Bilder in ORDNER"] {

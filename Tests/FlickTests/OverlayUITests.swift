@@ -5,7 +5,7 @@ extension AppUnderX {
     /// What a page shows over its media and what its buttons do, in the real app.
     @Suite("Page overlays")
     struct OverlayUITests {
-        @Test("Ctrl+C copies the post's address to the clipboard and says so in a toast")
+        @Test("Ctrl+C copies a folder's post's file:// address to the clipboard and says so in a toast")
         func copyLink() throws {
             let folder = try Fixtures.pictureFolder(count: 2)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -16,7 +16,7 @@ extension AppUnderX {
             let seen = app.states.count
             try X11.key("ctrl+c", window: window)
             let toasted = app.waitForState(after: seen) { $0.toastsShown == (ready.toastsShown ?? 0) + 1 }
-            #expect(toasted != nil, "a toast says the link was copied")
+            #expect(toasted?.lastToast == "Address of the file copied", "a toast says what was copied")
             // The app owns the clipboard: read it as another X client would.
             let uri = try #require(ready.currentURI)
             var copied = ""

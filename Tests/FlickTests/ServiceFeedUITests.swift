@@ -55,7 +55,8 @@ extension AppUnderX {
                 address = "mastodon:\(host)/tags/clips"
             case "rss":
                 let items = ids.enumerated().map { index, id in
-                    "<item><guid>\(id)</guid><title>Clip \(index + 1)</title><enclosure url=\"\(media(index))\" type=\"video/mp4\" length=\"1\"/></item>"
+                    "<item><guid>\(id)</guid><title>Clip \(index + 1)</title><link>\(Self.page(of: id))</link>"
+                        + "<enclosure url=\"\(media(index))\" type=\"video/mp4\" length=\"1\"/></item>"
                 }
                 func page(_ slice: ArraySlice<String>, next: String?) -> Data {
                     let link = next.map { "<atom:link rel=\"next\" href=\"\($0)\"/>" } ?? ""
@@ -69,7 +70,7 @@ extension AppUnderX {
                 address = base.absoluteString + "feed.xml"
             case "jsonfeed":
                 let items = ids.enumerated().map { index, id in
-                    #"{"id": "\#(id)", "title": "Clip \#(index + 1)", "attachments": [{"url": "\#(media(index))", "mime_type": "video/mp4"}]}"#
+                    #"{"id": "\#(id)", "url": "\#(Self.page(of: id))", "title": "Clip \#(index + 1)", "attachments": [{"url": "\#(media(index))", "mime_type": "video/mp4"}]}"#
                 }
                 let first = #"{"version": "https://jsonfeed.org/version/1.1", "title": "Clips", "next_url": "feed-2.json", "items": [\#(items[..<30].joined(separator: ","))]}"#
                 let second = #"{"version": "https://jsonfeed.org/version/1.1", "title": "Clips", "items": [\#(items[30...].joined(separator: ","))]}"#
@@ -114,6 +115,40 @@ extension AppUnderX {
             try X11.key("Down", window: window)
             #expect(app.waitForState(timeout: 20) { $0.currentIndex == 2 && $0.currentError == nil && $0.playersPlaying == 1 } != nil,
                     "the next post plays: \(String(describing: app.latest))")
+        }
+
+        /// The web page an RSS or JSON Feed item of `id` names.
+        static func page(of id: String) -> String { "https://clips.example/posts/\(id)" }
+
+        @Test("Ctrl+C copies the post's web page for PeerTube, Mastodon, RSS and JSON Feed posts, and the video's address for a playlist's, and the toast says which",
+              arguments: ["peertube", "mastodon", "rss", "jsonfeed", "m3u"])
+        func copyLinkGivesThePage(kind: String) throws {
+            let run = UUID().uuidString.lowercased()
+            let (server, address) = try Self.serve(kind, run: run)
+            defer { server.stop() }
+            let app = try AppProcess([address, "--report-state"])
+            defer { app.stop() }
+            let shown = try #require(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentIndex == 0 && $0.currentReady == true },
+                                     "\(kind): \(String(describing: app.latest)); \(app.stderr)")
+            let first = String(format: "%08x-\(run.prefix(4))-4000-8000-%012d", 0, 0)
+            let expected: String = switch kind {
+            case "peertube": "https://peertube.example/w/s\(first.prefix(6))"
+            case "mastodon": "https://other.example/@ana/1000"
+            case "rss", "jsonfeed": Self.page(of: first)
+            default: try #require(shown.currentURI)
+            }
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("ctrl+c", window: window)
+            let toasted = app.waitForState(after: seen) { $0.lastToast != nil && $0.toastsShown == (shown.toastsShown ?? 0) + 1 }
+            #expect(toasted?.lastToast == (kind == "m3u" ? "Link to the video file copied" : "Link to the post copied"), "\(kind)")
+            var copied = ""
+            let deadline = Date().addingTimeInterval(5)
+            repeat {
+                copied = (try? X11.run(["xclip", "-selection", "clipboard", "-o"])) ?? ""
+                if copied != expected { usleep(100_000) }
+            } while copied != expected && Date() < deadline
+            #expect(copied == expected, "\(kind): the clipboard holds \(copied)")
         }
 
         @Test("each kind opens from its server and pages through 40 posts with keys, videos playing through the media cache",

@@ -86,10 +86,12 @@ extension FeedDocument {
         var liked: Bool?
         var likeURL: String?
         var accessibilityLabel: String?
+        /// The post's web page, what Copy link and Open in browser give.
+        var url: String?
 
         enum CodingKeys: String, CodingKey {
             case id, type, uri, poster, width, height, duration, headers, cacheKey
-            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel
+            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel, url
         }
 
         init(from decoder: any Decoder) throws {
@@ -112,6 +114,7 @@ extension FeedDocument {
                 liked = try Self.optional(container, .liked)
                 likeURL = try Self.optional(container, .likeURL)
                 accessibilityLabel = try Self.optional(container, .accessibilityLabel)
+                url = try Self.optional(container, .url)
             } catch let reason {
                 throw RawItemError(id: id, reason: reason)
             }
@@ -122,7 +125,7 @@ extension FeedDocument {
         /// same rules.
         init(id: String, type: String, uri: String, poster: String?, duration: Double?,
              title: String?, subtitle: String?, author: String?, width: Int? = nil, height: Int? = nil,
-             likes: Int? = nil, accessibilityLabel: String? = nil) {
+             likes: Int? = nil, accessibilityLabel: String? = nil, url: String? = nil) {
             self.id = id
             self.type = type
             self.uri = uri
@@ -135,6 +138,7 @@ extension FeedDocument {
             self.height = height
             self.likes = likes
             self.accessibilityLabel = accessibilityLabel
+            self.url = url
         }
 
         private static func required<T: Decodable>(_ container: KeyedDecodingContainer<CodingKeys>,

@@ -137,8 +137,12 @@ public enum FeedDocument {
                             subtitle: FeedValueRules.boundedText(raw.subtitle),
                             author: FeedValueRules.boundedText(raw.author),
                             accessibilityLabel: FeedValueRules.boundedText(raw.accessibilityLabel))
+        // A page address that is not an http(s) URL is left out; the post
+        // still plays, and sharing it gives its media's address.
+        let webPage = raw.url.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }
+            .flatMap { MediaLocation($0.absoluteString).isNetwork ? $0 : nil }
         let extras = RemoteItemExtras(headers: headers, cacheKey: raw.cacheKey, likes: raw.likes,
-                                      liked: raw.liked, likeURL: likeURL)
+                                      liked: raw.liked, likeURL: likeURL, webPage: webPage)
         return .success((item, extras))
     }
 }

@@ -73,12 +73,12 @@ public enum JSONFeedDocument {
                                                 duration: attachment.durationInSeconds,
                                                 title: item.title ?? attachment.title,
                                                 subtitle: item.summary ?? item.contentText,
-                                                author: item.authors?.first?.name ?? item.author?.name)
+                                                author: item.authors?.first?.name ?? item.author?.name, url: item.url)
                 switch FeedDocument.validate(post, pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: id, reason: reason))
-                case .success(let (feedItem, _)):
-                    page.admit(feedItem, index: index, knownIDs: knownIDs, seen: &ids)
+                case .success(let (feedItem, extras)):
+                    page.admit(feedItem, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                 }
             }
         }
@@ -129,6 +129,8 @@ public enum JSONFeedDocument {
 
     private struct RawItem: Decodable {
         var id: String
+        /// The item's web page.
+        var url: String?
         var title: String?
         var summary: String?
         var contentText: String?
@@ -139,7 +141,7 @@ public enum JSONFeedDocument {
         var attachments: [Attachment]?
 
         enum CodingKeys: String, CodingKey {
-            case id, title, summary, image, authors, author, attachments
+            case id, url, title, summary, image, authors, author, attachments
             case contentText = "content_text"
             case bannerImage = "banner_image"
         }
@@ -152,6 +154,7 @@ public enum JSONFeedDocument {
             } else {
                 id = try container.decode(String.self, forKey: .id)
             }
+            url = try? container.decodeIfPresent(String.self, forKey: .url)
             title = try? container.decodeIfPresent(String.self, forKey: .title)
             summary = try? container.decodeIfPresent(String.self, forKey: .summary)
             contentText = try? container.decodeIfPresent(String.self, forKey: .contentText)

@@ -101,12 +101,12 @@ public enum SyndicationDocument {
                     poster: found.kind == .video ? (found.poster ?? itemPoster) : nil,
                     duration: found.duration, title: title(of: entry), subtitle: summary(of: entry, found),
                     author: author(of: entry) ?? feedAuthor, width: found.width, height: found.height,
-                    accessibilityLabel: found.label)
+                    accessibilityLabel: found.label, url: webPage(of: entry))
                 switch FeedDocument.validate(raw, pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: id, reason: reason))
-                case .success(let (item, _)):
-                    page.admit(item, index: index, knownIDs: knownIDs, seen: &ids)
+                case .success(let (item, extras)):
+                    page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                 }
             }
         }
@@ -219,6 +219,13 @@ public enum SyndicationDocument {
 
     private static func identity(of entry: XMLElement) -> String? {
         entry.childText("guid", in: nil) ?? entry.childText("id", in: atom) ?? entry.childText("link", in: nil)
+            ?? entry.children("link", in: atom).first { ($0.attributes["rel"] ?? "alternate") == "alternate" }?.attributes["href"]
+    }
+
+    /// The entry's web page: RSS's `link`, Atom's `link rel="alternate"`
+    /// (a link without `rel` is one).
+    private static func webPage(of entry: XMLElement) -> String? {
+        entry.childText("link", in: nil)
             ?? entry.children("link", in: atom).first { ($0.attributes["rel"] ?? "alternate") == "alternate" }?.attributes["href"]
     }
 

@@ -26,13 +26,11 @@ struct ServicePost {
     func validated(pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
         let raw = FeedDocument.RawItem(id: id, type: kind.rawValue, uri: uri, poster: poster, duration: duration,
                                        title: title, subtitle: nil, author: author, width: width, height: height,
-                                       likes: likes, accessibilityLabel: accessibilityLabel)
+                                       likes: likes, accessibilityLabel: accessibilityLabel, url: webPage)
         return FeedDocument.validate(raw, pageURL: pageURL).map { item, extras in
             var extras = extras
             extras.sensitive = sensitive
             extras.silentLoop = silentLoop
-            extras.webPage = webPage.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }
-                .flatMap { MediaLocation($0.absoluteString).isNetwork ? $0 : nil }
             return (item, extras)
         }
     }

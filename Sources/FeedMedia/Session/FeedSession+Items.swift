@@ -28,6 +28,12 @@ extension FeedSession {
     /// What a remote feed says about an item beyond FeedItem, nil for local feeds.
     public func extras(for itemID: String) -> RemoteItemExtras? { feed.extras(for: itemID) }
 
+    /// What Copy link and Open give for `item` (FeedCore's ``ShareTarget``):
+    /// its web page where its source named one, else its file's address.
+    public func shareTarget(of item: FeedItem) -> ShareTarget {
+        ShareTarget.decide(webPage: extras(for: item.id)?.webPage?.absoluteString, mediaURI: item.uri)
+    }
+
     /// What the disk cache scopes this feed's keys by.
     public var cacheScope: String? { source.cacheScope }
 

@@ -65,6 +65,15 @@ final class LikeRail {
         return button
     }
 
+    /// Names the open button for what it opens: the post's page or file in
+    /// the browser, or a file of this computer in the file manager.
+    func showOpens(localFile: Bool) {
+        let label = localFile ? tr("Show in Files") : tr("Open in the browser")
+        gtk_button_set_icon_name(gcast(open), localFile ? "folder-open-symbolic" : "web-browser-symbolic")
+        gtk_widget_set_tooltip_text(open, label)
+        Widget.setAccessibleLabel(open, label)
+    }
+
     /// Shows the like state; `likes` nil hides the count.
     func show(liked: Bool, likes: Int?) {
         gtk_button_set_label(gcast(button), liked ? "♥" : "♡")

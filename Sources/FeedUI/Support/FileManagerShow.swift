@@ -1,0 +1,53 @@
+import CGLib
+import CGtk
+import FeedGObject
+import Foundation
+
+/// Shows a file of this computer selected in the desktop's file manager:
+/// `org.freedesktop.FileManager1.ShowItems` on the session bus (Files,
+/// Dolphin, Nemo…), else its folder opened with the default handler.
+/// GTK thread only; the answer comes back on it.
+@MainActor
+enum FileManagerShow {
+    /// Asks the file manager to show `uri` (`file://`); `done` hears nil
+    /// when something was shown, else why nothing was, in words for a toast.
+    static func show(_ uri: String, done: @escaping @MainActor (String?) -> Void) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            done(openFolder(of: uri))
+            return
+        }
+        defer { g_object_unref(bus.rawGObject) }
+        // GVariant copies the strings.
+        let uris = uri.withCString { text in
+            [UnsafePointer<CChar>?(text)].withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, 1) }
+        }
+        var children: [OpaquePointer?] = [uris, g_variant_new_string("")]
+        let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+        g_dbus_connection_call(bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
+                               "org.freedesktop.FileManager1", "ShowItems", parameters, nil,
+                               G_DBUS_CALL_FLAGS_NONE, 5_000, nil, AsyncReady.callback, AsyncReady.userData { result in
+            var failure: UnsafeMutablePointer<GError>?
+            let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+            defer { connection.map { g_object_unref($0.rawGObject) } }
+            if let connection, let reply = g_dbus_connection_call_finish(connection, result, &failure) {
+                g_variant_unref(reply)
+                done(nil)
+                return
+            }
+            if let failure { g_error_free(failure) }
+            done(openFolder(of: uri)) // no file manager on the bus: its folder, at least
+        })
+    }
+
+    /// Opens the folder holding `uri` with the default handler; nil when it
+    /// did, else GIO's reason.
+    private static func openFolder(of uri: String) -> String? {
+        let folder = URL(string: uri)?.deletingLastPathComponent().absoluteString ?? uri
+        var error: UnsafeMutablePointer<GError>?
+        guard g_app_info_launch_default_for_uri(folder, nil, &error) == 0 else { return nil }
+        defer { if let error { g_error_free(error) } }
+        return error.map { String(cString: $0.pointee.message) } ?? tr("no application for it")
+    }
+}
