@@ -29,6 +29,9 @@ public enum PreloadPolicy {
         public var powerSaver: Bool = false
         /// How capable the machine is.
         public var tier: DeviceTier = .mid
+        /// Whether anyone can see the feed: a hidden one plans its current
+        /// post alone, paused, and a resting one not even its player.
+        public var visibility: WindowVisibility = .visible
         /// Items wanted ahead of the current one, in the scroll direction.
         public var ahead: Int = 2
         /// Items wanted behind the current one.
@@ -70,6 +73,8 @@ public enum PreloadPolicy {
 
     /// The plan for `input`.
     ///
+    /// - Hidden: the current item alone, prepared (paused); resting: its
+    ///   poster alone, no player.
     /// - The current item is always P0, played and displayed.
     /// - Offline or critical memory: nothing else.
     /// - Next (P1): a prepared player; only its startup bytes when flinging
@@ -86,6 +91,13 @@ public enum PreloadPolicy {
         let range: PreloadPlan.StartupRange = input.network.isMetered ? .metered : .normal
         guard input.count > 0 else { return PreloadPlan(entries: [], startupRange: range) }
         let current = min(max(input.currentIndex, 0), input.count - 1)
+        switch input.visibility {
+        case .visible: break
+        case .hidden:
+            return PreloadPlan(entries: [.init(index: current, priority: .p0, video: .prepare, image: .display)], startupRange: range)
+        case .resting:
+            return PreloadPlan(entries: [.init(index: current, priority: .p0, video: .poster, image: .display)], startupRange: range)
+        }
         var entries = [PreloadPlan.Entry(index: current, priority: .p0, video: .play, image: .display)]
         guard input.network != .offline, input.memory != .critical else {
             return PreloadPlan(entries: entries, startupRange: range)

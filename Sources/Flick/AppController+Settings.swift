@@ -27,6 +27,7 @@ extension AppController {
         case .service(let address): local = ServiceAddress.isLoopback(address.host)
         }
         if local, result.network == .offline { result.network = .unmetered }
+        result.visibility = window?.rest.visibility ?? .visible
         return result
     }
 
@@ -53,6 +54,12 @@ extension AppController {
         system.onChange = { [weak self] conditions in
             guard let self else { return }
             self.session?.preferences.conditions = self.conditionsForFeed(conditions)
+        }
+        // A minimised window or a locked screen rests the feed.
+        window?.rest.onChange = { [weak self] in
+            guard let self else { return }
+            self.session?.preferences.conditions = self.conditionsForFeed(self.system.conditions)
+            self.shell?.report()
         }
     }
 }

@@ -35,7 +35,7 @@ final class AppController {
     /// The HTTP sessions, media cache and picture caches every feed shares.
     let media: SharedMediaEngine
     /// Menus, keys, fullscreen and the preferences around the feed.
-    private var shell: DesktopShell?
+    private(set) var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
     lazy var source: CommandLineOptions.Source = {
         if case .run(let source) = options.command { return source }

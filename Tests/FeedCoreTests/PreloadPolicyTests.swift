@@ -18,6 +18,7 @@ struct PreloadRow: TableRow {
     var ahead: Int?
     var behind: Int?
     var flingVelocity: Double?
+    var visibility: WindowVisibility?
     var expected: [PreloadPlan.Entry]
     var expectedStartup: PreloadPlan.StartupRange?
     var expectedPrepared: Int?
@@ -34,6 +35,7 @@ struct PreloadRow: TableRow {
         if let ahead { input.ahead = ahead }
         if let behind { input.behind = behind }
         if let flingVelocity { input.flingVelocity = flingVelocity }
+        if let visibility { input.visibility = visibility }
         return input
     }
 }

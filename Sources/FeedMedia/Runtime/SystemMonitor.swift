@@ -16,13 +16,17 @@ public final class SystemMonitor {
         public var memory: MemoryCondition
         public var powerSaver: Bool
         public var tier: DeviceTier
+        /// Whether anyone can see the feed (the app's window and the
+        /// screen lock say; the monitor leaves it visible).
+        public var visibility: WindowVisibility
 
         public init(network: NetworkCondition = .unmetered, memory: MemoryCondition = .normal,
-                    powerSaver: Bool = false, tier: DeviceTier = .mid) {
+                    powerSaver: Bool = false, tier: DeviceTier = .mid, visibility: WindowVisibility = .visible) {
             self.network = network
             self.memory = memory
             self.powerSaver = powerSaver
             self.tier = tier
+            self.visibility = visibility
         }
     }
 

@@ -30,6 +30,7 @@ extension FeedSession {
         plan.memory = preferences.conditions.memory
         plan.powerSaver = preferences.conditions.powerSaver
         plan.tier = preferences.conditions.tier
+        plan.visibility = preferences.conditions.visibility
         let decided = PreloadPolicy.plan(plan)
         let served = Set(pool.assignments.keys)
         // A sensitive post held back, or one still without its details, is
@@ -37,7 +38,10 @@ extension FeedSession {
         pool.apply(decided, uriFor: { [weak self] i in
             guard let self, let item = self.item(at: i), item.kind.isPlayed, self.isPlayable(item) else { return nil }
             return self.playbackURI(for: item)
-        }, box: view.input.pixelBox, fit: view.input.fit, muted: muted || isSilentLoop(at: index), plays: !userPaused)
+        }, box: view.input.pixelBox, fit: view.input.fit, muted: muted || isSilentLoop(at: index),
+           plays: !userPaused && plan.visibility == .visible)
+        // Hidden long: every player goes (NULL); the feed, its place and the cache stay.
+        if plan.visibility == .resting { pool.releaseAll() }
         applyLoops()
         mediaCache?.apply(decided, item: { [weak self] i in
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }

@@ -20,6 +20,7 @@ enum SettingsKey: String, CaseIterable {
     case sources
     case lastSource = "last-source"
     case resumePoints = "resume-points"
+    case pauseWhenHidden = "pause-when-hidden"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -36,7 +37,7 @@ enum SettingsKey: String, CaseIterable {
         case .mountedPagesEachSide: return 1...3
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
-             .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints:
+             .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden:
             return nil
         }
     }

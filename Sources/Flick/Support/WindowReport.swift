@@ -37,6 +37,9 @@ struct WindowReport: Encodable, Equatable {
     var sourcePreview: String?
     /// The renderer drawing the window (nil until it is realized).
     var renderer: WindowRenderer?
+    /// Whether the window is on screen and the screen unlocked (a hidden
+    /// window rests: FeedCore's WindowVisibility).
+    var windowVisible = true
     /// Whether the up and down buttons for the mouse show.
     var pagingButtons = false
     /// The words of the last toast the window showed, as the user read them.
@@ -62,5 +65,6 @@ struct WindowReport: Encodable, Equatable {
         case renderer
         case lastToast = "last_toast"
         case pagingButtons = "paging_buttons"
+        case windowVisible = "window_visible"
     }
 }

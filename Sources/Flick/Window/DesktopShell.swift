@@ -274,6 +274,7 @@ final class DesktopShell {
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit
         state.pagingButtons = window.paging.isShown
+        state.windowVisible = window.rest.windowVisible
         state.renderer = WindowRenderer(of: window.window.widget)
         if let preferences, preferences.isOpen {
             state.preferencesOpen = true

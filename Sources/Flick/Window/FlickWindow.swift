@@ -39,6 +39,8 @@ final class FlickWindow {
     private let toasts: WidgetPointer
     /// Up and down buttons for the mouse, over the feed in wide windows.
     let paging = PagingButtons()
+    /// Whether anyone can see the window (minimised, screen locked).
+    let rest: WindowRest
     /// What the open folder's scan left out (header button, empty page, dialog).
     let skippedFiles: SkippedFilesNotice
     /// The sources beside the feed (F9).
@@ -61,6 +63,7 @@ final class FlickWindow {
 
     init(application: UnsafeMutablePointer<AdwApplication>, settings: AppSettings, title: String) {
         self.settings = settings
+        rest = WindowRest(pauseWhenHidden: { settings.bool(.pauseWhenHidden, default: true) })
         let window = adw_application_window_new(gcast(application))!
         self.window = GObjectRef(retaining: window)!
         gtk_window_set_title(gcast(window), title)
@@ -101,6 +104,11 @@ final class FlickWindow {
         adw_application_window_set_content(gcast(window), content)
         paging.follow(window: window, sidebar: sidebar.flap)
         paging.feed = { [weak self] in self?.feedView }
+        rest.follow(window: window)
+        rest.soundOn = { [weak self] in
+            guard let view = self?.feedView else { return false }
+            return !view.session.muted && view.isPlaying
+        }
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in
                 self?.saveSize()

@@ -34,6 +34,7 @@ struct ReportedState: Decodable, Equatable {
     var contentFit: String?
     var effectiveFit: String?
     var pagingButtons: Bool?
+    var windowVisible: Bool?
     var preferencesOpen: Bool?
     var cacheVideoBytes: Int64?
     var cacheImageBytes: Int64?
@@ -101,6 +102,7 @@ struct ReportedState: Decodable, Equatable {
         case contentFit = "content_fit"
         case effectiveFit = "effective_fit"
         case pagingButtons = "paging_buttons"
+        case windowVisible = "window_visible"
         case preferencesOpen = "preferences_open"
         case cacheVideoBytes = "cache_video_bytes"
         case cacheImageBytes = "cache_image_bytes"
