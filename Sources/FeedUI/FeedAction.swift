@@ -19,6 +19,8 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case copyLink = "copy-link"
     /// Opens the current post's address in the browser (or the app for its type).
     case openInBrowser = "open-in-browser"
+    /// Saves the current post as a file in the user's Videos or Pictures.
+    case save
     /// Shows or hides the diagnostics overlay.
     case toggleDiagnostics = "toggle-diagnostics"
 
@@ -43,6 +45,7 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .stepBackward: return ["<Shift>Left"]
         case .copyLink: return ["<Control>c"]
         case .openInBrowser: return []
+        case .save: return ["<Control>s"]
         case .toggleDiagnostics: return ["<Control><Shift>d"]
         }
     }
@@ -63,6 +66,7 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .stepBackward: return tr("Previous frame")
         case .copyLink: return tr("Copy the link")
         case .openInBrowser: return tr("Open in the browser")
+        case .save: return tr("Save the post")
         case .toggleDiagnostics: return tr("Diagnostics on or off")
         }
     }

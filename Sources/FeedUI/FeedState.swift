@@ -88,6 +88,9 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// How the current page shows its post under the user's fit choice
     /// (`cover` or `contain`); nil with no page.
     public var effectiveFit: ContentFit? = nil
+    /// Posts saved as files in this run, and why the last save failed (nil when it did not).
+    public var savesDone = 0
+    public var saveError: String? = nil
 
     public init(currentIndex: Int, currentID: String?, mountedPages: Int, itemCount: Int,
                 skeletonPages: Int = 0, settled: Bool = true, currentReady: Bool = false,
@@ -156,5 +159,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case animationsPlaying = "animations_playing"
         case decoder
         case effectiveFit = "effective_fit"
+        case savesDone = "saves_done"
+        case saveError = "save_error"
     }
 }

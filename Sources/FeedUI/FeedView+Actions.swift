@@ -56,6 +56,7 @@ extension FeedView {
         case .stepBackward: step(frames: -1)
         case .copyLink: copyLink()
         case .openInBrowser: openInBrowser()
+        case .save: saveCurrentPost()
         case .toggleDiagnostics:
             showsDiagnostics.toggle()
             listeners.diagnosticsToggle?(showsDiagnostics)

@@ -26,6 +26,8 @@ extension FeedView {
         state.animationsPlaying = session.animatingIndex == nil ? 0 : 1
         state.sensitiveHidden = pages[currentIndex]?.sensitiveCover.isCovering ?? false
         state.effectiveFit = effectiveFit
+        state.savesDone = session.saver?.savesDone ?? 0
+        state.saveError = session.saver?.lastFailure.map(\.description)
         return state
     }
 

@@ -319,6 +319,9 @@ extension AppController {
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
         view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }
+        view.onSaving = { [weak window, weak view] progress in
+            window?.showSaving(progress) { view?.cancelSave() }
+        }
         stress?.attach(view)
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)

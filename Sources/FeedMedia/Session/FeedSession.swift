@@ -149,6 +149,9 @@ public final class FeedSession {
     /// straight from the network (and always for the naive engine).
     public var mediaCache: MediaCache? { engine == .flick ? media.cache : nil }
 
+    /// Saves posts as files (through the media cache); nil without one.
+    public private(set) lazy var saver: PostSaver? = mediaCache.map { PostSaver(cache: $0) }
+
     /// The network as the plan sees it: data saver counts as metered.
     var networkCondition: NetworkCondition {
         PlanConditions.network(system: preferences.conditions.network, dataSaver: preferences.dataSaver)

@@ -20,6 +20,8 @@ final class LikeRail {
     /// Copy link and open in the browser (hidden on skeletons with the rail).
     private let share: WidgetPointer
     private let open: WidgetPointer
+    /// More: Save (hidden for a file of this computer, which is saved already).
+    private let more: WidgetPointer
     private var burstTimer: MainLoopSource?
 
     init() {
@@ -45,6 +47,16 @@ final class LikeRail {
         gtk_widget_set_margin_top(share, 10)
         gtk_box_append(gcast(widget), share)
         gtk_box_append(gcast(widget), open)
+        more = gtk_menu_button_new()!
+        Widget.addClasses(more, "circular", "osd", "flick-rail-action")
+        gtk_menu_button_set_icon_name(gopaque(more), "view-more-symbolic")
+        gtk_widget_set_tooltip_text(more, tr("More"))
+        Widget.setAccessibleLabel(more, tr("More"))
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("_Save the post"), FeedAction.save.detailedName)
+        gtk_menu_button_set_menu_model(gopaque(more), gcast(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_box_append(gcast(widget), more)
 
         burst = gtk_label_new("♥")!
         Widget.addClasses(burst, "flick-heart-burst")
@@ -72,6 +84,7 @@ final class LikeRail {
         gtk_button_set_icon_name(gcast(open), localFile ? "folder-open-symbolic" : "web-browser-symbolic")
         gtk_widget_set_tooltip_text(open, label)
         Widget.setAccessibleLabel(open, label)
+        gtk_widget_set_visible(more, localFile ? 0 : 1)
     }
 
     /// Shows the like state; `likes` nil hides the count.

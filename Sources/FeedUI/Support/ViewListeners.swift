@@ -14,6 +14,8 @@ struct ViewListeners {
     var toast: ((String) -> Void)?
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).
     var diagnosticsToggle: ((Bool) -> Void)?
+    /// Called while a post is saved, nil once it ended (the app's progress toast).
+    var saving: ((SaveProgress?) -> Void)?
     /// The state last sent to `state`.
     var lastState: FeedState?
 

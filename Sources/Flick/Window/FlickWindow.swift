@@ -56,10 +56,11 @@ final class FlickWindow {
     /// The words of the last toast shown (`--report-state`'s `last_toast`), and who hears of each.
     private(set) var lastToast: String?
     var onToastShown: (() -> Void)?
-    /// A video is playing (reported by the feed).
-    private var videoPlaying = false
-    /// The idle-inhibit cookie while the screensaver is held off; 0 when not.
-    private var inhibitCookie: guint = 0
+    /// Whether a video plays (reported by the feed), and the idle-inhibit
+    /// cookie while the screensaver is held off (0 when not).
+    private var inhibit: (videoPlaying: Bool, cookie: guint) = (false, 0)
+    /// The toast of a save under way, with its Cancel.
+    let saveToast = SaveToast()
 
     init(application: UnsafeMutablePointer<AdwApplication>, settings: AppSettings, title: String) {
         self.settings = settings
@@ -202,6 +203,11 @@ final class FlickWindow {
     }
 
     /// Shows a short message over the window for a few seconds.
+    /// Shows how a save goes (nil: it ended), with Cancel calling `cancel`.
+    func showSaving(_ progress: SaveProgress?, cancel: @escaping () -> Void) {
+        saveToast.show(progress, in: toasts, cancel: cancel)
+    }
+
     func showToast(_ message: String) {
         guard let toast = adw_toast_new(message) else { return }
         adw_toast_overlay_add_toast(gopaque(toasts), toast)
@@ -211,19 +217,19 @@ final class FlickWindow {
 
     /// Keeps the screensaver away while a video plays in the focused window.
     func setVideoPlaying(_ playing: Bool) {
-        videoPlaying = playing
+        inhibit.videoPlaying = playing
         updateInhibit()
     }
 
     private func updateInhibit() {
         let window = self.window.widget
-        let wanted = videoPlaying && gtk_window_is_active(gcast(window)) != 0
+        let wanted = inhibit.videoPlaying && gtk_window_is_active(gcast(window)) != 0
         guard let application = gtk_window_get_application(gcast(window)) else { return }
-        if wanted, inhibitCookie == 0 {
-            inhibitCookie = gtk_application_inhibit(application, gcast(window), GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
-        } else if !wanted, inhibitCookie != 0 {
-            gtk_application_uninhibit(application, inhibitCookie)
-            inhibitCookie = 0
+        if wanted, inhibit.cookie == 0 {
+            inhibit.cookie = gtk_application_inhibit(application, gcast(window), GTK_APPLICATION_INHIBIT_IDLE, tr("Playing a video"))
+        } else if !wanted, inhibit.cookie != 0 {
+            gtk_application_uninhibit(application, inhibit.cookie)
+            inhibit.cookie = 0
         }
     }
 

@@ -35,6 +35,8 @@ struct ReportedState: Decodable, Equatable {
     var effectiveFit: String?
     var pagingButtons: Bool?
     var windowVisible: Bool?
+    var savesDone: Int?
+    var saveError: String?
     var preferencesOpen: Bool?
     var cacheVideoBytes: Int64?
     var cacheImageBytes: Int64?
@@ -103,6 +105,8 @@ struct ReportedState: Decodable, Equatable {
         case effectiveFit = "effective_fit"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
+        case savesDone = "saves_done"
+        case saveError = "save_error"
         case preferencesOpen = "preferences_open"
         case cacheVideoBytes = "cache_video_bytes"
         case cacheImageBytes = "cache_image_bytes"

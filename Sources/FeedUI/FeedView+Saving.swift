@@ -1,0 +1,75 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedGObject
+import FeedMedia
+import Foundation
+
+/// Ctrl+S and the rail's Save: the current post into the user's Videos or
+/// Pictures folder (Music for a sound; Downloads when the desktop names
+/// none), with a progress toast the app can cancel and a toast that says
+/// where it went or why it did not. GTK thread only.
+extension FeedView {
+    /// Where a post of `kind` is saved: the desktop's folder for it, else Downloads, else home.
+    static func saveFolder(for kind: FeedItem.Kind) -> URL {
+        let special: GUserDirectory = switch kind {
+        case .video: G_USER_DIRECTORY_VIDEOS
+        case .image: G_USER_DIRECTORY_PICTURES
+        case .audio: G_USER_DIRECTORY_MUSIC
+        }
+        for directory in [special, G_USER_DIRECTORY_DOWNLOAD] {
+            if let path = g_get_user_special_dir(directory) { return URL(fileURLWithPath: String(cString: path)) }
+        }
+        return URL(fileURLWithPath: String(cString: g_get_home_dir())).appendingPathComponent("Downloads")
+    }
+
+    /// Saves the current post, saying how it went.
+    func saveCurrentPost() {
+        guard let item = currentItem else { return }
+        guard session.canSave(at: currentIndex) else {
+            let why: SaveFailure = MediaLocation(item.uri) == .file ? .local : .streamed
+            showToast(tr("Could not save: %1$s").filled(why.description))
+            return
+        }
+        let name = item.title.flatMap { $0.isEmpty ? nil : $0 } ?? item.kind.localizedName
+        let folder = Self.saveFolder(for: item.kind)
+        let started = session.save(at: currentIndex, into: folder, progress: { [weak self] share in
+            self?.listeners.saving?(SaveProgress(name: name, share: share))
+        }, done: { [weak self] result in
+            guard let self else { return }
+            self.listeners.saving?(nil)
+            switch result {
+            case .success(let file):
+                self.showToast(tr("Saved “%1$s” in %2$s").filled(file.lastPathComponent, folder.lastPathComponent))
+            case .failure(.cancelled):
+                self.showToast(tr("Saving stopped"))
+            case .failure(let failure):
+                self.showToast(tr("Could not save: %1$s").filled(failure.description))
+            }
+            self.reportState()
+        })
+        if started {
+            listeners.saving?(SaveProgress(name: name, share: nil))
+        } else {
+            showToast(tr("A post is being saved already"))
+        }
+    }
+
+    /// Stops the save under way (the progress toast's Cancel).
+    public func cancelSave() { session.saver?.cancel() }
+
+    /// Called while a post is saved (nil once it ended): the app shows a
+    /// toast with Cancel.
+    public var onSaving: ((SaveProgress?) -> Void)? {
+        get { listeners.saving }
+        set { listeners.saving = newValue }
+    }
+}
+
+/// A save under way, for the progress toast.
+public struct SaveProgress: Sendable, Equatable {
+    /// The post's title, or its kind.
+    public var name: String
+    /// The share downloaded (0...1), nil while unknown.
+    public var share: Double?
+}
