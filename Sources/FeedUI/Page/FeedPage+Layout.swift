@@ -14,9 +14,11 @@ extension FeedPage {
     /// Lays the page out again when the choice, the page's size or the
     /// post's shape changed what it should be.
     func relayout() {
+        let fit = arrangement.layout?.fit
         guard let layout = arrangement.relayout() else { return }
         apply(layout)
-        host?.pageChanged(self)
+        // Only a change of fit is news (`effective_fit`); a moved rectangle is not.
+        if layout.fit != fit { host?.pageChanged(self) }
     }
 
     /// The post's shape from a still the session decoded for this page.

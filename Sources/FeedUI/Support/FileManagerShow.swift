@@ -12,13 +12,19 @@ enum FileManagerShow {
     /// Asks the file manager to show `uri` (`file://`); `done` hears nil
     /// when something was shown, else why nothing was, in words for a toast.
     static func show(_ uri: String, done: @escaping @MainActor (String?) -> Void) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            done(openFolder(of: uri))
-            return
-        }
-        defer { g_object_unref(bus.rawGObject) }
+        // The bus is asked for without waiting: where none runs, GLib may try to start one.
+        g_bus_get(G_BUS_TYPE_SESSION, nil, AsyncReady.callback, AsyncReady.userData { result in
+            guard let bus = g_bus_get_finish(result, nil) else {
+                done(openFolder(of: uri))
+                return
+            }
+            defer { g_object_unref(bus.rawGObject) }
+            call(bus, uri, done: done)
+        })
+    }
+
+    /// Asks the file manager on `bus` to show `uri`.
+    private static func call(_ bus: OpaquePointer, _ uri: String, done: @escaping @MainActor (String?) -> Void) {
         // GVariant copies the strings.
         let uris = uri.withCString { text in
             [UnsafePointer<CChar>?(text)].withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, 1) }

@@ -71,7 +71,20 @@ final class WindowRest {
     /// Subscribes to GNOME's screen lock; without a session bus or a
     /// screensaver service nothing is heard, and only minimising rests.
     private func watchScreenLock() {
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
+        // Asked without waiting: where no session bus runs, GLib may try to
+        // start one, which must not hold the GTK thread.
+        g_bus_get(G_BUS_TYPE_SESSION, nil, AsyncReady.callback, AsyncReady.userData { [weak self] result in
+            guard let bus = g_bus_get_finish(result, nil) else { return }
+            guard let self else {
+                g_object_unref(UnsafeMutableRawPointer(bus))
+                return
+            }
+            self.subscribe(on: bus)
+        })
+    }
+
+    /// Subscribes to ActiveChanged on `bus` (owned from here on).
+    private func subscribe(on bus: OpaquePointer) {
         typealias Thunk = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                           UnsafePointer<CChar>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
         let thunk: Thunk = { _, _, _, _, _, parameters, data in
