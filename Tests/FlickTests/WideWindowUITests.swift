@@ -37,7 +37,7 @@ extension AppUnderX {
             return true
         }
 
-        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show; back at 420×760 it fills the page")
+        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show (not in fullscreen), a local file has no More menu; back at 420×760 it fills the page")
         func wideWindowShowsTheWholePost() throws {
             let manager = try WindowManager()
             defer { manager.stop() }
@@ -85,6 +85,21 @@ extension AppUnderX {
             let buttons = nodes.filter { ($0.name == "Next post" || $0.name == "Previous post") && $0.role.hasSuffix("button") }
             #expect(buttons.count == 2 && buttons.allSatisfy { ($0.extents?[0] ?? 0) > like[0] },
                     "the paging buttons at the window's right edge: \(buttons.map(\.extents))")
+
+            #expect(!nodes.contains { $0.name == "More" && $0.role.hasSuffix("button") },
+                    "a file of this computer offers no More menu (no Save)")
+            #expect(nodes.contains { $0.name == "Show in Files" }, "its open button shows it in Files")
+
+            // Fullscreen hides the paging buttons; leaving it shows them again.
+            var seen = app.states.count
+            try X11.key("f", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.fullscreen == true && $0.pagingButtons == false } != nil,
+                    "no paging buttons in fullscreen: \(String(describing: app.latest))")
+            seen = app.states.count
+            try X11.key("Escape", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.fullscreen == false && $0.pagingButtons == true } != nil,
+                    "back from fullscreen they show: \(String(describing: app.latest))")
+            try X11.waitForGeometry(window) { $0 == (1280, 720) }
 
             try X11.run(["xdotool", "windowsize", window, "420", "760"])
             try X11.waitForGeometry(window) { $0 == (420, 760) }
