@@ -26,14 +26,16 @@ extension FeedView {
     /// Saves the current post, saying how it went.
     func saveCurrentPost() {
         guard let item = currentItem else { return }
-        guard session.canSave(at: currentIndex) else {
-            let why: SaveFailure = MediaLocation(item.uri) == .file ? .local : .streamed
-            showToast(tr("Could not save: %1$s").filled(why.description))
+        guard session.saver?.isSaving != true else {
+            showToast(tr("A post is being saved already"))
             return
         }
         let name = item.title.flatMap { $0.isEmpty ? nil : $0 } ?? item.kind.localizedName
         let folder = Self.saveFolder(for: item.kind)
-        let started = session.save(at: currentIndex, into: folder, progress: { [weak self] share in
+        // The progress toast first: a post that cannot be saved (a local
+        // file, a stream, no cache) ends the save before `save` returns.
+        listeners.saving?(SaveProgress(name: name, share: nil))
+        session.save(at: currentIndex, into: folder, progress: { [weak self] share in
             self?.listeners.saving?(SaveProgress(name: name, share: share))
         }, done: { [weak self] result in
             guard let self else { return }
@@ -48,11 +50,6 @@ extension FeedView {
             }
             self.reportState()
         })
-        if started {
-            listeners.saving?(SaveProgress(name: name, share: nil))
-        } else {
-            showToast(tr("A post is being saved already"))
-        }
     }
 
     /// Stops the save under way (the progress toast's Cancel).

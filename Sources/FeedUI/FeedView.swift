@@ -221,11 +221,8 @@ public final class FeedView: FeedSessionObserver {
             page.bind(item, at: index)
             let like = session.likeState(of: item)
             page.likeRail.show(liked: like.liked, likes: like.likes)
-            if case .localFile = session.shareTarget(of: item) {
-                page.likeRail.showOpens(localFile: true)
-            } else {
-                page.likeRail.showOpens(localFile: false)
-            }
+            let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
+            page.likeRail.showOpens(localFile: local)
             coverIfSensitive(page)
         } else {
             page.setSensitive(covered: false, reason: nil) {}

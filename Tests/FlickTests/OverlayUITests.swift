@@ -26,6 +26,14 @@ extension AppUnderX {
                 if copied != uri { usleep(100_000) }
             } while copied != uri && Date() < deadline
             #expect(copied == uri, "the clipboard holds the post's address")
+
+            // A file of this computer is not saved again: Ctrl+S says so.
+            let before = app.states.count
+            try X11.key("ctrl+s", window: window)
+            let refused = app.waitForState(after: before) { $0.saveError != nil }
+            #expect(refused?.lastToast == "Could not save: This post is a file on this computer already",
+                    "\(String(describing: app.latest))")
+            #expect(refused?.savesDone == 0)
         }
     }
 }

@@ -16,11 +16,4 @@ extension FeedSession {
         }
         return saver.save(item, headers: extras(for: item.id)?.headers ?? [:], into: folder, progress: progress, done: done)
     }
-
-    /// Whether the post at `index` can be saved: a network file, not a stream, not a file of this computer.
-    public func canSave(at index: Int) -> Bool {
-        guard let item = item(at: index) else { return false }
-        let location = MediaLocation(item.uri)
-        return location.isNetwork && location != .hls
-    }
 }
