@@ -19,12 +19,7 @@ extension AppUnderX {
             #expect(toasted?.lastToast == "Address of the file copied", "a toast says what was copied")
             // The app owns the clipboard: read it as another X client would.
             let uri = try #require(ready.currentURI)
-            var copied = ""
-            let deadline = Date().addingTimeInterval(5)
-            repeat {
-                copied = (try? X11.run(["xclip", "-selection", "clipboard", "-o"])) ?? ""
-                if copied != uri { usleep(100_000) }
-            } while copied != uri && Date() < deadline
+            let copied = X11.clipboard(becoming: uri)
             #expect(copied == uri, "the clipboard holds the post's address")
 
             // A file of this computer is not saved again: Ctrl+S says so.

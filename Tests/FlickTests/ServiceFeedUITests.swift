@@ -142,12 +142,7 @@ extension AppUnderX {
             try X11.key("ctrl+c", window: window)
             let toasted = app.waitForState(after: seen) { $0.lastToast != nil && $0.toastsShown == (shown.toastsShown ?? 0) + 1 }
             #expect(toasted?.lastToast == (kind == "m3u" ? "Link to the video file copied" : "Link to the post copied"), "\(kind)")
-            var copied = ""
-            let deadline = Date().addingTimeInterval(5)
-            repeat {
-                copied = (try? X11.run(["xclip", "-selection", "clipboard", "-o"])) ?? ""
-                if copied != expected { usleep(100_000) }
-            } while copied != expected && Date() < deadline
+            let copied = X11.clipboard(becoming: expected)
             #expect(copied == expected, "\(kind): the clipboard holds \(copied)")
         }
 

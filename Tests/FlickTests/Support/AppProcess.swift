@@ -353,6 +353,18 @@ enum X11 {
     }
 
     /// The colour at (x, y) of a PNG, as 0xRRGGBB, read with ImageMagick.
+    /// The clipboard's text as another X client reads it (the app owns the
+    /// clipboard), read again until it is `expected` or `timeout` seconds pass.
+    static func clipboard(becoming expected: String, timeout: TimeInterval = 5) -> String {
+        var copied = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            copied = (try? run(["xclip", "-selection", "clipboard", "-o"])) ?? ""
+            if copied != expected { usleep(100_000) }
+        } while copied != expected && Date() < deadline
+        return copied
+    }
+
     static func pixel(_ png: URL, x: Int, y: Int) throws -> UInt32 {
         let text = try run(["convert", png.path, "-crop", "1x1+\(x)+\(y)", "-depth", "8", "txt:-"])
         // "0,0: (224,64,64)  #E04040  srgb(224,64,64)"
