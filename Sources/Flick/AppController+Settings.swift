@@ -59,6 +59,7 @@ extension AppController {
         window?.rest.onChange = { [weak self] in
             guard let self else { return }
             self.session?.preferences.conditions = self.conditionsForFeed(self.system.conditions)
+            self.stress?.windowVisibilityChanged(self.window?.rest.windowVisible ?? true)
             self.shell?.report()
         }
     }

@@ -75,6 +75,7 @@ final class AppController {
         stress = options.stress.map { StressDriver(mode: $0, engine: options.engine, seconds: options.stressSeconds) }
         stress?.rebuild = { [weak self] in self?.rebuildFeed() }
         stress?.quit = { [weak self] in self?.quit() }
+        stress?.hide = { [weak self] in self?.window?.minimize() }
     }
 
     /// Shows the window, making it the first time with the source the

@@ -58,6 +58,9 @@ enum BenchCommand {
             return 1
         }
         defer { display.close() }
+        if options.modes.contains(.hidden), let why = display.startWindowManager(interrupt: interrupt) {
+            note("no window manager, so the hidden runs cannot minimise their window: \(why)")
+        }
         let environment = appEnvironment(display: display, work: work)
         let machine = BenchMachine.describe(display: display.kind)
 

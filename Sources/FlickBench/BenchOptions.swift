@@ -43,7 +43,8 @@ struct BenchOptions: Equatable, Sendable {
     static var table: [CommandLineOption<BenchOptions>] { [
         .value("mode", "MODE[,MODE…]", help: "slow (next post every 3 s), fast (every 350 ms), burst (far jumps every "
                + "180 ms), remount (the feed widget torn down and built again every 250 ms, 50 times), steady (the "
-               + "first post plays on, looping: like for like with GtkVideo and mpv), or all (default slow)", \.modes) { text throws(ParseError) in
+               + "first post plays on, looping: like for like with GtkVideo and mpv), hidden (the first post plays 5 s, "
+               + "then the window is minimised: CPU while hidden), or all (default slow)", \.modes) { text throws(ParseError) in
             let names = text == "all" ? StressMode.allCases.map(\.rawValue) : text.split(separator: ",").map(String.init)
             let modes = names.compactMap(StressMode.init(rawValue:))
             guard !names.isEmpty, modes.count == names.count else {

@@ -47,6 +47,8 @@ extension BenchResult {
         rssAfter100PostsKB = report.after100Posts?.rssKB
         cpuBaselinePerPlayedSecond = cpuBaseline
         loadAverage = BenchMachine.loadAverage()
+        hidden = report.hidden
+        hiddenCPUShare = report.hidden?.restingCPUShare
         remount = report.remount.map { remount in
             RemountCheck(cycles: remount.cycles,
                          playersBefore: remount.baseline.players, playersAfter: remount.after.players,

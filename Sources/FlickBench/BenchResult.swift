@@ -43,6 +43,9 @@ struct BenchResult: Encodable, Equatable, Sendable {
     var cpuPerPlayedSecond: Double?
     /// Landings on a page whose post had not arrived (a skeleton).
     var skeletonLandings = 0
+    /// For `hidden`: CPU seconds per wall second of the whole process while
+    /// its window is minimised, from 2 s after hiding (0.01: 1% of a core).
+    var hiddenCPUShare: Double?
 
     // More, for reading the stable ones.
     var machine: String
@@ -65,6 +68,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
     var cpuBaselinePerPlayedSecond: Double?
     /// For `remount`: one mounted feed before and after the remounts.
     var remount: RemountCheck?
+    /// For `hidden`: both phases, as the app reported them.
+    var hidden: StressReport.Hidden?
     /// The machine's 1-minute load average when the run ended: other work
     /// on the machine shows here, and in every number above.
     var loadAverage: Double?
@@ -137,12 +142,12 @@ struct BenchResult: Encodable, Equatable, Sendable {
         "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
         "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
         "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
-        "source", "skeleton_landings",
+        "source", "skeleton_landings", "hidden_cpu_share",
     ]
 
     enum CodingKeys: String, CodingKey {
         case engine, mode, run, seconds, rebuffers, machine, retries, remount, source
-        case skeletonLandings = "skeleton_landings"
+        case skeletonLandings = "skeleton_landings", hiddenCPUShare = "hidden_cpu_share", hidden
         case firstFrames = "first_frames", ttffP50 = "ttff_p50_ms", ttffP90 = "ttff_p90_ms", ttffP99 = "ttff_p99_ms"
         case rebufferMilliseconds = "rebuffer_ms", droppedFrames = "dropped_frames", cacheHitRate = "cache_hit_rate"
         case networkBytes = "network_bytes", speculativeBytes = "speculative_bytes", wastedBytes = "wasted_bytes"
@@ -199,6 +204,8 @@ struct BenchResult: Encodable, Equatable, Sendable {
         try container.encode(rssAfter100PostsKB, forKey: .rssAfter100PostsKB)
         try container.encode(cpuBaselinePerPlayedSecond.map { Self.round($0, 3) }, forKey: .cpuBaselinePerPlayedSecond)
         try container.encode(remount, forKey: .remount)
+        try container.encode(hiddenCPUShare.map { Self.round($0, 4) }, forKey: .hiddenCPUShare)
+        try container.encode(hidden, forKey: .hidden)
         try container.encode(loadAverage.map { Self.round($0, 2) }, forKey: .loadAverage)
         try container.encode(gtkThreadBusy.map { Self.round($0, 3) }, forKey: .gtkThreadBusy)
         try container.encode(yardsticks.gtkVideoCPUPerPlayedSecond.map { Self.round($0, 3) }, forKey: .gtkVideoCPU)

@@ -1,11 +1,12 @@
 import FeedMedia
+import FlickTooling
 import Foundation
 
 /// The markdown `flick bench` prints: one row per run, and with
 /// `--compare` the Flick/naive ratios. Plain text from values.
 enum BenchTable {
     static let header = """
-        | machine | engine | mode | run | first frames | TTFF p50 / p90 / p99 | rebuffers | dropped frames | cache hits | network | wasted | on disk | players / surfaces (max) | RSS start / end / max | CPU s per played s | GTK thread busy | after remount |
+        | machine | engine | mode | run | first frames | TTFF p50 / p90 / p99 | rebuffers | dropped frames | cache hits | network | wasted | on disk | players / surfaces (max) | RSS start / end / max | CPU s per played s | GTK thread busy | after remount, or hidden |
         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
         """
 
@@ -31,7 +32,7 @@ enum BenchTable {
             "\(mebibytes(result.rssStartKB)) / \(mebibytes(result.rssEndKB)) / \(mebibytes(result.rssMaxKB)) MiB",
             cpu,
             result.gtkThreadBusy.map { percent($0) } ?? "–",
-            result.remount.map(remount) ?? "–",
+            lastCell(result),
         ]
         return "| " + cells.joined(separator: " | ") + " |"
     }
@@ -75,6 +76,27 @@ enum BenchTable {
 
     /// kB as /proc gives them (KiB) to MiB.
     static func mebibytes(_ kilobytes: Int) -> String { "\(Int((Double(kilobytes) / 1024).rounded()))" }
+
+    /// The remount check, or the hidden phase.
+    private static func lastCell(_ result: BenchResult) -> String {
+        if let check = result.remount { return remount(check) }
+        if let phase = result.hidden { return hidden(phase) }
+        return "–"
+    }
+
+    /// The hidden phase: CPU on screen against CPU minimised.
+    private static func hidden(_ hidden: StressReport.Hidden) -> String {
+        guard hidden.windowHidden, let resting = hidden.restingCPUShare else {
+            return "window never hidden (no window manager?)"
+        }
+        let visible = hidden.visibleCPUShare.map { cpuShare($0) + " of a core on screen, " } ?? ""
+        return visible + cpuShare(resting) + " minimised (from 2 s), \(hidden.playersAtEnd) players at the end"
+    }
+
+    /// A share of one core, with a decimal under 10%.
+    static func cpuShare(_ share: Double) -> String {
+        share < 0.1 ? String(format: "%.1f%%", share * 100) : percent(share)
+    }
 
     private static func remount(_ check: BenchResult.RemountCheck) -> String {
         let sign = check.rssChange >= 0 ? "+" : "−"

@@ -10,6 +10,9 @@ final class VirtualDisplay {
     /// "Xvfb", "X11" or "Wayland", for the machine column.
     let kind: String
     private let xvfb: Process?
+    /// openbox on the bench's own Xvfb, for `hidden` (a window is minimised
+    /// only where a window manager does it).
+    private var windowManager: Process?
 
     enum Failure: Error, CustomStringConvertible {
         case missing
@@ -57,9 +60,40 @@ final class VirtualDisplay {
                               kind: "Xvfb", xvfb: process)
     }
 
-    /// Stops the Xvfb this display started, if any.
+    /// Stops the window manager and the Xvfb this display started, if any.
     func close() {
+        if let windowManager { ChildProcess.stop(windowManager) }
+        windowManager = nil
         if let xvfb { ChildProcess.stop(xvfb) }
+    }
+
+    /// Makes sure a window manager runs: a session's display has its own;
+    /// on the bench's Xvfb, openbox is started and waited for (its startup
+    /// command has run). Returns why not when there is none.
+    func startWindowManager(interrupt: BenchInterrupt?) -> String? {
+        guard xvfb != nil, windowManager == nil else { return nil }
+        guard let openbox = ChildProcess.find("openbox") else {
+            return "openbox is not installed (meson-helpers/setup-debian.sh installs it)"
+        }
+        let ready = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-wm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: ready) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openbox)
+        process.arguments = ["--sm-disable", "--startup", "touch \(ready.path)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "openbox did not start: \(error)" }
+        interrupt?.track(process.processIdentifier)
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: ready.path), process.isRunning, Date() < deadline { usleep(50_000) }
+        guard process.isRunning, FileManager.default.fileExists(atPath: ready.path) else {
+            ChildProcess.stop(process)
+            return "openbox did not start on the bench's display"
+        }
+        windowManager = process
+        return nil
     }
 
     deinit { close() }

@@ -90,6 +90,33 @@ struct BenchReportingTests {
         #expect(BenchTable.row(result).contains("✗ 50 remounts: players 2→3"))
     }
 
+    @Test("hidden: CPU while minimised is judged against 1% of a core; a window never hidden is not judged, and says why")
+    func hidden() throws {
+        var rested = Self.result(mode: .hidden)
+        rested.hidden = StressReport.Hidden(windowHidden: true, hiddenAfterMilliseconds: 40, visibleCPUShare: 0.14,
+                                            restingSeconds: 13, restingCPUShare: 0.004, playersAtEnd: 1)
+        rested.hiddenCPUShare = 0.004
+        var busy = rested
+        busy.run = .warm
+        busy.hiddenCPUShare = 0.03
+        var shown = Self.result(mode: .hidden)
+        shown.hidden = StressReport.Hidden(windowHidden: false, hiddenAfterMilliseconds: nil, visibleCPUShare: 0.14,
+                                           restingSeconds: nil, restingCPUShare: nil, playersAtEnd: 2)
+        let lines = BenchTargets.evaluate([rested, busy, shown]).map(\.line)
+        #expect(lines.contains("✓ hidden cold: CPU while minimised 0.4% of a core from 2 s after hiding (target ≤ 1%)"), "\(lines)")
+        #expect(lines.contains("✗ hidden warm: CPU while minimised 3.0% of a core from 2 s after hiding (target ≤ 1%)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("· hidden cold: CPU while minimised not measured: the window was never hidden") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("hidden") && $0.contains("100 posts") }, "one post resting: no growth to judge")
+        #expect(BenchTable.row(rested).hasSuffix("| 14% of a core on screen, 0.4% minimised (from 2 s), 1 players at the end |"))
+        #expect(BenchTable.row(shown).hasSuffix("| window never hidden (no window manager?) |"))
+        let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(rested)) as? [String: Any])
+        #expect(object["hidden_cpu_share"] as? Double == 0.004)
+        let phase = try #require(object["hidden"] as? [String: Any])
+        #expect(phase["window_hidden"] as? Bool == true && phase["players_at_end"] as? Int == 1, "\(phase)")
+        let slow = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.result())) as? [String: Any])
+        #expect(slow["hidden_cpu_share"] is NSNull && slow["hidden"] is NSNull, "null for the other modes")
+    }
+
     @Test("a run too short for 100 posts does not judge memory growth")
     func shortRun() {
         var result = Self.result()

@@ -15,7 +15,7 @@ extension AppUnderX {
             "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
             "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
             "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
-            "source", "skeleton_landings",
+            "source", "skeleton_landings", "hidden_cpu_share",
         ]
 
         private static func temporaryFile(_ name: String) -> URL {
@@ -87,6 +87,26 @@ extension AppUnderX {
             #expect((object["players_max"] as? Int ?? 99) <= 3, "\(object)")
             #expect((object["surfaces_max"] as? Int ?? 99) <= 5, "\(object)")
             #expect(app.stderr.contains("after 50 remounts"), "the summary line: \(app.stderr)")
+        }
+
+        @Test("--stress hidden under a window manager: the window is minimised after 5 s, resting costs less than playing, and past the rest time no player is left")
+        func hiddenRests() throws {
+            let manager = try WindowManager()
+            defer { manager.stop() }
+            let report = Self.temporaryFile("hidden")
+            defer { try? FileManager.default.removeItem(at: report) }
+            // 5 s on screen, hidden, the measure from 2 s later; players released after 2 s hidden.
+            let app = try AppProcess(["--stress", "hidden", "--stress-seconds", "12", "--stress-report", report.path],
+                                     environment: ["FLICK_REST_AFTER_SECONDS": "2"])
+            #expect(app.waitForExit(timeout: 300) == 0, "stderr: \(app.stderr)")
+            let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+            let hidden = try #require(object["hidden"] as? [String: Any], "\(object)")
+            #expect(hidden["window_hidden"] as? Bool == true, "\(hidden)")
+            let visible = (hidden["visible_cpu_share"] as? NSNumber)?.doubleValue ?? 0
+            let resting = (hidden["resting_cpu_share"] as? NSNumber)?.doubleValue ?? 1
+            #expect(((hidden["resting_s"] as? NSNumber)?.doubleValue ?? 0) > 3, "\(hidden)")
+            #expect(visible > 0 && resting < visible, "a resting window costs less than a playing one: \(hidden)")
+            #expect(hidden["players_at_end"] as? Int == 0, "hidden past the rest time, the players are gone: \(hidden)")
         }
 
         @Test("the naive engine prepares nothing: one new player per post it lands on, none ahead")

@@ -57,12 +57,12 @@ struct StressAndBenchOptionsTests {
     }
 
     @Test("every mistake gets a one-line message that names what is wrong", arguments: [
-        (["--stress", "medium"], "--stress takes slow, fast, burst, remount or steady, not ‘medium’"),
+        (["--stress", "medium"], "--stress takes slow, fast, burst, remount, steady or hidden, not ‘medium’"),
         (["--stress"], "Missing argument for --stress"),
         (["--stress-seconds", "0", "--stress", "slow"], "--stress-seconds takes whole seconds"),
         (["--stress-report", "/tmp/x.json"], "go with --stress MODE"),
         (["--engine", "fast"], "--engine takes ‘flick’ or ‘naive’, not ‘fast’"),
-        (["bench", "--mode", "nope"], "--mode takes slow, fast, burst, remount or steady"),
+        (["bench", "--mode", "nope"], "--mode takes slow, fast, burst, remount, steady or hidden"),
         (["bench", "--mode", "slow,nope"], "not ‘slow,nope’"),
         (["bench", "--seconds", "0"], "--seconds takes whole seconds from 1 to 3600, not ‘0’"),
         (["bench", "--seconds", "soon"], "not ‘soon’"),
@@ -159,6 +159,14 @@ struct StressModeTests {
         #expect((0..<50).allSatisfy { StressMode.remount.step($0) == .remount })
         #expect(StressMode.remount.step(50) == .done)
         #expect(StressMode.remount.step(-1) == .done)
+    }
+
+    @Test("hidden minimises the window once, after 5 s on screen, and measures from 2 s after it hid")
+    func hidden() {
+        #expect(StressMode.hidden.intervalMilliseconds == 5_000)
+        #expect(StressMode.hidden.step(0) == .hide)
+        #expect((1..<4).allSatisfy { StressMode.hidden.step($0) == .done })
+        #expect(StressMode.hiddenSettleMilliseconds == 2_000)
     }
 
     @Test("the stress feed's pages are large enough for burst's farthest jump to land on a loaded post")

@@ -126,6 +126,9 @@ final class FlickWindow {
 
     func present() { gtk_window_present(gcast(window.widget)) }
 
+    /// Asks the window manager to minimise the window (`--stress hidden`).
+    func minimize() { gtk_window_minimize(gcast(window.widget)) }
+
     /// Shows the getting-ready view with a progress fraction (0...1) and message.
     func showLoading(_ fraction: Double, message: String) {
         statusPages.setLoading(fraction, message: message)

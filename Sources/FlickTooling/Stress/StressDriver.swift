@@ -23,12 +23,19 @@ package final class StressDriver {
     package var rebuild: (() -> Void)?
     /// Ends the application (after `seconds`).
     package var quit: (() -> Void)?
+    /// Minimises the window (the hide step); the app tells
+    /// ``windowVisibilityChanged(_:)`` when the window manager did it.
+    package var hide: (() -> Void)?
 
     private weak var view: FeedView?
     private var started = false
     private var step = 0
     private var timer: MainLoopSource?
     private var stopTimer: MainLoopSource?
+    /// Waits ``StressMode/hiddenSettleMilliseconds`` after the window went hidden.
+    private var hiddenTimer: MainLoopSource?
+    /// The hide step was taken: a hidden window now is the run's own doing.
+    private var hideAsked = false
 
     package init(mode: StressMode, engine: PlaybackEngine, seconds: Int?) {
         self.mode = mode
@@ -60,7 +67,19 @@ package final class StressDriver {
     package func finish(cache: CacheStatistics?) -> StressReport? {
         timer?.cancel()
         stopTimer?.cancel()
+        hiddenTimer?.cancel()
         return recorder.finish(cache: cache)
+    }
+
+    /// The window went hidden (minimised, the screen locked) or came back.
+    /// After the hide step, the first time it is hidden starts the resting
+    /// measure once the pause has settled.
+    package func windowVisibilityChanged(_ visible: Bool) {
+        guard hideAsked, !visible, hiddenTimer == nil else { return }
+        recorder.windowHidden()
+        hiddenTimer = MainLoopSource.after(milliseconds: StressMode.hiddenSettleMilliseconds) { [weak self] in
+            self?.recorder.markHiddenSettled()
+        }
     }
 
     // MARK: Internals
@@ -100,6 +119,10 @@ package final class StressDriver {
         case .remount:
             rebuild?()
             recorder.remounts += 1
+        case .hide:
+            hideAsked = true
+            recorder.hideAsked()
+            hide?()
         case .done:
             return false
         }

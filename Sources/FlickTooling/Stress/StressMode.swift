@@ -16,6 +16,12 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// looping. One clip's steady cost, like for like with the bench's
     /// GtkVideo and mpv yardsticks, which play the same clip.
     case steady
+    /// The first post plays on screen for `hideAfterMilliseconds`, then the
+    /// window is minimised and stays so: what a hidden Flick costs, measured
+    /// from `hiddenSettleMilliseconds` after the window went hidden. Needs a
+    /// window manager to minimise the window (the bench starts one on its
+    /// Xvfb).
+    case hidden
 
     /// What the driver does at one step.
     package enum Step: Equatable, Sendable {
@@ -25,6 +31,8 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
         case jump(Int)
         /// Tear the feed widget down and build it again.
         case remount
+        /// Minimise the window.
+        case hide
         /// The schedule is over: leave the feed as it is.
         case done
     }
@@ -41,6 +49,11 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// Milliseconds `remount` waits after the feed first shows before the
     /// first teardown, so its baseline is a settled, playing feed.
     package static let remountSettleMilliseconds: UInt32 = 2_000
+    /// Milliseconds `hidden` keeps its window on screen before minimising it.
+    package static let hideAfterMilliseconds: UInt32 = 5_000
+    /// Milliseconds after the window went hidden before `hidden` measures:
+    /// the pause and the players' settling are not the resting cost.
+    package static let hiddenSettleMilliseconds: UInt32 = 2_000
 
     /// Milliseconds between steps.
     package var intervalMilliseconds: UInt32 {
@@ -50,6 +63,7 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
         case .burst: return 180
         case .remount: return 250
         case .steady: return 1_000
+        case .hidden: return Self.hideAfterMilliseconds
         }
     }
 
@@ -61,12 +75,13 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
         case .burst: return .jump(Self.burstJumps[number % Self.burstJumps.count])
         case .remount: return number < Self.remountCycles ? .remount : .done
         case .steady: return .done
+        case .hidden: return number == 0 ? .hide : .done
         }
     }
 }
 
 extension StressMode {
-    /// The modes for messages: "slow, fast, burst, remount or steady".
+    /// The modes for messages: "slow, fast, burst, remount, steady or hidden".
     package static var allNames: String {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")

@@ -32,10 +32,12 @@ package final class StressRecorder {
     private var played = PlayedTime()
     /// The GTK thread's CPU time from the start (this recorder lives on it).
     private var gtkThread: ThreadLoad?
-    private var playersMax = 0
-    private var surfacesMax = 0
+    /// The most playbins and page widgets alive at once.
+    private var most = (players: 0, surfaces: 0)
     private var sampler: MainLoopSource?
     private var baseline: StressReport.Checkpoint?
+    /// For `hidden`: when the window hid and the resting measure began.
+    private var hiding = HiddenPhase()
     /// Steps the driver carried out, and of them remounts.
     package var steps = 0
     package var remounts = 0
@@ -101,6 +103,21 @@ package final class StressRecorder {
         baseline = checkpoint()
     }
 
+    /// `hidden`: the driver asked the window to hide.
+    package func hideAsked() {
+        hiding.hideAsked(cpu: ProcessSample.read()?.cpuSeconds ?? 0)
+    }
+
+    /// `hidden`: the window went hidden.
+    package func windowHidden() {
+        hiding.windowHidden()
+    }
+
+    /// `hidden`: the pause has settled; the resting measure begins.
+    package func markHiddenSettled() {
+        hiding.settle(cpu: ProcessSample.read()?.cpuSeconds ?? 0)
+    }
+
     /// The report of the run so far; called once, at exit, before the feed
     /// is shut down.
     package func finish(cache: CacheStatistics?) -> StressReport? {
@@ -115,7 +132,7 @@ package final class StressRecorder {
         if let baseline, let after = checkpoint(end) {
             remount = StressReport.Remount(cycles: remounts, baseline: baseline, after: after)
         }
-        return StressReport(mode: mode, engine: engine,
+        var report = StressReport(mode: mode, engine: engine,
                             seconds: Double(now - startedAt) / 1e6,
                             steps: steps, postsLanded: landed.landings,
                             ttffMilliseconds: counters.ttffSamples.map { ($0 * 10).rounded() / 10 },
@@ -127,10 +144,15 @@ package final class StressRecorder {
                             playedSeconds: played.seconds,
                             cpuSeconds: max(0, end.cpuSeconds - start.cpuSeconds),
                             start: start, after100Posts: after100Posts, end: end,
-                            playersMax: playersMax, surfacesMax: surfacesMax,
+                            playersMax: most.players, surfacesMax: most.surfaces,
                             playersEnd: VideoPlayer.pipelinesAlive, surfacesEnd: FeedView.pagesAlive,
                             cache: cache, remount: remount, gtkThreadBusy: gtkThread?.share(),
                             skeletonLandings: landed.onSkeletons)
+        if mode == .hidden {
+            report.hidden = hiding.report(begin: (startedAt, start.cpuSeconds), end: (now, end.cpuSeconds),
+                                          players: VideoPlayer.pipelinesAlive)
+        }
+        return report
     }
 
     // MARK: Internals
@@ -150,8 +172,8 @@ package final class StressRecorder {
 
     private func sampleMaxima() {
         guard startedAt != nil else { return }
-        playersMax = max(playersMax, VideoPlayer.pipelinesAlive)
-        surfacesMax = max(surfacesMax, FeedView.pagesAlive)
+        most.players = max(most.players, VideoPlayer.pipelinesAlive)
+        most.surfaces = max(most.surfaces, FeedView.pagesAlive)
     }
 
     private func checkpoint(_ sample: ProcessSample? = nil) -> StressReport.Checkpoint? {

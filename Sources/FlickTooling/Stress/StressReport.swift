@@ -48,12 +48,47 @@ package struct StressReport: Codable, Equatable, Sendable {
     package var gtkThreadBusy: Double? = nil
     /// Landings on a page whose post had not arrived (a skeleton).
     package var skeletonLandings = 0
+    /// For `hidden`: the visible and the resting phase.
+    package var hidden: Hidden? = nil
 
     /// Players, surfaces, threads and memory of one mounted feed.
     package struct Checkpoint: Codable, Equatable, Sendable {
         package var players: Int
         package var surfaces: Int
         package var process: ProcessSample
+    }
+
+    /// What a minimised window cost (`hidden`). Shares are CPU seconds of
+    /// the whole process over wall seconds: 0.01 is 1% of one core.
+    package struct Hidden: Codable, Equatable, Sendable {
+        /// Whether the window manager minimised the window at all (without
+        /// one, the window stays on screen and nothing below is measured).
+        package var windowHidden: Bool
+        /// From the hide step to the window being hidden, in ms.
+        package var hiddenAfterMilliseconds: Double?
+        /// From the first post on screen to the hide step.
+        package var visibleCPUShare: Double?
+        /// From ``StressMode/hiddenSettleMilliseconds`` after hiding to the end.
+        package var restingSeconds: Double?
+        package var restingCPUShare: Double?
+        /// Playbins alive at the end (0 once the rest released them).
+        package var playersAtEnd: Int
+
+        package init(windowHidden: Bool, hiddenAfterMilliseconds: Double?, visibleCPUShare: Double?,
+                     restingSeconds: Double?, restingCPUShare: Double?, playersAtEnd: Int) {
+            self.windowHidden = windowHidden
+            self.hiddenAfterMilliseconds = hiddenAfterMilliseconds
+            self.visibleCPUShare = visibleCPUShare
+            self.restingSeconds = restingSeconds
+            self.restingCPUShare = restingCPUShare
+            self.playersAtEnd = playersAtEnd
+        }
+
+        package enum CodingKeys: String, CodingKey {
+            case windowHidden = "window_hidden", hiddenAfterMilliseconds = "hidden_after_ms"
+            case visibleCPUShare = "visible_cpu_share", restingSeconds = "resting_s"
+            case restingCPUShare = "resting_cpu_share", playersAtEnd = "players_at_end"
+        }
     }
 
     package struct Remount: Codable, Equatable, Sendable {
@@ -69,7 +104,7 @@ package struct StressReport: Codable, Equatable, Sendable {
         case postsLanded = "posts_landed", ttffMilliseconds = "ttff_ms", leftBeforeFirstFrame = "left_before_first_frame", rebufferMilliseconds = "rebuffer_ms"
         case droppedFrames = "dropped_frames", errorsShown = "errors_shown", playedSeconds = "played_s"
         case cpuSeconds = "cpu_s", after100Posts = "after_100_posts", playersMax = "players_max"
-        case gtkThreadBusy = "gtk_thread_busy", skeletonLandings = "skeleton_landings"
+        case gtkThreadBusy = "gtk_thread_busy", skeletonLandings = "skeleton_landings", hidden
         case surfacesMax = "surfaces_max", playersEnd = "players_end", surfacesEnd = "surfaces_end"
     }
 
