@@ -88,6 +88,9 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// How the current page shows its post under the user's fit choice
     /// (`cover` or `contain`); nil with no page.
     public var effectiveFit: ContentFit? = nil
+    /// How long the current post shows before the feed pages on by itself
+    /// (a photo under `when-finished` = next), in seconds; nil when untimed.
+    public var postTimerSeconds: Int? = nil
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -159,6 +162,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case animationsPlaying = "animations_playing"
         case decoder
         case effectiveFit = "effective_fit"
+        case postTimerSeconds = "post_timer_s"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

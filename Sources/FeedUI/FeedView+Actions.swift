@@ -40,6 +40,8 @@ extension FeedView {
     public func perform(_ action: FeedAction) {
         // A key during a swipe that never heard its lift settles it first.
         gesture(.key)
+        // Anything done on a timed photo starts its time again.
+        session.userActed()
         switch action {
         case .nextPage: motion.releaseVelocity = 0; next()
         case .previousPage: motion.releaseVelocity = 0; previous()

@@ -62,6 +62,7 @@ extension FeedView {
         gtk_gesture_single_set_button(gopaque(click), 1)
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
             guard let self, !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
+            self.session.userActed()
             self.pointer.pendingClick?.cancel()
             self.pointer.pendingClick = nil
             if presses == 2 {
@@ -152,6 +153,7 @@ extension FeedView {
     /// accumulator.
     private func scrolled(_ delta: Double, controller: OpaquePointer) -> Bool {
         guard count > 0, delta.isFinite else { return false }
+        session.userActed()
         let inPixels = gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_SURFACE
         let event = gtk_event_controller_get_current_event(controller)
         // Without an event (the signals emitted by hand, as by an app that

@@ -25,10 +25,10 @@ extension FeedView {
         set { session.preferences.autoplay = newValue }
     }
 
-    /// Whether a video starts again when it ends (live).
-    public var loops: Bool {
-        get { session.preferences.loops }
-        set { session.preferences.loops = newValue }
+    /// What the feed does when a post is over (live).
+    public var whenFinished: WhenFinished {
+        get { session.preferences.whenFinished }
+        set { session.preferences.whenFinished = newValue }
     }
 
     /// The network condition the plan uses now (data saver included).

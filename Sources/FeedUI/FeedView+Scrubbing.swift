@@ -55,6 +55,17 @@ extension FeedView {
         }
     }
 
+    /// The timed post's bar counts its shown time down; every other page's does not.
+    func updateCountdowns() {
+        for (index, page) in pages { page.scrubber.showCountdown(countdown(at: index)) }
+    }
+
+    /// The session's timed post, if it is `index`.
+    func countdown(at index: Int) -> (startedAt: Int, seconds: Int)? {
+        guard let time = session.postTime, time.index == index else { return nil }
+        return (time.startedAt, time.seconds)
+    }
+
     /// Shows the frame `frames` away from the one on screen, pausing first
     /// when the video plays (frame by frame only makes sense paused).
     func step(frames: Int) {

@@ -100,6 +100,14 @@ extension FeedView {
             pages[index]?.showStillFailure(failure, itemID: itemID)
         case .animationFrame(let index, let itemID, let image):
             pages[index]?.showAnimationFrame(image, itemID: itemID)
+        case .advance(let index):
+            // Paged on by itself only from a resting pager: a hand on it wins.
+            guard index == currentIndex, isSettled else { return }
+            motion.releaseVelocity = 0
+            next()
+        case .postTimeChanged:
+            updateCountdowns()
+            reportState()
         case .animationChanged:
             // Later, not inside the report that stopped it (updateChrome runs in reports).
             MainThreadHop.post { [weak self] in self?.reportState() }

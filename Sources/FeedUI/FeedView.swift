@@ -188,6 +188,7 @@ public final class FeedView: FeedSessionObserver {
                          likesPending: reading.likesPending)
         state.network = reading.network
         state.decoder = reading.decoder
+        state.postTimerSeconds = countdown(at: currentIndex)?.seconds
         return state
     }
 
@@ -224,6 +225,7 @@ public final class FeedView: FeedSessionObserver {
             let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
             page.likeRail.showOpens(localFile: local)
             coverIfSensitive(page)
+            page.scrubber.showCountdown(countdown(at: index))
         } else {
             page.setSensitive(covered: false, reason: nil) {}
             page.bindSkeleton(at: index, failure: session.loadMoreFailure) { [weak self] in

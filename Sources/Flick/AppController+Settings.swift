@@ -8,7 +8,8 @@ extension AppController {
     func applyPlaybackSettings(to session: FeedSession) {
         guard let settings else { return }
         session.preferences = FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
-                                                      loops: settings.bool(.loop, default: true),
+                                                      whenFinished: settings.whenFinished,
+                                                      photoSeconds: settings.photoSeconds,
                                                       dataSaver: settings.bool(.dataSaver, default: false),
                                                       conditions: conditionsForFeed(system.conditions),
                                                       showsSensitive: settings.bool(.showSensitive, default: false))
@@ -42,13 +43,14 @@ extension AppController {
         applyHardwareDecoding()
         settings.observe(.hardwareDecoding) { [weak self] in self?.applyHardwareDecoding() }
         _ = settings.hardwareDecoding
-        for key in [SettingsKey.loop, .autoplay, .dataSaver, .showSensitive] {
+        for key in [SettingsKey.loop, .whenFinished, .photoSeconds, .autoplay, .dataSaver, .showSensitive] {
             settings.observe(key) { [weak self] in
                 guard let self, let session = self.session else { return }
                 self.applyPlaybackSettings(to: session)
             }
         }
         // GSettings reports changes only of keys read after connecting.
+        _ = (settings.whenFinished, settings.photoSeconds)
         _ = [settings.bool(.loop, default: true), settings.bool(.autoplay, default: true),
              settings.bool(.dataSaver, default: false), settings.bool(.showSensitive, default: false)]
         system.onChange = { [weak self] conditions in

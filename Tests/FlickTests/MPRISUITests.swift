@@ -88,6 +88,20 @@ extension AppUnderX {
             _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Volume", "<0.0>"])
             #expect(app.waitForState(after: seen) { $0.muted == true } != nil, "Volume 0 mutes")
 
+            // LoopStatus is when-finished: Track loops, None plays on, Playlist means nothing in a feed.
+            #expect(try property(bus, "LoopStatus").contains("'Track'"))
+            seen = app.states.count
+            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "LoopStatus", "<'None'>"])
+            #expect(app.waitForState(after: seen) { $0.whenFinished == "next" } != nil, "None plays on")
+            #expect(try property(bus, "LoopStatus").contains("'None'"))
+            #expect(heard("'LoopStatus': <'None'>").contains("'LoopStatus': <'None'>"), "the change is announced")
+            let refused = try bus.gdbus(["call", "--session"] + Self.destination + ["--method", "org.freedesktop.DBus.Properties.Set",
+                                                                                    "org.mpris.MediaPlayer2.Player", "LoopStatus", "<'Playlist'>"])
+            #expect(refused.status != 0, "Playlist is refused: \(refused.output)")
+            seen = app.states.count
+            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "LoopStatus", "<'Track'>"])
+            #expect(app.waitForState(after: seen) { $0.whenFinished == "loop" } != nil, "Track loops")
+
             // A second Flick on the same bus takes its own instance name.
             let folder = try Fixtures.pictureFolder(count: 1)
             defer { try? FileManager.default.removeItem(at: folder) }

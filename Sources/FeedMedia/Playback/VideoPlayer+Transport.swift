@@ -35,6 +35,10 @@ extension VideoPlayer {
             move(.pause)
         case .starting:
             move(.pause) // back to preparing: no longer plays on its first frame
+        case .ended:
+            // At its end the pipeline still targets PLAYING (it only ran out
+            // of data): it goes to PAUSED too, and stays ended until played.
+            playbin.set(GST_STATE_PAUSED)
         default:
             break
         }

@@ -30,6 +30,9 @@ extension FeedSession {
             emit(.errorCleared(index: index))
             if index == current { health.currentError = nil }
         }
+        if event == .ended { postIsOver(at: index, trigger: .reachedEnd) }
+        // An error card up or gone changes whether a photo is timed.
+        applyPostTimer()
         emitPlayingIfChanged()
         emit(.stateChanged)
     }

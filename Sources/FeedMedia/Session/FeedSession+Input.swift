@@ -37,8 +37,11 @@ extension FeedSession {
         /// Whether a post starts playing when it becomes current (from the
         /// next landing on); without it a post waits on its first frame.
         public var autoplay = true
-        /// Whether a video starts again when it ends.
-        public var loops = true
+        /// What happens when a post is over: loop, page on, or stop.
+        public var whenFinished = WhenFinished.loop
+        /// How long a photo shows under `next` before the feed pages on,
+        /// in seconds (``WhenFinished/photoSecondsRange``).
+        public var photoSeconds = WhenFinished.defaultPhotoSeconds
         /// Smaller startup ranges and no prepared next post, as on a metered link.
         public var dataSaver = false
         /// What the desktop reports: network, memory, power saver, device tier.
@@ -47,14 +50,19 @@ extension FeedSession {
         /// is held back (covered, not prepared) until the user shows it.
         public var showsSensitive = false
 
-        public init(autoplay: Bool = true, loops: Bool = true, dataSaver: Bool = false,
+        public init(autoplay: Bool = true, whenFinished: WhenFinished = .loop,
+                    photoSeconds: Int = WhenFinished.defaultPhotoSeconds, dataSaver: Bool = false,
                     conditions: SystemMonitor.Conditions = SystemMonitor.Conditions(), showsSensitive: Bool = false) {
             self.autoplay = autoplay
-            self.loops = loops
+            self.whenFinished = whenFinished
+            self.photoSeconds = WhenFinished.photoSeconds(photoSeconds)
             self.dataSaver = dataSaver
             self.conditions = conditions
             self.showsSensitive = showsSensitive
         }
+
+        /// Whether a video starts again by itself when it ends.
+        public var loops: Bool { whenFinished == .loop }
     }
 
     /// Players behind the feed now, by what they do.

@@ -58,6 +58,7 @@ extension FeedSession {
             wiring.released(gone)
             emit(.videoReleased(index: gone))
         }
+        applyPostTimer()
         emitPlayingIfChanged()
         emit(.stateChanged)
     }
@@ -102,9 +103,12 @@ extension FeedSession {
 
     func preferencesChanged(from old: Preferences) {
         guard preferences != old else { return }
-        if preferences.loops != old.loops {
+        if preferences.whenFinished != old.whenFinished {
             pool.loops = preferences.loops
             applyLoops()
+        }
+        if preferences.whenFinished != old.whenFinished || preferences.photoSeconds != old.photoSeconds {
+            applyPostTimer()
         }
         if preferences.showsSensitive != old.showsSensitive {
             sensitive.showsAll = preferences.showsSensitive

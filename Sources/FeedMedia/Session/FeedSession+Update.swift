@@ -41,17 +41,24 @@ extension FeedSession {
         case animationFrame(index: Int, itemID: String, image: DecodedImage)
         /// A photo's animation started or stopped (``FeedSession/animatingIndex``).
         case animationChanged
+        /// The post at `index` is over and the feed should page on (with
+        /// its animation), if the view still shows it.
+        case advance(from: Int)
+        /// The current post's shown time started, started again or stopped
+        /// (``FeedSession/postTime``).
+        case postTimeChanged
 
         public static func == (lhs: Update, rhs: Update) -> Bool {
             switch (lhs, rhs) {
             case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged), (.sensitiveChanged, .sensitiveChanged),
-                 (.animationChanged, .animationChanged): return true
+                 (.animationChanged, .animationChanged), (.postTimeChanged, .postTimeChanged): return true
             case let (.still(i, a, x), .still(j, b, y)), let (.animationFrame(i, a, x), .animationFrame(j, b, y)):
                 return i == j && a == b && x.bytes == y.bytes
             case let (.stillFailed(i, a, f), .stillFailed(j, b, g)): return i == j && a == b && f == g
             case let (.itemsReplaced(a), .itemsReplaced(b)): return a == b
             case let (.frame(i, f, s), .frame(j, g, t)): return i == j && f === g && s == t
-            case let (.videoReleased(i), .videoReleased(j)), let (.errorCleared(i), .errorCleared(j)): return i == j
+            case let (.videoReleased(i), .videoReleased(j)), let (.errorCleared(i), .errorCleared(j)),
+                 let (.advance(i), .advance(j)): return i == j
             case let (.error(i, c, s, r), .error(j, d, t, q)): return i == j && c == d && s == t && r == q
             case let (.muted(a), .muted(b)), let (.playing(a), .playing(b)): return a == b
             case let (.likeChanged(a), .likeChanged(b)), let (.toast(a), .toast(b)): return a == b

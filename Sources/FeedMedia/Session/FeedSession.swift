@@ -48,6 +48,8 @@ public final class FeedSession {
     let wiring: PlayerWiring
     /// Sensitive posts held back, and those the user chose to show.
     var sensitive = SensitivePosts()
+    /// The current photo's shown time under `when-finished` = next.
+    let postTimer = PostTimer()
 
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {
@@ -83,7 +85,10 @@ public final class FeedSession {
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
-        stills.emit = { [weak self] update in self?.emit(update) }
+        stills.emit = { [weak self] update in
+            self?.emit(update)
+            if case .stillFailed(let index, _, _) = update { self?.stillFailed(at: index) }
+        }
         feed.onChange = { [weak self] change in self?.itemsDidChange(change) }
         mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
         mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
@@ -161,6 +166,7 @@ public final class FeedSession {
     public func shutdown() {
         MainActor.assertIsolated()
         health.cancelRetry()
+        _ = postTimer.stop()
         feed.stop()
         health.bufferWatch.stop()
         stills.cancelAll()

@@ -45,6 +45,11 @@ final class Scrubber {
     private var knownDuration: Double?
     private var isVideo = false
     private var shown = false
+    /// The post's shown time under `when-finished` = next (a photo, a
+    /// GIF-like clip): the bar fills as it runs out and cannot be held.
+    /// Its start (monotonic µs), its length (s), and the frame tick that
+    /// redraws it while it shows.
+    private var countdown: (startedAt: Int, seconds: Int, tick: TickCallback?)?
     /// What the last draw showed: the progress in pixels and the time text.
     private var drawn: (fill: Int, text: String?) = (-1, nil)
     private var connections: [SignalConnection] = []
@@ -79,6 +84,8 @@ final class Scrubber {
         self.isVideo = isVideo
         knownDuration = duration.flatMap { $0 > 0 ? $0 : nil }
         position = nil
+        countdown?.tick?.cancel()
+        countdown = nil
         if scrubbing { drag = nil; actions.scrubbingChanged?() }
         applyShown()
         gtk_widget_queue_draw(widget)
@@ -93,17 +100,50 @@ final class Scrubber {
         applyShown()
     }
 
-    var isShown: Bool { shown && isVideo }
+    var isShown: Bool { shown && (isVideo || countdown != nil) }
+
+    /// Whether the bar can be held to seek: a video's, not a countdown.
+    private var isSeekable: Bool { isShown && countdown == nil }
 
     private func applyShown() {
-        gtk_widget_set_visible(widget, isVideo ? 1 : 0)
+        gtk_widget_set_visible(widget, isVideo || countdown != nil ? 1 : 0)
         if isShown {
             gtk_widget_remove_css_class(widget, "paging")
         } else {
             gtk_widget_add_css_class(widget, "paging")
             hovering = false
         }
-        gtk_widget_set_can_target(widget, isShown ? 1 : 0)
+        gtk_widget_set_can_target(widget, isSeekable ? 1 : 0)
+        runTick()
+    }
+
+    /// Shows the post's shown time running out (`time`), or stops showing it (nil).
+    func showCountdown(_ time: (startedAt: Int, seconds: Int)?) {
+        if let time, let countdown, countdown.startedAt == time.startedAt, countdown.seconds == time.seconds { return }
+        guard time != nil || countdown != nil else { return }
+        countdown?.tick?.cancel()
+        countdown = time.map { ($0.startedAt, $0.seconds, nil) }
+        if scrubbing, countdown != nil { drag = nil; actions.scrubbingChanged?() }
+        applyShown()
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Whether a countdown runs on the bar (`--report-state`'s `post_timer`).
+    var showsCountdown: Bool { countdown != nil }
+
+    /// A shown countdown redraws on the frame clock while it runs.
+    private func runTick() {
+        guard let countdown else { return }
+        if isShown, countdown.tick?.isActive != true {
+            self.countdown?.tick = TickCallback(on: widget) { [weak self] _ in
+                guard let self, self.countdown != nil, self.isShown else { return false }
+                self.redrawIfChanged()
+                return true
+            }
+        } else if !isShown {
+            countdown.tick?.cancel()
+            self.countdown?.tick = nil
+        }
     }
 
     /// The page shows a frame starting at `seconds`: redraw when the bar
@@ -112,7 +152,7 @@ final class Scrubber {
         let old = position
         position = seconds
         if old != seconds { actions.positionChanged?(old, seconds) }
-        guard !scrubbing, isShown else { return }
+        guard !scrubbing, isShown, countdown == nil else { return }
         redrawIfChanged()
     }
 
@@ -129,12 +169,16 @@ final class Scrubber {
     private var expanded: Bool { hovering || scrubbing }
 
     private func fillPixels(width: Double) -> Int {
+        if let countdown {
+            let elapsed = Double(g_get_monotonic_time() - countdown.startedAt) / 1e6
+            return Int(saturatingRounded: min(max(elapsed / Double(max(countdown.seconds, 1)), 0), 1) * (width - 2 * Self.inset))
+        }
         guard let duration, let seconds = shownSeconds else { return 0 }
         return Int(saturatingRounded: min(max(seconds / duration, 0), 1) * (width - 2 * Self.inset))
     }
 
     private var timeText: String? {
-        guard expanded, let duration else { return nil }
+        guard expanded, countdown == nil, let duration else { return nil }
         return "\(Self.clock(shownSeconds ?? 0)) / \(Self.clock(duration))"
     }
 
@@ -174,7 +218,7 @@ final class Scrubber {
 
     private func setHovering(_ hovering: Bool) {
         guard hovering != self.hovering else { return }
-        self.hovering = hovering && isShown
+        self.hovering = hovering && isSeekable
         gtk_widget_queue_draw(widget)
     }
 
@@ -186,7 +230,7 @@ final class Scrubber {
     }
 
     private func began(at x: Double, gesture: OpaquePointer) {
-        guard isShown, let seconds = seconds(atX: x), let resume = actions.start?() else {
+        guard isSeekable, let seconds = seconds(atX: x), let resume = actions.start?() else {
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED)
             return
         }

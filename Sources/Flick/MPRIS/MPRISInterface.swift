@@ -50,6 +50,7 @@ enum MPRISInterface: String, CaseIterable {
             <signal name="Seeked"><arg type="x" name="Position"/></signal>
             <property name="PlaybackStatus" type="s" access="read"/>
             <property name="Rate" type="d" access="readwrite"/>
+            <property name="LoopStatus" type="s" access="readwrite"/>
             <property name="Metadata" type="a{sv}" access="read"/>
             <property name="Volume" type="d" access="readwrite"/>
             <property name="Position" type="x" access="read"/>

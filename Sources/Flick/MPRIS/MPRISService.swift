@@ -28,6 +28,8 @@ final class MPRISService {
         /// Seeks the current video to a time in seconds.
         var seek: @MainActor (Double) -> Void
         var setMuted: @MainActor (Bool) -> Void
+        /// Sets `when-finished` (LoopStatus).
+        var setWhenFinished: @MainActor (WhenFinished) -> Void
         var raise: @MainActor () -> Void
         var quit: @MainActor () -> Void
     }
@@ -233,7 +235,8 @@ final class MPRISService {
     }
 
     /// Sets a writable property: Volume mutes at 0 and unmutes above; Rate
-    /// only takes 1. Returns false for anything else.
+    /// only takes 1; LoopStatus takes Track and None. Returns false for
+    /// anything else.
     fileprivate func setProperty(_ interface: String, _ name: String, _ value: OpaquePointer) -> Bool {
         guard MPRISInterface(rawValue: interface) == .player else { return false }
         switch name {
@@ -244,6 +247,14 @@ final class MPRISService {
             return true
         case "Rate":
             return String(cString: g_variant_get_type_string(value)) == "d" && g_variant_get_double(value) == 1
+        case "LoopStatus":
+            guard String(cString: g_variant_get_type_string(value)) == "s",
+                  let choice = MPRISState.whenFinished(loopStatus: String(cString: g_variant_get_string(value, nil))) else {
+                return false
+            }
+            controls.setWhenFinished(choice)
+            update()
+            return true
         default:
             return false
         }

@@ -19,6 +19,7 @@ struct MPRISState: Equatable {
         case playbackStatus = "PlaybackStatus"
         case metadata = "Metadata"
         case volume = "Volume"
+        case loopStatus = "LoopStatus"
         case canGoNext = "CanGoNext"
         case canGoPrevious = "CanGoPrevious"
         case canPlay = "CanPlay"
@@ -34,6 +35,25 @@ struct MPRISState: Equatable {
     var canGoNext = false
     var canGoPrevious = false
     var muted = true
+    /// What the feed does when a post ends: LoopStatus.
+    var whenFinished = WhenFinished.loop
+
+    /// MPRIS's LoopStatus for a `when-finished` choice: `Track` loops the
+    /// post, `None` plays on (or stops). `Playlist` has no meaning in an
+    /// endless feed.
+    static func loopStatus(_ choice: WhenFinished) -> String {
+        choice == .loop ? "Track" : "None"
+    }
+
+    /// The `when-finished` choice a LoopStatus asks for; nil for `Playlist`
+    /// and anything else, which are refused.
+    static func whenFinished(loopStatus: String) -> WhenFinished? {
+        switch loopStatus {
+        case "Track": return .loop
+        case "None": return .next
+        default: return nil
+        }
+    }
 
     /// The track's id: an object path made of the item's id (bytes other
     /// than letters and digits as `_XX`, hexadecimal), MPRIS's NoTrack
@@ -79,6 +99,7 @@ struct MPRISState: Equatable {
         case .playbackStatus: return .string(status.rawValue)
         case .metadata: return .dictionary(metadata)
         case .volume: return .double(muted ? 0 : 1)
+        case .loopStatus: return .string(Self.loopStatus(whenFinished))
         case .canGoNext: return .bool(canGoNext)
         case .canGoPrevious: return .bool(canGoPrevious)
         case .canPlay, .canPause: return .bool(isVideo)

@@ -21,7 +21,8 @@ final class PreferencesWindow {
     private let settings: AppSettings
     private let cache: CacheAccess
     private var budgetRows: [CacheBudgetRow] = []
-    private var fitRow: WidgetPointer?
+    /// The enumerated settings' rows (fit, when a post ends), by key.
+    private var choiceRows: [SettingsKey: ChoiceRow] = [:]
     private var connections: [SignalConnection] = []
     private var refreshTimer: MainLoopSource?
     /// The usage shown now; nil until first read.
@@ -61,7 +62,9 @@ final class PreferencesWindow {
         for row in budgetRows {
             settings.observe(row.key) { [weak self] in self?.refresh() }
         }
-        settings.observe(.contentFit) { [weak self] in self?.showFit() }
+        for key in [SettingsKey.contentFit, .whenFinished, .loop] {
+            settings.observe(key) { [weak self] in self?.choiceRows.values.forEach { $0.show() } }
+        }
     }
 
     /// Shows the window and starts reading the usage.
@@ -122,11 +125,19 @@ final class PreferencesWindow {
     private func makePlaybackGroup() -> WidgetPointer {
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(group), tr("Playback"))
+        let settings = self.settings
+        let whenFinished = ChoiceRow(title: tr("_When a post ends"), subtitle: tr("Loop it, play on to the next one, or stop (a switches)"),
+                                     labels: WhenFinished.allCases.map(Self.label(of:)),
+                                     selected: { WhenFinished.allCases.firstIndex(of: settings.whenFinished) ?? 0 },
+                                     select: { settings.whenFinished = WhenFinished.allCases[$0] })
+        choiceRows[.whenFinished] = whenFinished
         let rows = [
             PreferenceRows.switchRow(.startMuted, title: tr("Start _muted"),
                                      subtitle: tr("Every launch starts with the sound off"), settings: settings),
-            PreferenceRows.switchRow(.loop, title: tr("_Loop videos"),
-                                     subtitle: tr("A video starts again when it ends"), settings: settings),
+            whenFinished.row,
+            PreferenceRows.spinRow(.photoSeconds, title: tr("P_hoto time"),
+                                   subtitle: tr("Seconds a photo shows before the feed plays on to the next post"),
+                                   settings: settings),
             PreferenceRows.switchRow(.autoplay, title: tr("_Autoplay"),
                                      subtitle: tr("A video plays as soon as its post shows"), settings: settings),
             PreferenceRows.switchRow(.pauseWhenHidden, title: tr("_Pause when hidden"),
@@ -154,34 +165,21 @@ final class PreferencesWindow {
             .showDiagnostics, title: tr("Show dia_gnostics"),
             subtitle: tr("Players, pages, time to first frame and network bytes over the feed"), settings: settings))
 
-        let fit = adw_combo_row_new()!
-        adw_preferences_row_set_title(gcast(fit), tr("Content _fit"))
-        adw_preferences_row_set_use_underline(gcast(fit), 1)
-        adw_action_row_set_subtitle(gcast(fit), tr("How a video or picture fills its page (c switches)"))
-        let model = gtk_string_list_new(nil)!
-        for choice in FitChoice.allCases { gtk_string_list_append(model, Self.label(of: choice)) }
-        adw_combo_row_set_model(gcast(fit), gopaque(model))
-        g_object_unref(model.rawGObject)
-        fitRow = fit
-        showFit()
-        if let connection = Signals.connect(fit, "notify::selected", { [weak self] (_: UnsafeMutableRawPointer?) in
-            guard let self, let row = self.fitRow else { return }
-            let index = Int(adw_combo_row_get_selected(gcast(row)))
-            guard FitChoice.allCases.indices.contains(index) else { return }
-            let chosen = FitChoice.allCases[index]
-            if self.settings.contentFit != chosen { self.settings.contentFit = chosen }
-        }) {
-            connections.append(connection)
-        }
-        adw_preferences_group_add(gcast(group), fit)
+        let settings = self.settings
+        let fit = ChoiceRow(title: tr("Content _fit"), subtitle: tr("How a video or picture fills its page (c switches)"),
+                            labels: FitChoice.allCases.map(Self.label(of:)),
+                            selected: { FitChoice.allCases.firstIndex(of: settings.contentFit) ?? 0 },
+                            select: { settings.contentFit = FitChoice.allCases[$0] })
+        choiceRows[.contentFit] = fit
+        adw_preferences_group_add(gcast(group), fit.row)
         return group
     }
 
-    /// Shows the saved content fit in its row.
-    private func showFit() {
-        guard let fitRow, let index = FitChoice.allCases.firstIndex(of: settings.contentFit) else { return }
-        if Int(adw_combo_row_get_selected(gcast(fitRow))) != index {
-            adw_combo_row_set_selected(gcast(fitRow), guint(index))
+    private static func label(of choice: WhenFinished) -> String {
+        switch choice {
+        case .loop: return tr("Play it again")
+        case .next: return tr("Play on to the next post")
+        case .stop: return tr("Stop")
         }
     }
 

@@ -138,6 +138,32 @@ final class AppSettings {
         }
     }
 
+    /// What the feed does when a post is over (the enum's nicks are
+    /// WhenFinished's raw values). Until the key is first set, the old
+    /// `loop` switch turned off reads as `stop`.
+    var whenFinished: WhenFinished {
+        get {
+            guard let gsettings = gsettings(.whenFinished) else { return .loop }
+            if let set = g_settings_get_user_value(gsettings, SettingsKey.whenFinished.rawValue) {
+                g_variant_unref(set)
+            } else if !bool(.loop, default: true) {
+                return .stop
+            }
+            guard let nick = g_settings_get_string(gsettings, SettingsKey.whenFinished.rawValue) else { return .loop }
+            defer { g_free(nick) }
+            return WhenFinished(rawValue: String(cString: nick)) ?? .loop
+        }
+        set {
+            guard let gsettings = gsettings(.whenFinished) else { return }
+            g_settings_set_string(gsettings, SettingsKey.whenFinished.rawValue, newValue.rawValue)
+        }
+    }
+
+    /// How long a photo shows under `next`, in seconds.
+    var photoSeconds: Int {
+        WhenFinished.photoSeconds(Int(uint(.photoSeconds, default: UInt32(WhenFinished.defaultPhotoSeconds))))
+    }
+
     /// Whether hardware video decoders may be used (the enum's values are
     /// HardwareDecoding's order: auto 0, off 1).
     var hardwareDecoding: HardwareDecoding {

@@ -21,6 +21,8 @@ enum SettingsKey: String, CaseIterable {
     case lastSource = "last-source"
     case resumePoints = "resume-points"
     case pauseWhenHidden = "pause-when-hidden"
+    case whenFinished = "when-finished"
+    case photoSeconds = "photo-seconds"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -35,9 +37,11 @@ enum SettingsKey: String, CaseIterable {
         case .imageCacheBudgetMB: return 20...5_000
         case .playerPoolSize: return 1...5
         case .mountedPagesEachSide: return 1...3
+        case .photoSeconds: return 2...60
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
-             .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden:
+             .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
+             .whenFinished:
             return nil
         }
     }

@@ -9,6 +9,8 @@ struct WindowReport: Encodable, Equatable {
     var headerVisible = true
     /// How media fills the current feed's pages, as the user chose.
     var contentFit: FitChoice = .auto
+    /// What the feed does when a post is over, as the user chose.
+    var whenFinished: WhenFinished = .loop
     /// Whether the preferences window is open.
     var preferencesOpen = false
     /// The cache usage the preferences show, in bytes, while they are open.
@@ -49,6 +51,7 @@ struct WindowReport: Encodable, Equatable {
         case fullscreen
         case headerVisible = "header_visible"
         case contentFit = "content_fit"
+        case whenFinished = "when_finished"
         case preferencesOpen = "preferences_open"
         case cacheVideoBytes = "cache_video_bytes"
         case cacheImageBytes = "cache_image_bytes"

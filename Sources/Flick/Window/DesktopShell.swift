@@ -68,6 +68,14 @@ final class DesktopShell {
             self.window.feedView?.fit = self.settings.contentFit
             self.report()
         }
+        // The choice shows in the report and on MPRIS however it was made
+        // (a, the preferences, LoopStatus, gsettings); both read the setting.
+        for key in [SettingsKey.whenFinished, .loop] {
+            settings.observe(key) { [weak self] in
+                self?.mpris?.update()
+                self?.report()
+            }
+        }
         // The diagnostics overlay follows its key both ways: Ctrl+Shift+D
         // saves it, and a change in the preferences or with gsettings shows.
         settings.observe(.showDiagnostics) { [weak self] in
@@ -101,6 +109,7 @@ final class DesktopShell {
             if isFullscreen { gtk_window_unfullscreen(gtkWindow) } else { gtk_window_fullscreen(gtkWindow) }
         case .leaveFullscreen: gtk_window_unfullscreen(gtkWindow)
         case .toggleContentFit: toggleContentFit()
+        case .toggleWhenFinished: toggleWhenFinished()
         case .shortcuts: showShortcuts()
         case .preferences: showPreferences()
         case .about: showAbout()
@@ -149,7 +158,11 @@ final class DesktopShell {
     private func makeMPRIS() -> MPRISService {
         let feed = { [weak window] in window?.feedView }
         return MPRISService(controls: .init(
-            state: { MPRISState.reading(feed()) },
+            state: { [weak settings] in
+                var state = MPRISState.reading(feed())
+                state.whenFinished = settings?.whenFinished ?? .loop
+                return state
+            },
             next: { feed()?.perform(.nextPage) },
             previous: { feed()?.perform(.previousPage) },
             play: { feed()?.play() },
@@ -157,6 +170,7 @@ final class DesktopShell {
             position: { feed()?.currentPosition },
             seek: { feed()?.seek(to: $0) },
             setMuted: { feed()?.isMuted = $0 },
+            setWhenFinished: { [weak self] in self?.settings.whenFinished = $0 },
             raise: { [weak window] in window?.present() },
             quit: { [weak self] in self?.perform(.quit) }), desktopEntry: AppInfo.id)
     }
@@ -221,6 +235,14 @@ final class DesktopShell {
         report()
     }
 
+    /// `a`: loop each post, or play on to the next; saved, with a toast.
+    private func toggleWhenFinished() {
+        let next = settings.whenFinished.toggled
+        settings.whenFinished = next
+        window.showToast(next == .next ? tr("Plays on to the next post") : tr("Loops each post"))
+        report()
+    }
+
     // MARK: Windows
 
     private func showPreferences() {
@@ -273,6 +295,7 @@ final class DesktopShell {
         state.fullscreen = isFullscreen
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit
+        state.whenFinished = settings.whenFinished
         state.pagingButtons = window.paging.isShown
         state.windowVisible = window.rest.windowVisible
         state.renderer = WindowRenderer(of: window.window.widget)

@@ -12,6 +12,8 @@ enum WindowAction: String, CaseIterable {
     /// Only enabled while fullscreen, so Escape is free otherwise.
     case leaveFullscreen = "leave-fullscreen"
     case toggleContentFit = "toggle-content-fit"
+    /// Loop each post, or play on to the next (`when-finished`).
+    case toggleWhenFinished = "toggle-when-finished"
     /// GTK's conventional name for the shortcuts window's action.
     case shortcuts = "show-help-overlay"
     case preferences
@@ -72,6 +74,7 @@ enum WindowAction: String, CaseIterable {
         case .toggleFullscreen: return ["f", "F11"]
         case .leaveFullscreen: return ["Escape"]
         case .toggleContentFit: return ["c"]
+        case .toggleWhenFinished: return ["a"]
         case .shortcuts: return ["<Control>question", "question"]
         case .preferences: return ["<Control>comma"]
         case .about: return []
@@ -106,6 +109,7 @@ enum WindowAction: String, CaseIterable {
         case .toggleFullscreen: return tr("Fullscreen on or off")
         case .leaveFullscreen: return tr("Leave fullscreen")
         case .toggleContentFit: return tr("Fill the page or show all of it")
+        case .toggleWhenFinished: return tr("Loop each post or play on to the next")
         case .shortcuts: return tr("Keyboard shortcuts")
         case .preferences: return tr("Preferences")
         case .about: return tr("About Flick")

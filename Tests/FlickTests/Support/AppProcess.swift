@@ -33,6 +33,8 @@ struct ReportedState: Decodable, Equatable {
     var headerVisible: Bool?
     var contentFit: String?
     var effectiveFit: String?
+    var whenFinished: String?
+    var postTimerSeconds: Int?
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var savesDone: Int?
@@ -103,6 +105,8 @@ struct ReportedState: Decodable, Equatable {
         case headerVisible = "header_visible"
         case contentFit = "content_fit"
         case effectiveFit = "effective_fit"
+        case whenFinished = "when_finished"
+        case postTimerSeconds = "post_timer_s"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case savesDone = "saves_done"
