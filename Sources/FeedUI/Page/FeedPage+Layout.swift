@@ -12,28 +12,43 @@ extension FeedPage {
     var effectiveFit: ContentFit { arrangement.layout?.fit ?? arrangement.choice.effective(media: nil, box: still.box) }
 
     /// Lays the page out again when the choice, the page's size or the
-    /// post's shape changed what it should be.
+    /// post's shape changed what it should be. A page that turns to
+    /// showing its post whole without a backdrop asks for its still again
+    /// (answered from the decoded pictures) to make one from.
     func relayout() {
-        let fit = arrangement.layout?.fit
-        guard let layout = arrangement.relayout() else { return }
-        apply(layout)
-        // Only a change of fit is news (`effective_fit`); a moved rectangle is not.
-        if layout.fit != fit { host?.pageChanged(self) }
+        relayout(backdropFrom: nil)
     }
 
     /// The post's shape from a still the session decoded for this page.
     func learnShape(from image: DecodedImage) {
         arrangement.noteMedia(PixelSize(width: image.width, height: image.height), from: .still)
-        if arrangement.wantsBackdrop, let backdrop = BackdropImage.make(from: image) { arrangement.showBackdrop(backdrop) }
-        relayout()
+        relayout { BackdropImage.make(from: image) }
     }
 
     /// The post's shape from its first video frame, the truest source (a
     /// poster may be cropped to another shape).
     func learnShape(from frame: VideoFrame) {
         arrangement.noteMedia(PixelSize(width: frame.width, height: frame.height), from: .frame)
-        if arrangement.wantsBackdrop, let backdrop = BackdropImage.make(from: frame) { arrangement.showBackdrop(backdrop) }
-        relayout()
+        relayout { BackdropImage.make(from: frame) }
+    }
+
+    /// Lays out again; `source` makes the backdrop, only where the post
+    /// shows whole (a covered page never needs one: no work per landing).
+    private func relayout(backdropFrom source: (() -> DecodedImage?)?) {
+        let fit = arrangement.layout?.fit
+        if let layout = arrangement.relayout() {
+            apply(layout)
+            // Only a change of fit is news (`effective_fit`); a moved rectangle is not.
+            if layout.fit != fit {
+                host?.pageChanged(self)
+                if layout.fit == .contain, source == nil, arrangement.wantsBackdrop {
+                    shown.loaded = nil
+                    loadIfNeeded()
+                }
+            }
+        }
+        guard let source, arrangement.layout?.fit == .contain, arrangement.wantsBackdrop, let image = source() else { return }
+        arrangement.showBackdrop(image)
     }
 
     private func apply(_ layout: PageLayout) {
