@@ -1,5 +1,6 @@
-// GStreamer core, app, video and pbutils as one Swift module.
+// GStreamer core, app, video, audio (stream volume) and pbutils as one Swift module.
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
+#include <gst/audio/streamvolume.h>
 #include <gst/pbutils/pbutils.h>

@@ -12,6 +12,12 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case seekForward = "seek-forward"
     case seekBackward = "seek-backward"
     case like
+    /// One speed step faster or slower (0.25× to 2×), with a toast.
+    case faster
+    case slower
+    /// The volume 10% up or down, with a toast (mute stays as it is).
+    case louder
+    case quieter
     /// One frame on or back, pausing first (frame by frame while paused).
     case stepForward = "step-forward"
     case stepBackward = "step-backward"
@@ -41,6 +47,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .seekForward: return ["Right"]
         case .seekBackward: return ["Left"]
         case .like: return ["l"]
+        case .faster: return ["greater"]
+        case .slower: return ["less"]
+        case .louder: return ["plus", "equal", "KP_Add"]
+        case .quieter: return ["minus", "KP_Subtract"]
         case .stepForward: return ["<Shift>Right"]
         case .stepBackward: return ["<Shift>Left"]
         case .copyLink: return ["<Control>c"]
@@ -62,6 +72,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .seekForward: return tr("Forward 5 seconds")
         case .seekBackward: return tr("Back 5 seconds")
         case .like: return tr("Like or unlike")
+        case .faster: return tr("Faster")
+        case .slower: return tr("Slower")
+        case .louder: return tr("Louder")
+        case .quieter: return tr("Quieter")
         case .stepForward: return tr("Next frame")
         case .stepBackward: return tr("Previous frame")
         case .copyLink: return tr("Copy the link")

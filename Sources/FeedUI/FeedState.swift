@@ -91,6 +91,12 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// How long the current post shows before the feed pages on by itself
     /// (a photo under `when-finished` = next), in seconds; nil when untimed.
     public var postTimerSeconds: Int? = nil
+    /// The speed the current video plays at (1 = normal; 2 while a press holds it).
+    public var rate = 1.0
+    /// The volume, 0…1 on the cubic scale (mute is `muted`).
+    public var volume = 1.0
+    /// A press on the video holds it at 2× (its badge shows).
+    public var holdingFaster = false
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -163,6 +169,8 @@ public struct FeedState: Sendable, Equatable, Codable {
         case decoder
         case effectiveFit = "effective_fit"
         case postTimerSeconds = "post_timer_s"
+        case rate, volume
+        case holdingFaster = "holding_faster"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import FeedCore
 import FeedGObject
 import FeedMedia
 
@@ -50,10 +51,14 @@ extension FeedView {
         case .togglePlayback: session.togglePlayback()
         case .toggleMute:
             session.setMuted(!session.muted)
-            pages[currentIndex]?.muteIndicator.flash(muted: session.muted)
+            pages[currentIndex]?.sound.flash.flash(muted: session.muted)
         case .seekForward: session.seek(by: 5)
         case .seekBackward: session.seek(by: -5)
         case .like: toggleLike()
+        case .faster: changeRate(PlaybackRate.faster(than: session.tuning.rate))
+        case .slower: changeRate(PlaybackRate.slower(than: session.tuning.rate))
+        case .louder: changeVolume(by: Self.volumeStep)
+        case .quieter: changeVolume(by: -Self.volumeStep)
         case .stepForward: step(frames: 1)
         case .stepBackward: step(frames: -1)
         case .copyLink: copyLink()

@@ -60,8 +60,16 @@ extension FeedView {
         // instead (the single click waits for it).
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gopaque(click), 1)
+        // Held on a video for 400 ms, a press plays it at 2× until let go (not a
+        // click). The drag gesture's end (every release) lets it go too.
+        if let connection = Signals.connectPress(click, "pressed", { [weak self] presses, _, _ in
+            if presses == 1 { self?.pressBegan() }
+        }) {
+            connections.append(connection)
+        }
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
-            guard let self, !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
+            guard let self, !self.pressEnded() else { return }
+            guard !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
             self.session.userActed()
             self.pointer.pendingClick?.cancel()
             self.pointer.pendingClick = nil
@@ -207,9 +215,12 @@ extension FeedView {
 
     /// `dy`: the drag's travel along the paging axis, in pixels.
     private func dragUpdated(_ dy: Double, gesture recognizer: OpaquePointer) {
+        // A press held for 2× does not page.
+        if pointer.holdingFaster { return }
         if !pointer.dragThresholdPassed {
             guard abs(dy) >= Self.dragThreshold, count > 0 else { return }
             pointer.dragThresholdPassed = true
+            pressEnded() // a drag, not a hold
             gtk_gesture_set_state(recognizer, GTK_EVENT_SEQUENCE_CLAIMED)
             gesture(.drag)
             beginFollowing()
@@ -219,6 +230,7 @@ extension FeedView {
     }
 
     private func dragEnded() {
+        pressEnded()
         guard pointer.dragThresholdPassed else { return }
         pointer.dragThresholdPassed = false
         endFollowing()

@@ -189,6 +189,9 @@ public final class FeedView: FeedSessionObserver {
         state.network = reading.network
         state.decoder = reading.decoder
         state.postTimerSeconds = countdown(at: currentIndex)?.seconds
+        state.rate = session.tuning.effectiveRate
+        state.volume = (session.tuning.volume * 100).rounded() / 100
+        state.holdingFaster = session.tuning.holding && (pages[currentIndex]?.sound.showsSpeed ?? false)
         return state
     }
 

@@ -290,6 +290,11 @@ extension AppController {
         }
         self.session = session
         applyPlaybackSettings(to: session)
+        // The speed and volume the user set in Preferences (or saved), from the first post.
+        if let settings {
+            session.setRate(settings.playbackRate)
+            session.setVolume(settings.volume)
+        }
         return session
     }
 
@@ -317,6 +322,7 @@ extension AppController {
             return true
         }
         view.onMutedChange = { [weak settings] muted in settings?.set(.muted, bool: muted) }
+        view.onVolumeChange = { [weak settings] volume in settings?.volume = volume }
         view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }
         view.onSaving = { [weak window, weak view] progress in

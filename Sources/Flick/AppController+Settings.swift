@@ -57,6 +57,16 @@ extension AppController {
             guard let self else { return }
             self.session?.preferences.conditions = self.conditionsForFeed(conditions)
         }
+        // The speed and volume from Preferences or gsettings act at once.
+        settings.observe(.playbackRate) { [weak self] in
+            guard let self, let settings = self.settings else { return }
+            self.session?.setRate(settings.playbackRate)
+        }
+        settings.observe(.volume) { [weak self] in
+            guard let self, let settings = self.settings else { return }
+            self.session?.setVolume(settings.volume)
+        }
+        _ = (settings.playbackRate, settings.volume)
         // A minimised window or a locked screen rests the feed.
         window?.rest.onChange = { [weak self] in
             guard let self else { return }

@@ -80,13 +80,23 @@ extension AppUnderX {
             _ = try call(bus, "org.mpris.MediaPlayer2.Player.Previous")
             #expect(app.waitForState(after: seen) { $0.currentIndex == 0 && $0.settled == true } != nil, "Previous pages up")
 
-            // Volume 1 unmutes, 0 mutes.
+            // Volume is the volume (mute stays as it is); Rate is the speed, 0.25 to 2.
             seen = app.states.count
-            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Volume", "<1.0>"])
-            #expect(app.waitForState(after: seen) { $0.muted == false } != nil, "Volume 1 unmutes")
+            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Volume", "<0.5>"])
+            let quieter = app.waitForState(after: seen) { $0.volume == 0.5 }
+            #expect(quieter?.muted == true, "a volume set while muted keeps the sound off: \(String(describing: quieter))")
+            #expect(try property(bus, "Volume").contains("0.5"))
+            #expect(try property(bus, "MinimumRate").contains("0.25") && property(bus, "MaximumRate").contains("2.0"))
             seen = app.states.count
-            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Volume", "<0.0>"])
-            #expect(app.waitForState(after: seen) { $0.muted == true } != nil, "Volume 0 mutes")
+            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Rate", "<1.5>"])
+            #expect(app.waitForState(after: seen) { $0.rate == 1.5 } != nil, "Rate sets the speed")
+            #expect(try property(bus, "Rate").contains("1.5"))
+            let tooFast = try bus.gdbus(["call", "--session"] + Self.destination + ["--method", "org.freedesktop.DBus.Properties.Set",
+                                                                                    "org.mpris.MediaPlayer2.Player", "Rate", "<3.0>"])
+            #expect(tooFast.status != 0, "3× is refused: \(tooFast.output)")
+            seen = app.states.count
+            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Rate", "<1.0>"])
+            #expect(app.waitForState(after: seen) { $0.rate == 1 } != nil)
 
             // LoopStatus is when-finished: Track loops, None plays on, Playlist means nothing in a feed.
             #expect(try property(bus, "LoopStatus").contains("'Track'"))

@@ -92,6 +92,10 @@ final class Playbin: @unchecked Sendable {
             flick_object_set_object(object, "vis-plugin", UnsafeMutableRawPointer(scope))
         }
         flick_object_set_boolean(object, "mute", 1)
+        // Faster or slower speech keeps its pitch (gst-plugins-good's audiofx).
+        if let tempo = gst_element_factory_make("scaletempo", nil) {
+            flick_object_set_object(object, "audio-filter", UnsafeMutableRawPointer(tempo))
+        }
         network.watch(playbin)
         decoder.watch(playbin)
         // playbin takes the bin's floating reference.

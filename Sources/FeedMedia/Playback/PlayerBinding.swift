@@ -30,6 +30,8 @@ struct PlayerBinding {
     var sourceStarved = false
     /// The seek in flight and the one waiting.
     var seeks = SeekQueue.idle
+    /// The rate the last seek of this binding asked for (a new pipeline plays at 1).
+    var appliedRate = 1.0
 
     /// Stops waiting for the cache's length and the local file check: the
     /// binding they were for is left or has failed.

@@ -57,7 +57,12 @@ extension VideoPlayer {
             prerollDone()
             move(.ready) // ready, or playing when play was asked before (starting)
             emit(.prerolled)
-            if case .waiting(let seek) = binding.seeks { send(seek) }
+            if case .waiting(let seek) = binding.seeks {
+                send(seek)
+            } else if binding.appliedRate != rate {
+                // A post prepared at another speed: from its start, at this one.
+                send(SeekQueue.Seek(seconds: 0, accurate: true))
+            }
             beginPlaying()
             return
         }

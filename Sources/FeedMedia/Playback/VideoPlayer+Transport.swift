@@ -66,6 +66,29 @@ extension VideoPlayer {
         }
     }
 
+    /// The sound's level from 0 to 1 on the cubic scale of desktop volume
+    /// controls (half way sounds half as loud); playbin's `volume` is linear.
+    public var volume: Double {
+        get {
+            guard let playbin else { return 1 }
+            let linear = flick_object_get_double(playbin.object, "volume")
+            return gst_stream_volume_convert_volume(GST_STREAM_VOLUME_FORMAT_LINEAR, GST_STREAM_VOLUME_FORMAT_CUBIC, linear)
+        }
+        set {
+            guard let playbin, newValue.isFinite else { return }
+            let cubic = min(max(newValue, 0), 1)
+            flick_object_set_double(playbin.object, "volume",
+                                    gst_stream_volume_convert_volume(GST_STREAM_VOLUME_FORMAT_CUBIC, GST_STREAM_VOLUME_FORMAT_LINEAR, cubic))
+        }
+    }
+
+    /// A new rate reaches the pipeline: a seek where it is, exact so the
+    /// picture does not jump back to a key frame.
+    func applyRate() {
+        guard uri != nil, !failed, prerolled, binding.appliedRate != rate else { return }
+        seek(to: position ?? 0, accurate: true)
+    }
+
     /// The playback position in seconds, when GStreamer knows it.
     public var position: Double? {
         guard let playbin, isOpen else { return nil }
@@ -105,8 +128,11 @@ extension VideoPlayer {
         var flags = GST_SEEK_FLAG_FLUSH.rawValue
         flags |= seek.accurate ? GST_SEEK_FLAG_ACCURATE.rawValue
                                : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue
-        let sent = gst_element_seek_simple(playbin.element, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                           gint64(saturatingRounded: seek.seconds * 1e9)) != 0
+        // Every seek carries the rate: a seek at rate 1 would undo the speed.
+        let sent = gst_element_seek(playbin.element, rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                    GST_SEEK_TYPE_SET, gint64(saturatingRounded: seek.seconds * 1e9),
+                                    GST_SEEK_TYPE_NONE, -1) != 0
         binding.seeks = sent ? .inFlight(next: nil) : .idle
+        if sent { binding.appliedRate = rate }
     }
 }

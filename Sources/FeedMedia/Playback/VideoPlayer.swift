@@ -33,6 +33,13 @@ public final class VideoPlayer {
     public internal(set) var fit = ContentFit.cover
     /// Whether reaching the end restarts from the beginning (default on).
     public var loops = true
+    /// How fast the player plays (1 = normal), kept across its bindings:
+    /// a prerolled pipeline takes a change at once (a seek where it is),
+    /// one still preparing once its first frame is there. Pitch stays
+    /// (playbin's audio filter is `scaletempo`).
+    public var rate = 1.0 {
+        didSet { if rate != oldValue { applyRate() } }
+    }
     /// Where the player is in FeedCore's playback state machine; only
     /// `PlaybackMachine.next` moves it.
     public internal(set) var state: PlaybackState = .idle

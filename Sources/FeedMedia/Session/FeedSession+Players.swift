@@ -43,6 +43,7 @@ extension FeedSession {
         // Hidden long: every player goes (NULL); the feed, its place and the cache stay.
         if plan.visibility == .resting { pool.releaseAll() }
         applyLoops()
+        applyTuning()
         mediaCache?.apply(decided, item: { [weak self] i in
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
             return item

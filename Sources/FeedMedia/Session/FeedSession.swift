@@ -50,6 +50,8 @@ public final class FeedSession {
     var sensitive = SensitivePosts()
     /// The current photo's shown time under `when-finished` = next.
     let postTimer = PostTimer()
+    /// The speed and volume chosen (FeedSession+Tuning).
+    public internal(set) var tuning = PlaybackTuning()
 
     /// How the feed plays, from the app's settings and the desktop.
     public var preferences = Preferences() {

@@ -23,6 +23,9 @@ package protocol SessionPlayer: AnyObject {
     /// Whether the sound is off; whether the media starts again at its end.
     var isMuted: Bool { get set }
     var loops: Bool { get set }
+    /// How fast it plays (1 = normal) and how loud (0…1, cubic).
+    var rate: Double { get set }
+    var volume: Double { get set }
     /// Each frame of the current binding, on the GTK thread.
     var onFrame: ((VideoFrame) -> Void)? { get set }
     /// Each event, with the generation of the binding it is about.

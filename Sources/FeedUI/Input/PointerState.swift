@@ -17,6 +17,10 @@ struct PointerState {
     var queuedPage: Int?
     /// A single click waiting to see whether it becomes a double click.
     var pendingClick: MainLoopSource?
+    /// Waits ``PlaybackRate/holdMilliseconds`` after a press on a video.
+    var holdTimer: MainLoopSource?
+    /// The press is held: the video plays at 2× until it is let go.
+    var holdingFaster = false
     /// The open gesture is a touchpad's (fingers), not a click-drag.
     var fingers = false
     /// Ends the fingers' gesture when its scrolls stop and no lift came.

@@ -60,7 +60,7 @@ extension FeedPage {
         switch layout.chrome {
         case .overlay:
             place(rail, halign: GTK_ALIGN_END, start: 0, end: 12)
-            place(muteButton, halign: GTK_ALIGN_END, start: 0, end: 12)
+            place(sound.button, halign: GTK_ALIGN_END, start: 0, end: 12)
             place(captionBox, halign: GTK_ALIGN_FILL, start: 0, end: 0)
             place(scrubber.widget, halign: GTK_ALIGN_FILL, start: 0, end: 0)
             gtk_widget_set_margin_bottom(scrubber.widget, 0)
@@ -70,7 +70,7 @@ extension FeedPage {
             let pageWidth = media.x * 2 + media.width
             // The rail and the speaker right of the post, the caption in the band left of it.
             place(rail, halign: GTK_ALIGN_START, start: Int32(right + 16), end: 0)
-            place(muteButton, halign: GTK_ALIGN_START, start: Int32(right + 16), end: 0)
+            place(sound.button, halign: GTK_ALIGN_START, start: Int32(right + 16), end: 0)
             place(captionBox, halign: GTK_ALIGN_FILL, start: 0, end: Int32(pageWidth - media.x))
             // The seek bar along the post's own bottom edge.
             place(scrubber.widget, halign: GTK_ALIGN_FILL, start: Int32(media.x), end: Int32(pageWidth - right))

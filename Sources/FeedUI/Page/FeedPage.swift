@@ -29,13 +29,12 @@ final class FeedPage {
     let likeRail = LikeRail()
     /// The seek bar along the bottom (videos only).
     let scrubber = Scrubber()
-    /// The speaker shown for a moment when the sound is switched.
-    let muteIndicator = MuteIndicator()
     /// What went wrong with this item, when something did.
     let errorCard = ErrorCard()
     /// Over a sensitive post until the user shows it.
     let sensitiveCover = SensitiveCover()
-    let muteButton: WidgetPointer
+    /// The speaker button, the mute flash and the speed badge.
+    let sound: PageSound
 
     /// What this binding shows and how far it got; replaced on every bind.
     var shown = PageBinding()
@@ -111,19 +110,10 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
         gtk_overlay_add_overlay(gopaque(overlay), sensitiveCover.widget)
 
-        muteButton = gtk_button_new_from_icon_name("audio-volume-muted-symbolic")!
-        Widget.addClasses(muteButton, "circular", "osd", "flick-mute")
-        gtk_widget_set_halign(muteButton, GTK_ALIGN_END)
-        gtk_widget_set_valign(muteButton, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(muteButton, 12)
-        gtk_widget_set_margin_end(muteButton, 12)
-        gtk_widget_set_tooltip_text(muteButton, tr("Mute or unmute (M)"))
-        gtk_actionable_set_action_name(gopaque(muteButton), FeedAction.toggleMute.detailedName)
-        gtk_widget_set_visible(muteButton, 0)
-        gtk_overlay_add_overlay(gopaque(overlay), muteButton)
+        sound = PageSound(overlay: overlay)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.widget)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.burst)
-        gtk_overlay_add_overlay(gopaque(overlay), muteIndicator.widget)
+        gtk_overlay_add_overlay(gopaque(overlay), sound.flash.widget)
         errorCard.onShow = { [weak self] in
             guard let self, !self.isSkeleton else { return }
             self.shimmer.setVisible(false)
@@ -150,7 +140,7 @@ final class FeedPage {
         errorCard.hide()
         shimmer.setVisible(true)
         gtk_widget_set_visible(likeRail.widget, 1)
-        gtk_widget_set_visible(muteButton, item.kind.isPlayed ? 1 : 0)
+        sound.setPlayed(item.kind.isPlayed)
         caption.show(author: item.author, title: item.title, subtitle: item.subtitle)
         setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind.isPlayed, duration: item.duration)
@@ -201,7 +191,7 @@ final class FeedPage {
             video.clear()
             gtk_widget_set_visible(message, 0)
             caption.hide()
-            gtk_widget_set_visible(muteButton, 0)
+            sound.setPlayed(false)
             gtk_widget_set_visible(likeRail.widget, 0)
             scrubber.bind(isVideo: false, duration: nil)
             setLabel(tr("Loading more posts"))
@@ -276,13 +266,9 @@ final class FeedPage {
         gtk_widget_set_visible(picture, 1)
     }
 
-    /// Shows the mute state on the page's button, whose words say what a
-    /// press does and what the state is.
+    /// Shows the mute state on the page's button.
     func setMuted(_ muted: Bool) {
-        let icon = muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic"
-        gtk_button_set_icon_name(gcast(muteButton), icon)
-        gtk_widget_set_tooltip_text(muteButton, muted ? tr("Sound off: unmute (M)") : tr("Sound on: mute (M)"))
-        Widget.setAccessibleLabel(muteButton, muted ? tr("Unmute") : tr("Mute"))
+        sound.setMuted(muted)
     }
 
     private func setLabel(_ label: String) {

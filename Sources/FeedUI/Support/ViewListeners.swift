@@ -10,6 +10,8 @@ struct ViewListeners {
     var playing: [(Bool) -> Void] = []
     /// Called when the user mutes or unmutes (the app saves it).
     var mutedChange: ((Bool) -> Void)?
+    /// Called when the user changes the volume (the app saves it).
+    var volumeChange: ((Double) -> Void)?
     /// Called with a short message for a toast (a like that did not save).
     var toast: ((String) -> Void)?
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).

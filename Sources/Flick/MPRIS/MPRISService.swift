@@ -28,6 +28,10 @@ final class MPRISService {
         /// Seeks the current video to a time in seconds.
         var seek: @MainActor (Double) -> Void
         var setMuted: @MainActor (Bool) -> Void
+        /// Sets the volume (0…1, cubic); mute stays as it is.
+        var setVolume: @MainActor (Double) -> Void
+        /// Sets the speed; false for one Flick does not play at.
+        var setRate: @MainActor (Double) -> Bool
         /// Sets `when-finished` (LoopStatus).
         var setWhenFinished: @MainActor (WhenFinished) -> Void
         var raise: @MainActor () -> Void
@@ -234,19 +238,29 @@ final class MPRISService {
         }
     }
 
-    /// Sets a writable property: Volume mutes at 0 and unmutes above; Rate
-    /// only takes 1; LoopStatus takes Track and None. Returns false for
-    /// anything else.
+    /// Sets a writable property: Volume is the volume (mute stays as it
+    /// is), Rate the speed (0 pauses, as MPRIS says), LoopStatus takes
+    /// Track and None. Returns false for anything else.
     fileprivate func setProperty(_ interface: String, _ name: String, _ value: OpaquePointer) -> Bool {
         guard MPRISInterface(rawValue: interface) == .player else { return false }
         switch name {
         case "Volume":
             guard String(cString: g_variant_get_type_string(value)) == "d" else { return false }
-            controls.setMuted(g_variant_get_double(value) <= 0)
+            let volume = g_variant_get_double(value)
+            guard volume.isFinite else { return false }
+            controls.setVolume(min(max(volume, 0), 1))
             update()
             return true
         case "Rate":
-            return String(cString: g_variant_get_type_string(value)) == "d" && g_variant_get_double(value) == 1
+            guard String(cString: g_variant_get_type_string(value)) == "d" else { return false }
+            let rate = g_variant_get_double(value)
+            if rate == 0 {
+                controls.pause()
+            } else if !controls.setRate(rate) {
+                return false
+            }
+            update()
+            return true
         case "LoopStatus":
             guard String(cString: g_variant_get_type_string(value)) == "s",
                   let choice = MPRISState.whenFinished(loopStatus: String(cString: g_variant_get_string(value, nil))) else {

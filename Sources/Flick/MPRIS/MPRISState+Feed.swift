@@ -9,6 +9,8 @@ extension MPRISState {
         var state = MPRISState()
         state.item = view.currentItem
         state.muted = view.isMuted
+        state.volume = view.volume
+        state.rate = view.effectiveRate
         state.canGoNext = view.currentIndex < view.count - 1
         state.canGoPrevious = view.currentIndex > 0 && view.count > 0
         if let item = state.item, item.kind.isPlayed {

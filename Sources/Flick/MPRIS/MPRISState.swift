@@ -19,6 +19,7 @@ struct MPRISState: Equatable {
         case playbackStatus = "PlaybackStatus"
         case metadata = "Metadata"
         case volume = "Volume"
+        case rate = "Rate"
         case loopStatus = "LoopStatus"
         case canGoNext = "CanGoNext"
         case canGoPrevious = "CanGoPrevious"
@@ -35,6 +36,9 @@ struct MPRISState: Equatable {
     var canGoNext = false
     var canGoPrevious = false
     var muted = true
+    /// The volume (0…1, cubic) and the speed the current video plays at.
+    var volume = 1.0
+    var rate = 1.0
     /// What the feed does when a post ends: LoopStatus.
     var whenFinished = WhenFinished.loop
 
@@ -98,7 +102,8 @@ struct MPRISState: Equatable {
         switch property {
         case .playbackStatus: return .string(status.rawValue)
         case .metadata: return .dictionary(metadata)
-        case .volume: return .double(muted ? 0 : 1)
+        case .volume: return .double(volume)
+        case .rate: return .double(rate)
         case .loopStatus: return .string(Self.loopStatus(whenFinished))
         case .canGoNext: return .bool(canGoNext)
         case .canGoPrevious: return .bool(canGoPrevious)
@@ -112,10 +117,11 @@ struct MPRISState: Equatable {
         PlayerProperty.allCases.filter { value(of: $0) != old.value(of: $0) }
     }
 
-    /// The Player properties that never change (Flick plays at one rate
-    /// and can always be controlled).
+    /// The Player properties that never change (the speeds Flick plays
+    /// at, and it can always be controlled).
     static let constantPlayerProperties: [String: MPRISValue] = [
-        "Rate": .double(1), "MinimumRate": .double(1), "MaximumRate": .double(1), "CanControl": .bool(true),
+        "MinimumRate": .double(PlaybackRate.range.lowerBound), "MaximumRate": .double(PlaybackRate.range.upperBound),
+        "CanControl": .bool(true),
     ]
 
     /// The root interface's properties.

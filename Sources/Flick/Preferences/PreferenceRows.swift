@@ -50,6 +50,22 @@ enum PreferenceRows {
         return row
     }
 
+    /// A row with a slider from 0 to 1 bound to the number `key`.
+    static func scaleRow(_ key: SettingsKey, title: String, subtitle: String, settings: AppSettings) -> WidgetPointer {
+        let row = actionRow(title: title, subtitle: subtitle)
+        let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)!
+        gtk_scale_set_draw_value(gcast(scale), 0)
+        gtk_widget_set_size_request(scale, 160, -1)
+        gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
+        Widget.setAccessibleLabel(scale, title.replacingOccurrences(of: "_", with: ""))
+        if let adjustment = gtk_range_get_adjustment(gcast(scale)) {
+            settings.bind(key, to: adjustment, property: "value")
+        }
+        adw_action_row_add_suffix(gcast(row), scale)
+        adw_action_row_set_activatable_widget(gcast(row), scale)
+        return row
+    }
+
     /// A row with a button; `action` runs when it is clicked.
     static func buttonRow(title: String, subtitle: String, button label: String,
                           destructive: Bool = false, connections: inout [SignalConnection],

@@ -62,7 +62,7 @@ final class PreferencesWindow {
         for row in budgetRows {
             settings.observe(row.key) { [weak self] in self?.refresh() }
         }
-        for key in [SettingsKey.contentFit, .whenFinished, .loop] {
+        for key in [SettingsKey.contentFit, .whenFinished, .loop, .playbackRate] {
             settings.observe(key) { [weak self] in self?.choiceRows.values.forEach { $0.show() } }
         }
     }
@@ -131,10 +131,19 @@ final class PreferencesWindow {
                                      selected: { WhenFinished.allCases.firstIndex(of: settings.whenFinished) ?? 0 },
                                      select: { settings.whenFinished = WhenFinished.allCases[$0] })
         choiceRows[.whenFinished] = whenFinished
+        let steps = PlaybackRate.steps
+        let speed = ChoiceRow(title: tr("Default sp_eed"), subtitle: tr("How fast videos play when a feed opens (< and > change it for now)"),
+                              labels: steps.map(FeedView.rateText),
+                              selected: { steps.firstIndex(of: settings.playbackRate) ?? steps.firstIndex(of: 1) ?? 0 },
+                              select: { settings.set(.playbackRate, double: steps[$0]) })
+        choiceRows[.playbackRate] = speed
         let rows = [
             PreferenceRows.switchRow(.startMuted, title: tr("Start _muted"),
                                      subtitle: tr("Every launch starts with the sound off"), settings: settings),
             whenFinished.row,
+            speed.row,
+            PreferenceRows.scaleRow(.volume, title: tr("Vol_ume"), subtitle: tr("How loud the sound is when it is on (- and + change it)"),
+                                    settings: settings),
             PreferenceRows.spinRow(.photoSeconds, title: tr("P_hoto time"),
                                    subtitle: tr("Seconds a photo shows before the feed plays on to the next post"),
                                    settings: settings),

@@ -138,6 +138,30 @@ final class AppSettings {
         }
     }
 
+    /// A number key that is not a whole number (its range is the schema's).
+    func double(_ key: SettingsKey, default fallback: Double) -> Double {
+        guard let gsettings = gsettings(key) else { return fallback }
+        let value = g_settings_get_double(gsettings, key.rawValue)
+        return value.isFinite ? value : fallback
+    }
+
+    /// Saves a number key; a value outside the schema's range is refused by GSettings.
+    func set(_ key: SettingsKey, double value: Double) {
+        guard let gsettings = gsettings(key), value.isFinite else { return }
+        g_settings_set_double(gsettings, key.rawValue, value)
+    }
+
+    /// The speed a feed opens at (`playback-rate`).
+    var playbackRate: Double {
+        PlaybackRate.accepted(double(.playbackRate, default: PlaybackRate.normal)) ?? PlaybackRate.normal
+    }
+
+    /// The volume, 0…1 cubic.
+    var volume: Double {
+        get { min(max(double(.volume, default: 1), 0), 1) }
+        set { set(.volume, double: min(max(newValue, 0), 1)) }
+    }
+
     /// What the feed does when a post is over (the enum's nicks are
     /// WhenFinished's raw values). Until the key is first set, the old
     /// `loop` switch turned off reads as `stop`.

@@ -23,6 +23,8 @@ enum SettingsKey: String, CaseIterable {
     case pauseWhenHidden = "pause-when-hidden"
     case whenFinished = "when-finished"
     case photoSeconds = "photo-seconds"
+    case playbackRate = "playback-rate"
+    case volume
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -41,7 +43,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished:
+             .whenFinished, .playbackRate, .volume:
             return nil
         }
     }

@@ -170,6 +170,8 @@ final class DesktopShell {
             position: { feed()?.currentPosition },
             seek: { feed()?.seek(to: $0) },
             setMuted: { feed()?.isMuted = $0 },
+            setVolume: { feed()?.volume = $0 },
+            setRate: { feed()?.setRate($0) ?? false },
             setWhenFinished: { [weak self] in self?.settings.whenFinished = $0 },
             raise: { [weak window] in window?.present() },
             quit: { [weak self] in self?.perform(.quit) }), desktopEntry: AppInfo.id)

@@ -58,7 +58,8 @@ enum ShortcutGroup: CaseIterable {
             return [.feed(.nextPage), .feed(.previousPage), .feed(.firstPage), .feed(.lastPage)]
         case .playback:
             return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward),
-                    .feed(.stepForward), .feed(.stepBackward), .window(.toggleWhenFinished), .feed(.like), .feed(.copyLink),
+                    .feed(.stepForward), .feed(.stepBackward), .feed(.faster), .feed(.slower), .feed(.louder), .feed(.quieter),
+                    .window(.toggleWhenFinished), .feed(.like), .feed(.copyLink),
                     .feed(.openInBrowser), .feed(.save)]
         case .view:
             return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),

@@ -16,6 +16,8 @@ final class ScriptedPlayer: SessionPlayer {
     var decoder: (name: String, kind: DecoderKind)?
     var isMuted = true
     var loops = true
+    var rate = 1.0
+    var volume = 1.0
     var onFrame: ((VideoFrame) -> Void)?
     var onEvent: ((PlayerEvent, UInt64) -> Void)?
     /// What the player holds now (nil once unloaded), and every load it was asked for.

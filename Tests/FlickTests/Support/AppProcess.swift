@@ -35,6 +35,9 @@ struct ReportedState: Decodable, Equatable {
     var effectiveFit: String?
     var whenFinished: String?
     var postTimerSeconds: Int?
+    var rate: Double?
+    var volume: Double?
+    var holdingFaster: Bool?
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var savesDone: Int?
@@ -107,6 +110,8 @@ struct ReportedState: Decodable, Equatable {
         case effectiveFit = "effective_fit"
         case whenFinished = "when_finished"
         case postTimerSeconds = "post_timer_s"
+        case rate, volume
+        case holdingFaster = "holding_faster"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case savesDone = "saves_done"

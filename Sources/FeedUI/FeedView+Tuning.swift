@@ -1,0 +1,95 @@
+import CGLib
+import CGtk
+import FeedCore
+import FeedGObject
+import FeedMedia
+import Foundation
+
+/// Speed and volume from the view: `<` and `>`, `-` and `+`, a press held
+/// on the video for 2×, each said in a toast or a badge. The session holds
+/// the values and tells the players. GTK thread only.
+extension FeedView {
+    /// How much `-` and `+` change the volume (on its 0…1 cubic scale).
+    static let volumeStep = 0.1
+
+    /// The speed chosen (1 = normal); the held 2× is not it.
+    public var rate: Double { session.tuning.rate }
+    /// The speed the current video plays at now (`--report-state`'s `rate`).
+    public var effectiveRate: Double { session.tuning.effectiveRate }
+    /// The volume, 0…1 on the cubic scale of desktop volume controls.
+    public var volume: Double {
+        get { session.tuning.volume }
+        set {
+            session.setVolume(newValue)
+            listeners.volumeChange?(session.tuning.volume)
+        }
+    }
+
+    /// Plays at `rate` from now on; false for a rate Flick does not play at.
+    @discardableResult
+    public func setRate(_ rate: Double) -> Bool {
+        session.setRate(rate)
+    }
+
+    /// Called when the user changes the volume (the app saves it).
+    public var onVolumeChange: ((Double) -> Void)? {
+        get { listeners.volumeChange }
+        set { listeners.volumeChange = newValue }
+    }
+
+    /// A speed key: the new speed, said in a toast.
+    func changeRate(_ rate: Double) {
+        session.setRate(rate)
+        showToast(tr("Speed %1$s").filled(Self.rateText(session.tuning.rate)))
+    }
+
+    /// A volume key: the new level, said in a toast.
+    func changeVolume(by step: Double) {
+        // Steps land on tenths, whatever MPRIS or the slider left.
+        volume = ((volume + step) * 10).rounded() / 10
+        showToast(tr("Volume %1$s").filled(Self.percentText(volume)))
+    }
+
+    /// "1.25×", with the user's decimal separator.
+    public static func rateText(_ rate: Double) -> String {
+        rate.formatted(.number.precision(.fractionLength(0...2))) + "×"
+    }
+
+    /// "40 %" or "40%", as the user's locale writes it.
+    public static func percentText(_ share: Double) -> String {
+        share.formatted(.percent.precision(.fractionLength(0)))
+    }
+
+    // MARK: Holding for 2×
+
+    /// The primary button went down on the page: held long enough on a
+    /// video, it plays at 2× until let go.
+    func pressBegan() {
+        pointer.holdTimer?.cancel()
+        guard item(at: currentIndex)?.kind.isPlayed == true else { return }
+        pointer.holdTimer = MainLoopSource.after(milliseconds: PlaybackRate.holdMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.pointer.holdTimer = nil
+            guard !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
+            self.pointer.holdingFaster = true
+            self.session.holdFaster(true)
+            self.pages[self.currentIndex]?.sound.showSpeed(Self.rateText(PlaybackRate.held))
+            self.reportState()
+        }
+    }
+
+    /// The press ended (let go, or it became a drag): a held 2× returns
+    /// to the speed before. Returns whether the press was such a hold (it
+    /// is then not a click).
+    @discardableResult
+    func pressEnded() -> Bool {
+        pointer.holdTimer?.cancel()
+        pointer.holdTimer = nil
+        guard pointer.holdingFaster else { return false }
+        pointer.holdingFaster = false
+        session.holdFaster(false)
+        for page in pages.values { page.sound.showSpeed(nil) }
+        reportState()
+        return true
+    }
+}
