@@ -97,6 +97,8 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var volume = 1.0
     /// A press on the video holds it at 2× (its badge shows).
     public var holdingFaster = false
+    /// The volume slider on the speaker button is open.
+    public var volumeSlider = false
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -171,6 +173,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case postTimerSeconds = "post_timer_s"
         case rate, volume
         case holdingFaster = "holding_faster"
+        case volumeSlider = "volume_slider"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

@@ -134,6 +134,15 @@ extension FeedView: FeedPageHost {
         reportState()
     }
 
+    var pageVolume: Double {
+        get { volume }
+        set { volume = newValue }
+    }
+
+    func page(stepsVolumeBy step: Double) {
+        changeVolume(by: step)
+    }
+
     func pagePaintedFirstVideoFrame(_ page: FeedPage) {
         // Pages are reused for other indices: the page says where it is now.
         session.framePainted(at: page.index, by: self)

@@ -45,8 +45,8 @@ extension FeedView {
 
     /// A volume key: the new level, said in a toast.
     func changeVolume(by step: Double) {
-        // Steps land on tenths, whatever MPRIS or the slider left.
-        volume = ((volume + step) * 10).rounded() / 10
+        // Steps land on twentieths, whatever MPRIS or the slider left.
+        volume = ((volume + step) * 20).rounded() / 20
         showToast(tr("Volume %1$s").filled(Self.percentText(volume)))
     }
 

@@ -192,6 +192,7 @@ public final class FeedView: FeedSessionObserver {
         state.rate = session.tuning.effectiveRate
         state.volume = (session.tuning.volume * 100).rounded() / 100
         state.holdingFaster = session.tuning.holding && (pages[currentIndex]?.sound.showsSpeed ?? false)
+        state.volumeSlider = pages[currentIndex]?.sound.showsSlider ?? false
         return state
     }
 

@@ -73,6 +73,17 @@ extension AppUnderX {
             #expect(app.waitForState(after: seen, timeout: 10) { $0.volume == 0.8 } != nil)
             let saved = try GSettingsTool.get("volume", app: app)
             #expect(Double(saved).map { abs($0 - 0.8) < 1e-9 } == true, "saved: \(saved)")
+            // The wheel over the speaker button: quieter by 5% a notch with a toast, the feed stays;
+            // a right click opens the slider.
+            let (width, _) = try X11.geometry(window)
+            seen = app.states.count
+            try X11.run(["xdotool", "mousemove", "--window", window, "\(width - 40)", "78", "click", "5", "click", "5"])
+            let scrolled = app.waitForState(after: seen, timeout: 10) { abs(($0.volume ?? 0) - 0.7) < 0.001 }
+            #expect(scrolled?.currentIndex == 0, "\(String(describing: app.latest))")
+            seen = app.states.count
+            try X11.run(["xdotool", "click", "3"])
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.volumeSlider == true } != nil, "\(String(describing: app.latest))")
+            try X11.key("Escape", window: window)
             // Speed keys do not save; the preference does.
             try X11.key("greater", window: window)
             #expect(app.waitForState(after: seen, timeout: 10) { $0.rate == 1.25 } != nil)

@@ -111,6 +111,8 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), sensitiveCover.widget)
 
         sound = PageSound(overlay: overlay)
+        sound.volume = ({ [weak host] in host?.pageVolume ?? 1 }, { [weak host] in host?.pageVolume = $0 },
+                        { [weak host] in host?.page(stepsVolumeBy: $0) })
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.widget)
         gtk_overlay_add_overlay(gopaque(overlay), likeRail.burst)
         gtk_overlay_add_overlay(gopaque(overlay), sound.flash.widget)

@@ -18,4 +18,8 @@ protocol FeedPageHost: AnyObject {
     func pageChanged(_ page: FeedPage)
     /// `page` painted the first video frame of its binding.
     func pagePaintedFirstVideoFrame(_ page: FeedPage)
+    /// The feed's volume (0…1, cubic), read and set from a page's speaker.
+    var pageVolume: Double { get set }
+    /// The wheel over a page's speaker: the volume by `step`, said in a toast.
+    func page(stepsVolumeBy step: Double)
 }

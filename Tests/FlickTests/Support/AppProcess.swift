@@ -38,6 +38,7 @@ struct ReportedState: Decodable, Equatable {
     var rate: Double?
     var volume: Double?
     var holdingFaster: Bool?
+    var volumeSlider: Bool?
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var savesDone: Int?
@@ -112,6 +113,7 @@ struct ReportedState: Decodable, Equatable {
         case postTimerSeconds = "post_timer_s"
         case rate, volume
         case holdingFaster = "holding_faster"
+        case volumeSlider = "volume_slider"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case savesDone = "saves_done"
