@@ -35,11 +35,19 @@ public struct FeedItem: Sendable, Hashable, Codable, Identifiable {
     public var author: String?
     /// What the media shows, for screen readers.
     public var accessibilityLabel: String?
+    /// Captions files of the post (sidecar files, a feed's `captions`);
+    /// text tracks inside the media are found by the player.
+    public var captions: [CaptionTrack] = []
+
+    /// Captions are filled in by the layer that finds them, not coded.
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, uri, poster, width, height, duration, title, subtitle, author, accessibilityLabel
+    }
 
     public init(id: String, kind: Kind, uri: String, poster: String? = nil,
                 width: Int? = nil, height: Int? = nil, duration: Double? = nil,
                 title: String? = nil, subtitle: String? = nil, author: String? = nil,
-                accessibilityLabel: String? = nil) {
+                accessibilityLabel: String? = nil, captions: [CaptionTrack] = []) {
         self.id = id
         self.kind = kind
         self.uri = uri
@@ -51,5 +59,6 @@ public struct FeedItem: Sendable, Hashable, Codable, Identifiable {
         self.subtitle = subtitle
         self.author = author
         self.accessibilityLabel = accessibilityLabel
+        self.captions = captions
     }
 }
