@@ -534,3 +534,13 @@ flick_cache_src_post_error(void *element, int code, const char *text, const char
                                           g_strdup(text), g_strdup(debug), __FILE__, G_STRFUNC, __LINE__,
                                           details);
 }
+
+char *flick_playbin_text_language(void *playbin, int index) {
+    GstTagList *tags = NULL;
+    g_signal_emit_by_name(playbin, "get-text-tags", index, &tags);
+    if (tags == NULL) return NULL;
+    gchar *code = NULL;
+    if (!gst_tag_list_get_string(tags, GST_TAG_LANGUAGE_CODE, &code)) code = NULL;
+    gst_tag_list_unref(tags);
+    return code;
+}

@@ -99,6 +99,9 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var holdingFaster = false
     /// The volume slider on the speaker button is open.
     public var volumeSlider = false
+    /// Caption tracks of the current post, and the cue on screen ("" when none shows).
+    public var captionTracks = 0
+    public var captionText = ""
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -174,6 +177,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case rate, volume
         case holdingFaster = "holding_faster"
         case volumeSlider = "volume_slider"
+        case captionTracks = "caption_tracks", captionText = "caption_text"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

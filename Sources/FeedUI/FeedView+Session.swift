@@ -105,6 +105,9 @@ extension FeedView {
             guard index == currentIndex, isSettled else { return }
             motion.releaseVelocity = 0
             next()
+        case .cue(let index, let cue):
+            pages[index]?.cue.show(cue, rate: session.tuning.effectiveRate)
+            if index == currentIndex { reportState() }
         case .postTimeChanged:
             updateCountdowns()
             reportState()

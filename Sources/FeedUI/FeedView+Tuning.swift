@@ -60,6 +60,18 @@ extension FeedView {
         share.formatted(.percent.precision(.fractionLength(0)))
     }
 
+    /// Whether caption cues show over the videos (`show-captions`; the app
+    /// sets it, `v` switches it).
+    public var showsCaptions: Bool {
+        get { chrome.showsCaptions }
+        set {
+            guard newValue != chrome.showsCaptions else { return }
+            chrome.showsCaptions = newValue
+            for page in pages.values { page.cue.enabled = newValue }
+            reportState()
+        }
+    }
+
     // MARK: Holding for 2×
 
     /// The primary button went down on the page: held long enough on a

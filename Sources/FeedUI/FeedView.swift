@@ -193,6 +193,8 @@ public final class FeedView: FeedSessionObserver {
         state.volume = (session.tuning.volume * 100).rounded() / 100
         state.holdingFaster = session.tuning.holding && (pages[currentIndex]?.sound.showsSpeed ?? false)
         state.volumeSlider = pages[currentIndex]?.sound.showsSlider ?? false
+        state.captionTracks = session.captionTracks(at: currentIndex)
+        state.captionText = pages[currentIndex]?.cue.shownText ?? ""
         return state
     }
 
@@ -270,6 +272,7 @@ public final class FeedView: FeedSessionObserver {
             gtk_widget_unparent(page.root.widget)
         case .mount(let index):
             let page = FeedPage(fit: fit, host: self)
+            page.cue.enabled = chrome.showsCaptions
             page.setMuted(session.muted)
             attachPage(page.root.widget)
             wire(page)

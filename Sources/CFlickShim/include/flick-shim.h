@@ -11,6 +11,11 @@
 // `unsigned long` (gsize), gboolean is `int`.
 #pragma once
 
+/* The language code (ISO 639) playbin's text stream `index` is tagged
+ * with, newly allocated (g_free), or NULL. The "get-text-tags" action
+ * signal returns a value, which Swift cannot take from a variadic emission. */
+char *flick_playbin_text_language(void *playbin, int index);
+
 #ifdef __cplusplus
 extern "C" {
 #endif

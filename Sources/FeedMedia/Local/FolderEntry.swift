@@ -23,6 +23,8 @@ struct FolderEntry {
     /// Microseconds since 1970.
     var modified: UInt64
     var size: PixelSize?
+    /// The captions files beside it (``FolderScanner`` finds them last).
+    var captions: [CaptionTrack] = []
 
     /// What one regular file is: a post, or skipped with its reason.
     enum Judgement {
@@ -76,6 +78,7 @@ struct FolderEntry {
         return FeedItem(id: path, kind: kind, uri: uri, width: size?.width, height: size?.height,
                         title: title.isEmpty ? displayName : title,
                         subtitle: dates.string(from: date),
-                        accessibilityLabel: tr("%1$s: %2$s").filled(kind.localizedName, title.isEmpty ? displayName : title))
+                        accessibilityLabel: tr("%1$s: %2$s").filled(kind.localizedName, title.isEmpty ? displayName : title),
+                        captions: captions)
     }
 }

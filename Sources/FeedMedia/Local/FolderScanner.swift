@@ -89,9 +89,49 @@ public enum FolderScanner {
         }
         if let stopped { warn(stopped) }
 
+        attachCaptions(to: &found, from: &skipped)
         skipped.sort { $0.path < $1.path }
         for file in skipped { warn("flick: skipped \(file.line)") }
         return FolderScan(items: items(of: found, dates: dates), skipped: skipped)
+    }
+
+    /// The captions files beside each clip or sound (FeedCore's
+    /// ``CaptionChoice/sidecars(of:among:)``), of at most
+    /// ``CaptionChoice/maxFileBytes`` and with no NUL byte in their start
+    /// (text, not a binary file named `.srt`), go with it and are no longer
+    /// skipped files.
+    static func attachCaptions(to found: inout [FolderEntry], from skipped: inout [FolderScan.Skipped]) {
+        var namesByFolder: [String: [String]] = [:]
+        // Only regular files that are not media: a pipe named .srt is never opened.
+        for file in skipped where file.reason == .notMedia {
+            let url = URL(fileURLWithPath: file.path)
+            namesByFolder[url.deletingLastPathComponent().path, default: []].append(url.lastPathComponent)
+        }
+        guard !namesByFolder.isEmpty else { return }
+        var attached: Set<String> = []
+        for index in found.indices where found[index].kind.isPlayed {
+            let url = URL(fileURLWithPath: found[index].path)
+            let folder = url.deletingLastPathComponent().path
+            guard let names = namesByFolder[folder] else { continue }
+            found[index].captions = CaptionChoice.sidecars(of: url.lastPathComponent, among: names).compactMap { sidecar in
+                let path = (folder as NSString).appendingPathComponent(sidecar.name)
+                guard isCaptionText(path) else { return nil }
+                attached.insert(path)
+                return CaptionTrack(language: sidecar.language, uri: URL(fileURLWithPath: path).absoluteString)
+            }
+        }
+        skipped.removeAll { attached.contains($0.path) }
+    }
+
+    /// Whether the file at `path` can be captions: at most
+    /// ``CaptionChoice/maxFileBytes``, and no NUL in its first 4 KiB.
+    private static func isCaptionText(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size > 0, size <= UInt64(CaptionChoice.maxFileBytes) else { return false }
+        try? handle.seek(toOffset: 0)
+        guard let start = try? handle.read(upToCount: 4096) else { return false }
+        return !start.contains(0)
     }
 
     /// `found` as feed items, newest first by modification time (ties by path).

@@ -17,9 +17,10 @@ import Foundation
 /// The state changes that open or close sources (PAUSED from READY, READY,
 /// NULL) run on a thread of the playbin's own, never on the GTK thread.
 final class Playbin: @unchecked Sendable {
-    /// playbin `flags`: video 0x1 | audio 0x2 | soft-volume 0x10 (no text,
-    /// no visualisation).
-    static let flags: UInt32 = 0x13
+    /// playbin `flags`: video 0x1 | audio 0x2 | text 0x4 (captions, to our
+    /// own text sink: GStreamer never draws them into the picture) |
+    /// soft-volume 0x10 (no visualisation).
+    static let flags: UInt32 = 0x17
     /// The same with vis 0x8: playbin draws a visualisation of a stream with
     /// no video (an M4A, an MP3) through the same sink as video frames. Set
     /// only for such streams: with it on, playsink 1.22 now and then never
@@ -44,7 +45,8 @@ final class Playbin: @unchecked Sendable {
     /// The bus watch's source on the GTK thread's main context; 0 when none.
     private var busWatch: guint = 0
 
-    init(name: String, mailbox: FrameMailbox, network: NetworkActivity, decoder: DecoderWatch) throws(VideoPlayerError) {
+    init(name: String, mailbox: FrameMailbox, owner: WeakPlayer, network: NetworkActivity,
+         decoder: DecoderWatch) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
         guard let playbin = gst_element_factory_make(Self.factories[0], name) else {
             throw .cannotCreate("GStreamer could not make a playbin")
@@ -92,6 +94,10 @@ final class Playbin: @unchecked Sendable {
             flick_object_set_object(object, "vis-plugin", UnsafeMutableRawPointer(scope))
         }
         flick_object_set_boolean(object, "mute", 1)
+        // Captions come to the app as text, drawn by GTK over the video.
+        if let cues = CueSink.make(mailbox: mailbox, owner: owner) {
+            flick_object_set_object(object, "text-sink", UnsafeMutableRawPointer(cues))
+        }
         // Faster or slower speech keeps its pitch (gst-plugins-good's audiofx).
         if let tempo = gst_element_factory_make("scaletempo", nil) {
             flick_object_set_object(object, "audio-filter", UnsafeMutableRawPointer(tempo))

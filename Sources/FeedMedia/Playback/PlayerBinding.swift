@@ -32,6 +32,8 @@ struct PlayerBinding {
     var seeks = SeekQueue.idle
     /// The rate the last seek of this binding asked for (a new pipeline plays at 1).
     var appliedRate = 1.0
+    /// The captions file played beside the media (playbin's `suburi`), if any.
+    var caption: String?
 
     /// Stops waiting for the cache's length and the local file check: the
     /// binding they were for is left or has failed.

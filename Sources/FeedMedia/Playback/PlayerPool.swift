@@ -40,6 +40,8 @@ public final class PlayerPool {
 
     /// Whether players start their video again at its end; applies to
     /// every player now and later.
+    /// The captions file to play beside the item at an index (the session's).
+    public var captionFor: ((Int) -> String?)?
     public var loops = true {
         didSet { for player in players { player.loops = loops } }
     }
@@ -83,7 +85,7 @@ public final class PlayerPool {
         for load in decision.load {
             guard let player = load.player.flatMap(player(id:)) ?? makePlayer() else { continue }
             player.isMuted = true
-            player.load(uri: load.uri, box: box, fit: fit)
+            player.load(uri: load.uri, box: box, fit: fit, caption: captionFor?(load.index))
             assignments[load.index] = player
             changed[load.index] = player
         }

@@ -16,14 +16,16 @@ extension VideoPlayer {
     /// scaled to `fit.decodeSize(stream, box)` in the pipeline and cover
     /// frames are handed over cropped to the box, so no frame is larger
     /// than `box`. Returns the new generation.
+    /// `caption` is a captions file (`file://`) played beside the media.
     @discardableResult
-    public func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
-        StallWatch.running("player load") { bind(uri: uri, box: box, fit: fit) }
+    public func load(uri: String, box: PixelSize, fit: ContentFit, caption: String? = nil) -> UInt64 {
+        StallWatch.running("player load") { bind(uri: uri, box: box, fit: fit, caption: caption) }
     }
 
-    private func bind(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
+    private func bind(uri: String, box: PixelSize, fit: ContentFit, caption: String?) -> UInt64 {
         let generation = rebind()
         guard let playbin else { return generation }
+        binding.caption = caption
         decoderWatch.restart()
         self.uri = uri
         self.box = box
@@ -86,6 +88,11 @@ extension VideoPlayer {
         mailbox.accept(generation)
         network.restart()
         decoderWatch.forgetDecoder()
+        if let caption = binding.caption {
+            flick_object_set_string(playbin.object, "suburi", caption)
+        } else {
+            flick_object_set_object(playbin.object, "suburi", nil) // a NULL string: none
+        }
         flick_object_set_string(playbin.object, "uri", uri)
         playbin.preroll() // off the GTK thread; a refusal posts an ERROR, handled by the bus watch
     }

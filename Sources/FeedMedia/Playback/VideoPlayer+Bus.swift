@@ -55,6 +55,7 @@ extension VideoPlayer {
                 return
             }
             prerollDone()
+            chooseCaptionTrack()
             move(.ready) // ready, or playing when play was asked before (starting)
             emit(.prerolled)
             if case .waiting(let seek) = binding.seeks {

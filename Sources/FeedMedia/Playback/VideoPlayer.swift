@@ -23,6 +23,8 @@ public final class VideoPlayer {
     /// Called on the GTK thread with an event and the generation it belongs
     /// to; events of an earlier binding are dropped before this is called.
     public var onEvent: ((PlayerEvent, UInt64) -> Void)?
+    /// Each caption cue of the current binding at its time, on the GTK thread.
+    public var onCue: ((CaptionCue) -> Void)?
     /// The current binding's generation (from a GenerationGuard); every
     /// `load`, `unload` and `destroy` takes a new one.
     public internal(set) var generation: UInt64 = 0
@@ -82,7 +84,8 @@ public final class VideoPlayer {
         self.id = id
         mailbox = FrameMailbox(owner: owner)
         network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
-        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, network: network, decoder: decoderWatch)
+        let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, owner: owner, network: network,
+                                  decoder: decoderWatch)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)

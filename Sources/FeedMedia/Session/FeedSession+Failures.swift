@@ -76,7 +76,7 @@ extension FeedSession {
         guard let player = pool.player(for: index), let item = item(at: index) else { return }
         emit(.errorCleared(index: index))
         if index == current { health.currentError = nil }
-        player.load(uri: playbackURI(for: item), box: view.input.pixelBox, fit: view.input.fit)
+        player.load(uri: playbackURI(for: item), box: view.input.pixelBox, fit: view.input.fit, caption: captionFile(at: index))
         wirePlayers()
         if index == current, !userPaused { player.play() }
     }

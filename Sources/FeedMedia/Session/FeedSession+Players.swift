@@ -151,7 +151,8 @@ extension FeedSession {
                     frame: { [weak self] index, frame, source in
                         self?.emit(.frame(index: index, frame: frame, source: source))
                     },
-                    event: { [weak self] event, index in self?.handle(event, at: index) })
+                    event: { [weak self] event, index in self?.handle(event, at: index) },
+                    cue: { [weak self] cue, index in self?.cueArrived(cue, at: index) })
     }
 
     /// Tells the cache who reads each player's file: the current post's

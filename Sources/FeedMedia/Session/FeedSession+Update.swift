@@ -47,6 +47,8 @@ extension FeedSession {
         /// The current post's shown time started, started again or stopped
         /// (``FeedSession/postTime``).
         case postTimeChanged
+        /// A caption cue of the post at `index`, at its time.
+        case cue(index: Int, cue: CaptionCue)
 
         public static func == (lhs: Update, rhs: Update) -> Bool {
             switch (lhs, rhs) {
@@ -62,6 +64,7 @@ extension FeedSession {
             case let (.error(i, c, s, r), .error(j, d, t, q)): return i == j && c == d && s == t && r == q
             case let (.muted(a), .muted(b)), let (.playing(a), .playing(b)): return a == b
             case let (.likeChanged(a), .likeChanged(b)), let (.toast(a), .toast(b)): return a == b
+            case let (.cue(i, a), .cue(j, b)): return i == j && a == b
             default: return false
             }
         }

@@ -87,6 +87,7 @@ public final class FeedSession {
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
+        pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
         stills.emit = { [weak self] update in
             self?.emit(update)
             if case .stillFailed(let index, _, _) = update { self?.stillFailed(at: index) }

@@ -32,7 +32,8 @@ final class PlayerWiring {
     /// to `event` (event, index).
     func wire(uri: (Int) -> String?,
               frame: @escaping @MainActor (Int, VideoFrame, String?) -> Void,
-              event: @escaping @MainActor (PlayerEvent, Int) -> Void) {
+              event: @escaping @MainActor (PlayerEvent, Int) -> Void,
+              cue: @escaping @MainActor (CaptionCue, Int) -> Void) {
         if sources.count > 64 {
             let live = Set(pool.assignments.values.map { Binding(player: $0.id, generation: $0.generation) })
             sources = sources.filter { live.contains($0.key) }
@@ -53,6 +54,10 @@ final class PlayerWiring {
                 guard let self, let player, eventGeneration == generation, player.generation == generation,
                       self.pool.player(for: index) === player else { return }
                 event(playerEvent, index)
+            }
+            player.onCue = { [weak self, weak player] caption in
+                guard let self, let player, player.generation == generation, self.pool.player(for: index) === player else { return }
+                cue(caption, index)
             }
         }
     }

@@ -31,9 +31,15 @@ package protocol SessionPlayer: AnyObject {
     /// Each event, with the generation of the binding it is about.
     var onEvent: ((PlayerEvent, UInt64) -> Void)? { get set }
 
-    /// Binds `uri` for a `box`-pixel page in `fit`; returns the new generation.
+    /// Each caption cue of the current binding, on the GTK thread.
+    var onCue: ((CaptionCue) -> Void)? { get set }
+    /// Caption tracks of the current binding (inside the media and beside it).
+    var captionTrackCount: Int { get }
+
+    /// Binds `uri` for a `box`-pixel page in `fit`, with `caption` (a
+    /// captions file) beside it; returns the new generation.
     @discardableResult
-    func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64
+    func load(uri: String, box: PixelSize, fit: ContentFit, caption: String?) -> UInt64
     func play()
     func pause()
     /// Seeks to `seconds`, to the exact frame when `accurate`.

@@ -35,6 +35,8 @@ final class FeedPage {
     let sensitiveCover = SensitiveCover()
     /// The speaker button, the mute flash and the speed badge.
     let sound: PageSound
+    /// The caption cue over the video.
+    let cue = PageCue()
 
     /// What this binding shows and how far it got; replaced on every bind.
     var shown = PageBinding()
@@ -106,6 +108,7 @@ final class FeedPage {
         gtk_overlay_add_overlay(gopaque(overlay), message)
 
         gtk_overlay_add_overlay(gopaque(overlay), caption.widget)
+        gtk_overlay_add_overlay(gopaque(overlay), cue.widget)
         gtk_overlay_add_overlay(gopaque(overlay), scrubber.widget)
         gtk_overlay_add_overlay(gopaque(overlay), errorCard.widget)
         gtk_overlay_add_overlay(gopaque(overlay), sensitiveCover.widget)
@@ -143,6 +146,7 @@ final class FeedPage {
         shimmer.setVisible(true)
         gtk_widget_set_visible(likeRail.widget, 1)
         sound.setPlayed(item.kind.isPlayed)
+        cue.clear()
         caption.show(author: item.author, title: item.title, subtitle: item.subtitle)
         setLabel(item.accessibilityLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultLabel(for: item))
         scrubber.bind(isVideo: item.kind.isPlayed, duration: item.duration)
@@ -194,6 +198,7 @@ final class FeedPage {
             gtk_widget_set_visible(message, 0)
             caption.hide()
             sound.setPlayed(false)
+            cue.clear()
             gtk_widget_set_visible(likeRail.widget, 0)
             scrubber.bind(isVideo: false, duration: nil)
             setLabel(tr("Loading more posts"))

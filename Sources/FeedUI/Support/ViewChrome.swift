@@ -17,4 +17,6 @@ struct ViewChrome {
     var toastsShown = 0
     /// Times `layout` placed the pages (reported as `feed_layouts`).
     var layoutPasses = 0
+    /// Whether caption cues show (`show-captions`, `v`).
+    var showsCaptions = false
 }

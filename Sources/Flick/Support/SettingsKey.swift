@@ -25,6 +25,7 @@ enum SettingsKey: String, CaseIterable {
     case photoSeconds = "photo-seconds"
     case playbackRate = "playback-rate"
     case volume
+    case showCaptions = "show-captions"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -43,7 +44,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume:
+             .whenFinished, .playbackRate, .volume, .showCaptions:
             return nil
         }
     }

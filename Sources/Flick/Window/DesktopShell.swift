@@ -76,6 +76,11 @@ final class DesktopShell {
                 self?.report()
             }
         }
+        // Captions follow their key however it changed (v, the preferences, gsettings).
+        settings.observe(.showCaptions) { [weak self] in
+            guard let self else { return }
+            self.window.feedView?.showsCaptions = self.settings.bool(.showCaptions, default: false)
+        }
         // The diagnostics overlay follows its key both ways: Ctrl+Shift+D
         // saves it, and a change in the preferences or with gsettings shows.
         settings.observe(.showDiagnostics) { [weak self] in
@@ -86,6 +91,7 @@ final class DesktopShell {
         window.onFeedShown.append { [weak self] view in
             guard let self else { return }
             view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
+            view.showsCaptions = self.settings.bool(.showCaptions, default: false)
             view.onDiagnosticsToggle = { [weak self] shown in self?.settings.set(.showDiagnostics, bool: shown) }
             // MPRIS follows every change the feed reports (after the app's own handler).
             view.addStateListener { [weak self] _ in self?.mpris?.update() }
@@ -110,6 +116,7 @@ final class DesktopShell {
         case .leaveFullscreen: gtk_window_unfullscreen(gtkWindow)
         case .toggleContentFit: toggleContentFit()
         case .toggleWhenFinished: toggleWhenFinished()
+        case .toggleCaptions: toggleCaptions()
         case .shortcuts: showShortcuts()
         case .preferences: showPreferences()
         case .about: showAbout()
@@ -243,6 +250,13 @@ final class DesktopShell {
         settings.whenFinished = next
         window.showToast(next == .next ? tr("Plays on to the next post") : tr("Loops each post"))
         report()
+    }
+
+    /// `v`: captions on or off; saved, with a toast.
+    private func toggleCaptions() {
+        let shown = !settings.bool(.showCaptions, default: false)
+        settings.set(.showCaptions, bool: shown)
+        window.showToast(shown ? tr("Captions on") : tr("Captions off"))
     }
 
     // MARK: Windows

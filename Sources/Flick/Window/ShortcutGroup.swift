@@ -59,7 +59,7 @@ enum ShortcutGroup: CaseIterable {
         case .playback:
             return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward),
                     .feed(.stepForward), .feed(.stepBackward), .feed(.faster), .feed(.slower), .feed(.louder), .feed(.quieter),
-                    .window(.toggleWhenFinished), .feed(.like), .feed(.copyLink),
+                    .window(.toggleWhenFinished), .window(.toggleCaptions), .feed(.like), .feed(.copyLink),
                     .feed(.openInBrowser), .feed(.save)]
         case .view:
             return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),

@@ -14,6 +14,8 @@ enum WindowAction: String, CaseIterable {
     case toggleContentFit = "toggle-content-fit"
     /// Loop each post, or play on to the next (`when-finished`).
     case toggleWhenFinished = "toggle-when-finished"
+    /// Captions on or off (`show-captions`).
+    case toggleCaptions = "toggle-captions"
     /// GTK's conventional name for the shortcuts window's action.
     case shortcuts = "show-help-overlay"
     case preferences
@@ -75,6 +77,7 @@ enum WindowAction: String, CaseIterable {
         case .leaveFullscreen: return ["Escape"]
         case .toggleContentFit: return ["c"]
         case .toggleWhenFinished: return ["a"]
+        case .toggleCaptions: return ["v"]
         case .shortcuts: return ["<Control>question", "question"]
         case .preferences: return ["<Control>comma"]
         case .about: return []
@@ -110,6 +113,7 @@ enum WindowAction: String, CaseIterable {
         case .leaveFullscreen: return tr("Leave fullscreen")
         case .toggleContentFit: return tr("Fill the page or show all of it")
         case .toggleWhenFinished: return tr("Loop each post or play on to the next")
+        case .toggleCaptions: return tr("Captions on or off")
         case .shortcuts: return tr("Keyboard shortcuts")
         case .preferences: return tr("Preferences")
         case .about: return tr("About Flick")

@@ -21,6 +21,8 @@ package final class NaivePlayers: PlayerProvider {
     /// Frames coalesced by players already destroyed.
     private var retiredCoalescedFrames = 0
 
+    /// The captions file to play beside the item at an index (the session's).
+    package var captionFor: ((Int) -> String?)?
     package var loops = true {
         didSet { for player in assignments.values { player.loops = loops } }
     }
@@ -52,7 +54,7 @@ package final class NaivePlayers: PlayerProvider {
             nextID += 1
             player.loops = loops
             player.isMuted = true
-            player.load(uri: uri, box: box, fit: fit)
+            player.load(uri: uri, box: box, fit: fit, caption: captionFor?(current))
             assignments[current] = player
             changed[current] = player
         }

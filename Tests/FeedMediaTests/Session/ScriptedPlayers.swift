@@ -20,6 +20,8 @@ final class ScriptedPlayer: SessionPlayer {
     var volume = 1.0
     var onFrame: ((VideoFrame) -> Void)?
     var onEvent: ((PlayerEvent, UInt64) -> Void)?
+    var onCue: ((CaptionCue) -> Void)?
+    var captionTrackCount = 0
     /// What the player holds now (nil once unloaded), and every load it was asked for.
     private(set) var uri: String?
     private(set) var loads: [String] = []
@@ -28,7 +30,7 @@ final class ScriptedPlayer: SessionPlayer {
     init(id: Int) { self.id = id }
 
     @discardableResult
-    func load(uri: String, box: PixelSize, fit: ContentFit) -> UInt64 {
+    func load(uri: String, box: PixelSize, fit: ContentFit, caption: String? = nil) -> UInt64 {
         generation += 1
         self.uri = uri
         loads.append(uri)
@@ -98,6 +100,7 @@ final class ScriptedPlayers: PlayerProvider {
     private(set) var players: [ScriptedPlayer] = []
     private(set) var assignments: [Int: ScriptedPlayer] = [:]
     var loops = true { didSet { for player in players { player.loops = loops } } }
+    var captionFor: ((Int) -> String?)?
     private var made = 0
 
     init(capacity: Int = 3) { self.capacity = capacity }

@@ -39,6 +39,8 @@ struct ReportedState: Decodable, Equatable {
     var volume: Double?
     var holdingFaster: Bool?
     var volumeSlider: Bool?
+    var captionTracks: Int?
+    var captionText: String?
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var savesDone: Int?
@@ -114,6 +116,7 @@ struct ReportedState: Decodable, Equatable {
         case rate, volume
         case holdingFaster = "holding_faster"
         case volumeSlider = "volume_slider"
+        case captionTracks = "caption_tracks", captionText = "caption_text"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case savesDone = "saves_done"

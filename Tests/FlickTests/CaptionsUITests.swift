@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// Captions in the real app: files beside a clip and tracks inside it,
+    /// parsed by GStreamer and drawn by GTK over the video; `v` turns them
+    /// on; hostile files are refused or bounded.
+    @Suite("Captions")
+    struct CaptionsUITests {
+        /// A new folder holding the first test clip as each of `names`.
+        private func folder(clips names: [String]) throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-captions-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let clip = try Fixtures.clips()[0].video
+            for name in names { try FileManager.default.copyItem(at: clip, to: folder.appendingPathComponent(name)) }
+            return folder
+        }
+
+        /// An SRT file whose first cue covers the clip's first 3.5 s, and
+        /// two later ones: GStreamer's type finder reads 129 bytes before it
+        /// calls a file SRT, so a one-line file would not be recognised.
+        private static func srt(_ text: String) -> Data {
+            Data(("1\n00:00:00,000 --> 00:00:03,500\n\(text)\n\n2\n00:01:00,000 --> 00:01:02,000\nLater on\n\n"
+                  + "3\n00:02:00,000 --> 00:02:02,000\nAnd at the end\n\n").utf8)
+        }
+
+        @Test("an .srt beside a clip: v turns captions on (saved, with a toast), its cue shows as the clip plays and is in the accessible tree; the .srt is not a skipped file; v turns them off")
+        func sidecarFile() throws {
+            let folder = try folder(clips: ["trip.mp4"])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Self.srt("Hello from the <i>captions</i>").write(to: folder.appendingPathComponent("trip.srt"))
+            let tree = try AccessibleTree()
+            let app = try AppProcess([folder.path, "--report-state"],
+                                     environment: tree.environment.merging(["GSETTINGS_BACKEND": "keyfile"]) { $1 })
+            let playing = app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 && $0.captionTracks == 1 }
+            try #require(playing != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(playing?.skippedFiles == nil, "the captions belong to the clip")
+            #expect(playing?.captionText == "", "captions are off by default")
+            let window = try app.focusedWindow()
+
+            var seen = app.states.count
+            try X11.key("v", window: window)
+            let shown = app.waitForState(after: seen, timeout: 15) { $0.captionText == "Hello from the captions" }
+            #expect(shown != nil, "the cue, its markup read as words: \(String(describing: app.latest))")
+            #expect(app.waitForState(after: seen, timeout: 5) { $0.lastToast == "Captions on" } != nil)
+            #expect(try GSettingsTool.get("show-captions", app: app) == "true")
+            var found = false
+            let deadline = Date().addingTimeInterval(15)
+            while !found, Date() < deadline {
+                found = try tree.nodes(of: app.process.processIdentifier).contains { $0.name == "Hello from the captions" && $0.visible }
+            }
+            #expect(found, "screen readers find the cue in the current page")
+
+            seen = app.states.count
+            try X11.key("v", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.lastToast == "Captions off" && $0.captionText == "" } != nil)
+        }
+
+        @Test("of captions in several languages the user's plays: LANGUAGE=de picks NAME.de.vtt over NAME.en.vtt")
+        func usersLanguage() throws {
+            let folder = try folder(clips: ["trip.mp4"])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\nHello\n\n".utf8).write(to: folder.appendingPathComponent("trip.en.vtt"))
+            try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\nHallo\n\n".utf8).write(to: folder.appendingPathComponent("trip.de.vtt"))
+            let app = try AppProcess([folder.path, "--report-state"],
+                                     environment: ["GSETTINGS_BACKEND": "keyfile", "LANGUAGE": "de"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let shown = app.waitForState(timeout: 15) { !($0.captionText ?? "").isEmpty }
+            #expect(shown?.captionText == "Hallo" && shown?.captionTracks == 2, "\(String(describing: shown))")
+        }
+
+        @Test("a subtitle track inside an MKV (made with GStreamer here) shows as the clip plays")
+        func trackInsideTheFile() throws {
+            let folder = try folder(clips: ["source.mp4"])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let subtitles = folder.appendingPathComponent("inside.txt")
+            try Self.srt("Inside the file").write(to: subtitles)
+            let media = FileManager.default.temporaryDirectory.appendingPathComponent("flick-captions-mkv-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: media) }
+            let mkv = media.appendingPathComponent("inside.mkv")
+            let mux = Process()
+            mux.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            mux.arguments = ["gst-launch-1.0", "-q", "filesrc", "location=\(folder.appendingPathComponent("source.mp4").path)", "!",
+                             "qtdemux", "name=d", "d.video_0", "!", "queue", "!", "h264parse", "!", "matroskamux", "name=m", "!",
+                             "filesink", "location=\(mkv.path)", "filesrc", "location=\(subtitles.path)", "!", "subparse", "!",
+                             "queue", "!", "m."]
+            mux.standardOutput = FileHandle.nullDevice
+            mux.standardError = FileHandle.nullDevice
+            try mux.run()
+            mux.waitUntilExit()
+            try #require(mux.terminationStatus == 0, "gst-launch-1.0 made no MKV")
+
+            let app = try AppProcess([media.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let shown = app.waitForState(timeout: 15) { $0.captionText == "Inside the file" }
+            #expect(shown?.captionTracks == 1, "\(String(describing: app.latest))")
+        }
+
+        @Test("hostile captions files: a binary one, a 10 MB one and one of 100,000 cues are refused (skipped files); a 1 MB line is cut to 300 characters; every clip plays")
+        func hostileFiles() throws {
+            let folder = try folder(clips: ["a-binary.mp4", "b-huge.mp4", "c-long-line.mp4", "d-many.mp4"])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var binary = Self.srt("looks fine")
+            binary.append(contentsOf: [0, 0, 0xFF, 0xFE, 0])
+            try binary.write(to: folder.appendingPathComponent("a-binary.srt"))
+            try Data(repeating: UInt8(ascii: "x"), count: 10_000_000).write(to: folder.appendingPathComponent("b-huge.srt"))
+            try Self.srt(String(repeating: "y", count: 1_000_000)).write(to: folder.appendingPathComponent("c-long-line.srt"))
+            var many = ""
+            for cue in 0..<100_000 { many += "\(cue + 1)\n00:00:00,000 --> 00:00:03,500\nz\n\n" }
+            try Data(many.utf8).write(to: folder.appendingPathComponent("d-many.srt"))
+            for (name, seconds) in [("a-binary.mp4", 0.0), ("b-huge.mp4", 60.0), ("c-long-line.mp4", 120.0), ("d-many.mp4", 180.0)] {
+                try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-seconds)],
+                                                      ofItemAtPath: folder.appendingPathComponent(name).path)
+            }
+            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
+            let first = app.waitForState(timeout: 30) { $0.phase == "feed" && $0.itemCount == 4 && $0.playersPlaying == 1 }
+            try #require(first != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(first?.skippedFiles == 3, "the three refused files are listed as skipped: \(String(describing: first))")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let window = try app.focusedWindow()
+            for index in 1..<4 {
+                let seen = app.states.count
+                try X11.key("Down", window: window)
+                let landed = app.waitForState(after: seen, timeout: 20) { $0.currentIndex == index && $0.playersPlaying == 1 }
+                #expect(landed != nil, "post \(index) plays: \(String(describing: app.latest))")
+                if index == 2 {
+                    let cue = app.waitForState(after: seen, timeout: 15) { $0.currentIndex == 2 && !($0.captionText ?? "").isEmpty }
+                    #expect(cue?.captionText?.count == 300 && cue?.captionText?.hasSuffix("…") == true,
+                            "the long line is cut: \(cue?.captionText?.count ?? -1) characters")
+                } else {
+                    #expect(landed?.captionTracks == 0, "refused: \(String(describing: landed))")
+                }
+            }
+        }
+    }
+}
