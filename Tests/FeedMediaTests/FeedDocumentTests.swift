@@ -190,6 +190,22 @@ struct FeedPageExample: Sendable, CustomTestStringConvertible {
         #expect(page.extras["b"]?.webPage == nil && page.extras["c"]?.webPage == nil)
     }
 
+    @Test("captions resolve against the page, over http(s) only, at most 16; a language that is no tag is unknown; a captions field that is not a list skips the item")
+    func captionsOfAnItem() throws {
+        let many = (0..<20).map { #"{"language": "en", "uri": "/c/\#($0).vtt"}"# }.joined(separator: ",")
+        let page = try parse(#"""
+            {"items": [{"id": "a", "type": "video", "uri": "a.mp4",
+                        "captions": [{"language": "pt-BR", "uri": "/subs/a.pt.vtt"}, {"language": "not a tag!", "uri": "https://x.example/a.srt"},
+                                     {"language": "en", "uri": "file:///etc/passwd"}, {"uri": "ftp://x.example/a.vtt"}]},
+                       {"id": "b", "type": "video", "uri": "b.mp4", "captions": [\#(many)]},
+                       {"id": "c", "type": "video", "uri": "c.mp4", "captions": "a.vtt"}]}
+            """#)
+        #expect(page.items.map(\.id) == ["a", "b"])
+        #expect(page.items[0].captions == [CaptionTrack(language: "pt-BR", uri: "https://feeds.example.com/subs/a.pt.vtt"),
+                                           CaptionTrack(language: nil, uri: "https://x.example/a.srt")])
+        #expect(page.items[1].captions.count == 16)
+    }
+
     @Test func skipReasonsReadAsOneLine() throws {
         let page = try parse(FeedPageExample.all[4].json)
         #expect(page.skipped[2].description == #"item 2 (id "file"): uri file:///etc/passwd is not an http(s) URL"#)

@@ -25,7 +25,7 @@ import Testing
         #expect(item["required"] as? [String] == ["id", "type", "uri"])
         let properties = try #require(item["properties"] as? [String: Any])
         let fields = ["id", "type", "uri", "poster", "width", "height", "duration", "headers", "cacheKey", "title",
-                      "subtitle", "author", "likes", "liked", "likeURL", "accessibilityLabel", "url"]
+                      "subtitle", "author", "likes", "liked", "likeURL", "accessibilityLabel", "url", "captions"]
         #expect(Set(properties.keys) == Set(fields))
     }
 

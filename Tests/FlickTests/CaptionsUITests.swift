@@ -1,3 +1,4 @@
+import FeedDemo
 import Foundation
 import Testing
 
@@ -134,6 +135,50 @@ extension AppUnderX {
                     #expect(landed?.captionTracks == 0, "refused: \(String(describing: landed))")
                 }
             }
+        }
+
+        @Test("a Flick feed's captions over HTTP are fetched once, kept on disk and shown; one over 1 MiB is refused and its post plays without it")
+        func remoteCaptions() throws {
+            let clip = try Fixtures.clips()[0]
+            let files = FileManager.default.temporaryDirectory.appendingPathComponent("flick-captions-http-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: files) }
+            let good = files.appendingPathComponent("good.vtt")
+            try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\nHello over HTTP\n\n".utf8).write(to: good)
+            let big = files.appendingPathComponent("big.vtt")
+            try Data(("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\n" + String(repeating: "x", count: 2_000_000) + "\n").utf8).write(to: big)
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            // Paths of this run only: the kept files of another run never answer for them.
+            let run = UUID().uuidString
+            server.serveFile(clip.video, at: "/clip.mp4", contentType: "video/mp4")
+            server.serveFile(good, at: "/\(run)/good.vtt", contentType: "text/vtt")
+            server.serveFile(big, at: "/\(run)/big.vtt", contentType: "text/vtt")
+            let feed = """
+                {"items": [
+                  {"id": "a", "type": "video", "uri": "/clip.mp4", "captions": [{"language": "en", "uri": "/\(run)/good.vtt"}]},
+                  {"id": "b", "type": "video", "uri": "/clip.mp4", "captions": [{"language": "en", "uri": "/\(run)/big.vtt"}]}
+                ], "next": null}
+                """
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            let app = try AppProcess([base.appendingPathComponent("feed.json").absoluteString, "--report-state"],
+                                     environment: ["GSETTINGS_BACKEND": "keyfile"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let shown = app.waitForState(timeout: 20) { $0.currentIndex == 0 && $0.captionText == "Hello over HTTP" }
+            #expect(shown != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(server.requests(path: "/\(run)/good.vtt").count == 1, "fetched once")
+
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("Down", window: window)
+            let second = app.waitForState(after: seen, timeout: 20) { $0.currentIndex == 1 && $0.playersPlaying == 1 }
+            #expect(second != nil && second?.currentError == nil, "the post plays: \(String(describing: app.latest))")
+            let deadline = Date().addingTimeInterval(20)
+            while !app.stderr.contains("big.vtt could not be read"), Date() < deadline { usleep(100_000) }
+            #expect(app.stderr.contains("big.vtt could not be read"), "the refusal is logged: \(app.stderr)")
+            #expect(server.requests(path: "/\(run)/good.vtt").count == 1, "kept on disk, not fetched again")
         }
     }
 }

@@ -88,10 +88,18 @@ extension FeedDocument {
         var accessibilityLabel: String?
         /// The post's web page, what Copy link and Open in browser give.
         var url: String?
+        /// Captions files: `[{"language": "en", "uri": "….vtt"}]`.
+        var captions: [RawCaption]?
+
+        /// One entry of `captions`.
+        struct RawCaption: Decodable {
+            var language: String?
+            var uri: String
+        }
 
         enum CodingKeys: String, CodingKey {
             case id, type, uri, poster, width, height, duration, headers, cacheKey
-            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel, url
+            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel, url, captions
         }
 
         init(from decoder: any Decoder) throws {
@@ -115,6 +123,7 @@ extension FeedDocument {
                 likeURL = try Self.optional(container, .likeURL)
                 accessibilityLabel = try Self.optional(container, .accessibilityLabel)
                 url = try Self.optional(container, .url)
+                captions = try Self.optional(container, .captions)
             } catch let reason {
                 throw RawItemError(id: id, reason: reason)
             }

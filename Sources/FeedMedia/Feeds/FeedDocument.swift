@@ -131,12 +131,21 @@ public enum FeedDocument {
             return .failure(.invalidHeader(String(bad.key.unicodeScalars.prefix(64))))
         }
 
+        // Captions on http(s) only (a feed never names a file of this
+        // computer), at most a few; a language that is no tag is unknown.
+        let captions = (raw.captions ?? []).prefix(FeedValueRules.maxCaptions).compactMap { caption -> CaptionTrack? in
+            guard let url = FeedURLRules.resolve(caption.uri, pageURL: pageURL),
+                  case let location = MediaLocation(url.absoluteString), location == .http || location == .https else { return nil }
+            let language = caption.language.flatMap { $0.utf8.count <= 35 && CaptionChoice.primaryLanguage($0) != nil ? $0 : nil }
+            return CaptionTrack(language: language, uri: url.absoluteString)
+        }
         let item = FeedItem(id: raw.id, kind: kind, uri: uri.absoluteString, poster: poster?.absoluteString,
                             width: raw.width, height: raw.height, duration: raw.duration,
                             title: FeedValueRules.boundedText(raw.title),
                             subtitle: FeedValueRules.boundedText(raw.subtitle),
                             author: FeedValueRules.boundedText(raw.author),
-                            accessibilityLabel: FeedValueRules.boundedText(raw.accessibilityLabel))
+                            accessibilityLabel: FeedValueRules.boundedText(raw.accessibilityLabel),
+                            captions: Array(captions))
         // A page address that is not an http(s) URL is left out; the post
         // still plays, and sharing it gives its media's address.
         let webPage = raw.url.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }

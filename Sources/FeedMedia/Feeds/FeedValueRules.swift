@@ -15,6 +15,8 @@ enum FeedValueRules {
     /// Most headers an item may ask for, and the longest value, in UTF-8 bytes.
     static let maxHeaders = 32
     static let maxHeaderValueBytes = 8_192
+    /// Captions files of one item read at most (the rest are left out).
+    static let maxCaptions = 16
     /// Widths and heights, in pixels.
     static let pixelRange = 1...100_000
     /// Durations, in seconds: up to a week.

@@ -1,17 +1,40 @@
 import FeedCore
+import Foundation
 
-/// Captions: the file a player plays beside a post (its sidecar in the
-/// user's language), the cues of the current post to the view, and how
-/// many tracks it has. Remote captions files are not fetched yet: only
-/// files of this computer play beside a post. GTK thread only.
+/// Captions: the file a player plays beside a post (of its captions, the
+/// one in the user's language: a file beside a local clip, or a feed's,
+/// fetched once into ``RemoteCaptions``), the cues of the current post to
+/// the view, and how many tracks it has. GTK thread only.
 extension FeedSession {
-    /// The captions file played beside the post at `index`: of its files
-    /// on this computer, the one in the user's language.
+    /// The captions file played beside the post at `index`: of its
+    /// captions, the one in the user's language, when it is on this
+    /// computer. A remote one not fetched yet starts fetching, and the
+    /// post's player opens again with it once it lands.
     func captionFile(at index: Int) -> String? {
-        guard let item = item(at: index) else { return nil }
-        let local = item.captions.filter { MediaLocation($0.uri) == .file }
-        guard let pick = CaptionChoice.pick(local.map(\.language), preferred: VideoPlayer.userLanguages) else { return nil }
-        return local[pick].uri
+        guard let item = item(at: index), !item.captions.isEmpty,
+              let pick = CaptionChoice.pick(item.captions.map(\.language), preferred: VideoPlayer.userLanguages) else { return nil }
+        let track = item.captions[pick]
+        switch MediaLocation(track.uri) {
+        case .file:
+            return track.uri
+        case .http, .https:
+            guard let url = URL(string: track.uri) else { return nil }
+            let id = item.id
+            return media.captions.file(for: url, headers: extras(for: id)?.headers ?? [:]) { [weak self] _ in
+                self?.captionFetched(for: id)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A remote captions file landed: the post's player opens again with
+    /// it, unless that post is already playing on screen (it gets its
+    /// captions when it is loaded next).
+    private func captionFetched(for id: String) {
+        guard let index = feed.items.firstIndex(where: { $0.id == id }), let player = pool.player(for: index) else { return }
+        if index == current, player.isPlaying, (player.position ?? 0) > 0.5 { return }
+        reload(index)
     }
 
     /// Caption tracks of the post at `index`: its player's once it has

@@ -18,6 +18,8 @@ public final class MediaEngine {
     /// Brings remote pictures to disk: the media cache (image budget) when
     /// there is one, else plain files under `imageDirectory`.
     public let stills: RemoteStillSource
+    /// Remote posts' captions files, fetched once and kept on disk.
+    public let captions: RemoteCaptions
 
     /// An engine without a media cache: videos stream, pictures go to
     /// plain files under `imageDirectory` (nil: a folder under the user's
@@ -54,6 +56,8 @@ public final class MediaEngine {
         self.http = http
         self.cache = cache
         decodedPictures = DecodedImageCache(budgetBytes: decodedPictureBytes)
+        captions = RemoteCaptions(directory: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent("io.github.flick.Flick/captions"), session: http.api)
         stills = cache ?? RemoteImageFiles(directory: imageDirectory
             ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"),
                                            session: http.media)
