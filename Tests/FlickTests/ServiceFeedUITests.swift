@@ -117,6 +117,45 @@ extension AppUnderX {
                     "the next post plays: \(String(describing: app.latest))")
         }
 
+        @Test("a PeerTube post's captions (its /captions list, WebVTT on the instance) show with v, in the user's language")
+        func peerTubeCaptions() throws {
+            let clips = try Fixtures.clips()
+            let server = MediaServer()
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            let run = UUID().uuidString.lowercased()
+            let id = "\(run)-0"
+            server.serveAnswers(at: "/api/v1/search/videos") { _ in
+                .init(status: 200, body: PeerTubeBodies.list([PeerTubeBodies.video(id, name: "Clip 1")], total: 1))
+            }
+            server.serveFile(clips[0].video, at: "/media/\(id).mp4", contentType: "video/mp4")
+            let details = PeerTubeBodies.details(id, name: "Clip 1", files: [PeerTubeBodies.file("\(base.absoluteString)media/\(id).mp4", resolution: 320)])
+            server.serveAnswers(at: "/api/v1/videos/\(id)") { _ in .init(status: 200, body: details) }
+            let captions = """
+                {"total": 2, "data": [
+                  {"language": {"id": "fr", "label": "French"}, "captionPath": "/lazy-static/video-captions/\(id)-fr.vtt"},
+                  {"language": {"id": "en", "label": "English"}, "captionPath": "/lazy-static/video-captions/\(id)-en.vtt"}]}
+                """
+            server.serveAnswers(at: "/api/v1/videos/\(id)/captions") { _ in .init(status: 200, body: Data(captions.utf8)) }
+            let files = FileManager.default.temporaryDirectory.appendingPathComponent("flick-peertube-captions-\(run)")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: files) }
+            for (language, text) in [("fr", "Bonjour"), ("en", "Hello from PeerTube")] {
+                let file = files.appendingPathComponent("\(language).vtt")
+                try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\n\(text)\n\n".utf8).write(to: file)
+                server.serveFile(file, at: "/lazy-static/video-captions/\(id)-\(language).vtt", contentType: "text/vtt")
+            }
+            let app = try AppProcess(["peertube:127.0.0.1:\(base.port!)", "--report-state"], environment: ["LANGUAGE": "en"])
+            defer { app.stop() }
+            try #require(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil,
+                         "\(String(describing: app.latest)); \(app.stderr)")
+            let window = try app.focusedWindow()
+            try X11.key("v", window: window)
+            let shown = app.waitForState(timeout: 20) { $0.captionText == "Hello from PeerTube" }
+            #expect(shown?.captionTracks == 2, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(server.requests(path: "/lazy-static/video-captions/\(id)-fr.vtt").isEmpty, "only the track shown is fetched")
+        }
+
         /// The web page an RSS or JSON Feed item of `id` names.
         static func page(of id: String) -> String { "https://clips.example/posts/\(id)" }
 
@@ -175,7 +214,7 @@ extension AppUnderX {
             if kind == "peertube" {
                 // Details come as the preload plan reaches a post: the 41 posts
                 // landed on and the two the plan prepares after the last, not all 45.
-                let asked = (last?.itemCount ?? 0) > 0 ? server.pathsRequested(where: { $0.hasPrefix("/api/v1/videos/") }) : 0
+                let asked = (last?.itemCount ?? 0) > 0 ? server.pathsRequested(where: { $0.hasPrefix("/api/v1/videos/") && !$0.hasSuffix("/captions") }) : 0
                 #expect(asked >= 41 && asked <= 43, "details asked for \(asked) posts")
             }
         }

@@ -59,6 +59,13 @@ enum PeerTubeListing: Sendable, Equatable {
         return components.url
     }
 
+    /// `GET /api/v1/videos/{uuid}/captions` on `base`.
+    static func captionsURL(base: URL, uuid: String) -> URL? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        components.path = "/api/v1/videos/\(escaped(uuid))/captions"
+        return components.url
+    }
+
     /// What the user reads for it ("short videos on HOST").
     func describe(host: String) -> String {
         switch self {

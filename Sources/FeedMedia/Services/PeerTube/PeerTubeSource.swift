@@ -91,7 +91,24 @@ public final class PeerTubeSource: FeedSource {
         let generation = generations.current
         client.get(url, accept: "application/json") { [weak self] result in
             guard let self, self.generations.accepts(generation) else { return }
-            completion(self.detailed(item.id, result))
+            let detailed = self.detailed(item.id, result)
+            guard case .success(let page) = detailed else { return completion(detailed) }
+            self.addCaptions(to: page, of: item.id, generation: generation, completion)
+        }
+    }
+
+    /// The video's captions (`/captions`), added to its detailed post; a
+    /// failure there leaves the post without captions, not unplayable.
+    private func addCaptions(to page: FeedSourcePage, of id: String, generation: UInt64,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let url = PeerTubeListing.captionsURL(base: base, uuid: id) else { return completion(.success(page)) }
+        client.get(url, accept: "application/json") { [weak self] result in
+            guard let self, self.generations.accepts(generation) else { return }
+            var page = page
+            if case .success(let response) = result, !page.items.isEmpty {
+                page.items[0].captions = PeerTubeCaptions.tracks(response.body, base: self.base)
+            }
+            completion(.success(page))
         }
     }
 
