@@ -102,6 +102,8 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// Caption tracks of the current post, and the cue on screen ("" when none shows).
     public var captionTracks = 0
     public var captionText = ""
+    /// The languages the current post's Captions menu offers (none with fewer than two).
+    public var captionLanguages: [String] = []
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -177,7 +179,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case rate, volume
         case holdingFaster = "holding_faster"
         case volumeSlider = "volume_slider"
-        case captionTracks = "caption_tracks", captionText = "caption_text"
+        case captionTracks = "caption_tracks", captionText = "caption_text", captionLanguages = "caption_languages"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

@@ -23,6 +23,8 @@ extension FeedView {
     /// feed; runs before every state report.
     func updateChrome() {
         updateScrubbers()
+        // The tracks inside a video are known once it prerolls.
+        refreshRailMenu(at: currentIndex)
         for (index, page) in pages { page.isCurrent = index == currentIndex }
         announceCurrentPage()
         watchFocus()

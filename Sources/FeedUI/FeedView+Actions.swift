@@ -21,6 +21,18 @@ extension FeedView {
             g_action_map_add_action(gopaque(group), simple)
             g_object_unref(simple.rawGObject)
         }
+        // The Captions entries of the More menu, each with its language's tag.
+        let stringType = g_variant_type_new("s")
+        let chooseCaptions = g_simple_action_new("caption-language", stringType)!
+        g_variant_type_free(stringType)
+        if let connection = Signals.connect(chooseCaptions, "activate", { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter, let text = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
+            self?.chooseCaptionLanguage(String(cString: text))
+        }) {
+            connections.append(connection)
+        }
+        g_action_map_add_action(gopaque(group), chooseCaptions)
+        g_object_unref(chooseCaptions.rawGObject)
         gtk_widget_insert_action_group(widget, "feed", gopaque(group))
         g_object_unref(group.rawGObject)
 

@@ -72,6 +72,27 @@ extension FeedView {
         }
     }
 
+    /// The More menu of the page at `index`: Save unless its post is a file
+    /// of this computer, and its captions languages when it has several.
+    func refreshRailMenu(at index: Int, page: FeedPage? = nil) {
+        guard let page = page ?? pages[index], let item = item(at: index) else { return }
+        let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
+        page.likeRail.showMenu(save: !local, captions: session.captionLanguages(at: index))
+    }
+
+    /// Called when choosing a captions language turns captions on (the app saves it).
+    public var onCaptionsShown: ((Bool) -> Void)? {
+        get { listeners.captionsShown }
+        set { listeners.captionsShown = newValue }
+    }
+
+    /// A Captions entry of the More menu: that language from now on, with a toast.
+    func chooseCaptionLanguage(_ tag: String) {
+        session.chooseCaptionLanguage(tag)
+        if !showsCaptions { listeners.captionsShown?(true) }
+        showToast(tr("Captions: %1$s").filled(VideoPlayer.languageName(tag)))
+    }
+
     // MARK: Holding for 2×
 
     /// The primary button went down on the page: held long enough on a

@@ -195,6 +195,7 @@ public final class FeedView: FeedSessionObserver {
         state.volumeSlider = pages[currentIndex]?.sound.showsSlider ?? false
         state.captionTracks = session.captionTracks(at: currentIndex)
         state.captionText = pages[currentIndex]?.cue.shownText ?? ""
+        state.captionLanguages = session.captionLanguages(at: currentIndex).map(\.tag)
         return state
     }
 
@@ -230,6 +231,7 @@ public final class FeedView: FeedSessionObserver {
             page.likeRail.show(liked: like.liked, likes: like.likes)
             let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
             page.likeRail.showOpens(localFile: local)
+            refreshRailMenu(at: index, page: page)
             coverIfSensitive(page)
             page.scrubber.showCountdown(countdown(at: index))
         } else {

@@ -71,6 +71,28 @@ extension AppUnderX {
             #expect(shown?.captionText == "Hallo" && shown?.captionTracks == 2, "\(String(describing: shown))")
         }
 
+        @Test("a post with captions in several languages lists them in its More menu; choosing one shows it from then on")
+        func captionsMenu() throws {
+            let folder = try folder(clips: ["trip.mp4"])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\nHello\n\n".utf8).write(to: folder.appendingPathComponent("trip.en.vtt"))
+            try Data("WEBVTT\n\n00:00:00.000 --> 00:00:03.500\nHallo\n\n".utf8).write(to: folder.appendingPathComponent("trip.de.vtt"))
+            let tree = try AccessibleTree()
+            let app = try AppProcess([folder.path, "--report-state"],
+                                     environment: tree.environment.merging(["GSETTINGS_BACKEND": "keyfile", "LANGUAGE": "en"]) { $1 })
+            let shown = app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 && $0.captionLanguages == ["de", "en"] }
+            try #require(shown != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            #expect(app.waitForState(timeout: 15) { $0.captionText == "Hello" } != nil, "the user's language first")
+            let pid = app.process.processIdentifier
+            try tree.press("More", in: pid)
+            let seen = app.states.count
+            try tree.press("Captions: German", in: pid)
+            #expect(app.waitForState(after: seen, timeout: 20) { $0.captionText == "Hallo" } != nil,
+                    "the language chosen: \(String(describing: app.latest))")
+            #expect(app.latest?.lastToast == "Captions: German")
+        }
+
         @Test("a subtitle track inside an MKV (made with GStreamer here) shows as the clip plays")
         func trackInsideTheFile() throws {
             let folder = try folder(clips: ["source.mp4"])

@@ -12,7 +12,7 @@ extension FeedSession {
     /// post's player opens again with it once it lands.
     func captionFile(at index: Int) -> String? {
         guard let item = item(at: index), !item.captions.isEmpty,
-              let pick = CaptionChoice.pick(item.captions.map(\.language), preferred: VideoPlayer.userLanguages) else { return nil }
+              let pick = CaptionChoice.pick(item.captions.map(\.language), preferred: CaptionLanguage.preferred) else { return nil }
         let track = item.captions[pick]
         switch MediaLocation(track.uri) {
         case .file:
@@ -35,6 +35,33 @@ extension FeedSession {
         guard let index = feed.items.firstIndex(where: { $0.id == id }), let player = pool.player(for: index) else { return }
         if index == current, player.isPlaying, (player.position ?? 0) > 0.5 { return }
         reload(index)
+    }
+
+    /// The languages the post at `index` has captions in, each with its
+    /// name, when there are two or more to choose from (its files, else
+    /// the tracks inside its media); empty otherwise.
+    public func captionLanguages(at index: Int) -> [(tag: String, name: String)] {
+        guard let item = item(at: index) else { return [] }
+        let tags = item.captions.isEmpty ? (pool.player(for: index)?.textLanguages ?? []) : item.captions.map(\.language)
+        var seen: Set<String> = []
+        let distinct = tags.compactMap { $0 }.filter { seen.insert($0).inserted }
+        guard distinct.count >= 2 else { return [] }
+        return distinct.map { ($0, VideoPlayer.languageName($0)) }
+    }
+
+    /// The user chose captions in `tag` (the Captions menu): from now on,
+    /// in every post that has them; the current post shows them now (its
+    /// player opens again for a file, picks the track inside its media).
+    public func chooseCaptionLanguage(_ tag: String) {
+        MainActor.assertIsolated()
+        CaptionLanguage.chosen = tag
+        guard let item = item(at: current), let player = pool.player(for: current) else { return }
+        if item.captions.isEmpty {
+            player.chooseCaptionTrack()
+        } else {
+            reload(current)
+        }
+        emit(.stateChanged)
     }
 
     /// Caption tracks of the post at `index`: its player's once it has

@@ -35,6 +35,10 @@ package protocol SessionPlayer: AnyObject {
     var onCue: ((CaptionCue) -> Void)? { get set }
     /// Caption tracks of the current binding (inside the media and beside it).
     var captionTrackCount: Int { get }
+    /// The language of each text track inside the media (nil: untagged).
+    var textLanguages: [String?] { get }
+    /// Plays the text track inside the media in the language chosen or the user's.
+    func chooseCaptionTrack()
 
     /// Binds `uri` for a `box`-pixel page in `fit`, with `caption` (a
     /// captions file) beside it; returns the new generation.

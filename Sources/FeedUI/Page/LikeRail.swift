@@ -20,8 +20,12 @@ final class LikeRail {
     /// Copy link and open in the browser (hidden on skeletons with the rail).
     private let share: WidgetPointer
     private let open: WidgetPointer
-    /// More: Save (hidden for a file of this computer, which is saved already).
+    /// More: Save (not for a file of this computer, which is saved
+    /// already) and the post's captions languages when it has several;
+    /// hidden when it would be empty.
     private let more: WidgetPointer
+    /// What the More menu lists now: Save, and the captions languages' tags.
+    private var listed: (save: Bool, languages: [String]) = (true, [])
     private var burstTimer: MainLoopSource?
 
     init() {
@@ -52,10 +56,6 @@ final class LikeRail {
         gtk_menu_button_set_icon_name(gopaque(more), "view-more-symbolic")
         gtk_widget_set_tooltip_text(more, tr("More"))
         Widget.setAccessibleLabel(more, tr("More"))
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("_Save the post"), FeedAction.save.detailedName)
-        gtk_menu_button_set_menu_model(gopaque(more), gcast(menu))
-        g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_box_append(gcast(widget), more)
 
         burst = gtk_label_new("♥")!
@@ -64,6 +64,8 @@ final class LikeRail {
         gtk_widget_set_valign(burst, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(burst, 0)
         gtk_widget_set_visible(burst, 0)
+        listed = (false, [""]) // differs from any real listing: the first one builds the menu
+        showMenu(save: true, captions: [])
     }
 
     /// A round button over the page for a feed action, with the words
@@ -84,8 +86,36 @@ final class LikeRail {
         gtk_button_set_icon_name(gcast(open), localFile ? "folder-open-symbolic" : "web-browser-symbolic")
         gtk_widget_set_tooltip_text(open, label)
         Widget.setAccessibleLabel(open, label)
-        gtk_widget_set_visible(more, localFile ? 0 : 1)
     }
+
+    /// The More menu: Save when `save`, and a Captions section choosing
+    /// among `captions` (tag and name) when there are any; rebuilt only
+    /// when what it lists changes.
+    func showMenu(save: Bool, captions: [(tag: String, name: String)]) {
+        let languages = captions.map(\.tag)
+        guard listed.save != save || listed.languages != languages else { return }
+        listed = (save, languages)
+        let menu = g_menu_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
+        if save { g_menu_append(menu, tr("_Save the post"), FeedAction.save.detailedName) }
+        if !captions.isEmpty {
+            let section = g_menu_new()!
+            defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+            for caption in captions {
+                let target = g_variant_new_string(caption.tag)
+                let item = g_menu_item_new(tr("Captions: %1$s").filled(caption.name), nil)!
+                g_menu_item_set_action_and_target_value(item, Self.captionAction, target)
+                g_menu_append_item(section, item)
+                g_object_unref(UnsafeMutableRawPointer(item))
+            }
+            g_menu_append_section(menu, nil, gcast(section))
+        }
+        gtk_menu_button_set_menu_model(gopaque(more), gcast(menu))
+        gtk_widget_set_visible(more, save || !captions.isEmpty ? 1 : 0)
+    }
+
+    /// The feed's action a Captions entry triggers, with the language's tag.
+    static let captionAction = "feed.caption-language"
 
     /// Shows the like state; `likes` nil hides the count.
     func show(liked: Bool, likes: Int?) {

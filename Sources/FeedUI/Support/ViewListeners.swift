@@ -12,6 +12,8 @@ struct ViewListeners {
     var mutedChange: ((Bool) -> Void)?
     /// Called when the user changes the volume (the app saves it).
     var volumeChange: ((Double) -> Void)?
+    /// Called when a choice in the view turns captions on (the app saves it).
+    var captionsShown: ((Bool) -> Void)?
     /// Called with a short message for a toast (a like that did not save).
     var toast: ((String) -> Void)?
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).

@@ -92,6 +92,7 @@ final class DesktopShell {
             guard let self else { return }
             view.showsDiagnostics = self.settings.bool(.showDiagnostics, default: false)
             view.showsCaptions = self.settings.bool(.showCaptions, default: false)
+            view.onCaptionsShown = { [weak self] shown in self?.settings.set(.showCaptions, bool: shown) }
             view.onDiagnosticsToggle = { [weak self] shown in self?.settings.set(.showDiagnostics, bool: shown) }
             // MPRIS follows every change the feed reports (after the app's own handler).
             view.addStateListener { [weak self] _ in self?.mpris?.update() }

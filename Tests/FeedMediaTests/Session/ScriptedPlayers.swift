@@ -22,6 +22,8 @@ final class ScriptedPlayer: SessionPlayer {
     var onEvent: ((PlayerEvent, UInt64) -> Void)?
     var onCue: ((CaptionCue) -> Void)?
     var captionTrackCount = 0
+    var textLanguages: [String?] = []
+    func chooseCaptionTrack() {}
     /// What the player holds now (nil once unloaded), and every load it was asked for.
     private(set) var uri: String?
     private(set) var loads: [String] = []

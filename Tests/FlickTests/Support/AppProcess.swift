@@ -41,6 +41,7 @@ struct ReportedState: Decodable, Equatable {
     var volumeSlider: Bool?
     var captionTracks: Int?
     var captionText: String?
+    var captionLanguages: [String]?
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var savesDone: Int?
@@ -116,7 +117,7 @@ struct ReportedState: Decodable, Equatable {
         case rate, volume
         case holdingFaster = "holding_faster"
         case volumeSlider = "volume_slider"
-        case captionTracks = "caption_tracks", captionText = "caption_text"
+        case captionTracks = "caption_tracks", captionText = "caption_text", captionLanguages = "caption_languages"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case savesDone = "saves_done"
