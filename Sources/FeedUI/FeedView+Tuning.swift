@@ -90,7 +90,7 @@ extension FeedView {
     func chooseCaptionLanguage(_ tag: String) {
         session.chooseCaptionLanguage(tag)
         if !showsCaptions { listeners.captionsShown?(true) }
-        showToast(tr("Captions: %1$s").filled(VideoPlayer.languageName(tag)))
+        showToast(tr("Captions: %1$s").filled(session.captionLanguageName(tag)))
     }
 
     // MARK: Holding for 2×
