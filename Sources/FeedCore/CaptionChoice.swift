@@ -47,6 +47,24 @@ public enum CaptionChoice {
         return (2...8).contains(pieces[1].count) && pieces[1].allSatisfy { $0.isASCIILetter || $0.isASCIIDigit }
     }
 
+    /// The longest language tag a feed may give, in UTF-8 bytes.
+    public static let maxLanguageBytes = 35
+    /// Bytes at the start of a captions file checked for a NUL.
+    public static let sniffBytes = 4096
+
+    /// `tag` when a feed's captions language is usable (a tag with a
+    /// primary language, at most ``maxLanguageBytes``); nil: unknown.
+    public static func acceptedLanguage(_ tag: String?) -> String? {
+        guard let tag, tag.utf8.count <= maxLanguageBytes, primaryLanguage(tag) != nil else { return nil }
+        return tag
+    }
+
+    /// Whether a file starting with `start` can be captions: no NUL byte in
+    /// its first ``sniffBytes`` (text, not a binary file named `.srt`).
+    public static func looksLikeText(_ start: some Sequence<UInt8>) -> Bool {
+        !start.prefix(sniffBytes).contains(0)
+    }
+
     /// The primary language of a tag or a locale name, lower-cased:
     /// `pt-BR` → `pt`, `de_DE.UTF-8` → `de`; nil for none or `C`/`POSIX`.
     public static func primaryLanguage(_ tag: String?) -> String? {

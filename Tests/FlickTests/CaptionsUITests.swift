@@ -86,6 +86,9 @@ extension AppUnderX {
             #expect(app.waitForState(timeout: 15) { $0.captionText == "Hello" } != nil, "the user's language first")
             let pid = app.process.processIdentifier
             try tree.press("More", in: pid)
+            // The popover's entries reach the accessible tree a moment after it opens.
+            let deadline = Date().addingTimeInterval(10)
+            while try !tree.nodes(of: pid).contains(where: { $0.name == "Captions: German" }), Date() < deadline { usleep(100_000) }
             let seen = app.states.count
             try tree.press("Captions: German", in: pid)
             #expect(app.waitForState(after: seen, timeout: 20) { $0.captionText == "Hallo" } != nil,

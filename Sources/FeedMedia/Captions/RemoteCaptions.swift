@@ -63,7 +63,7 @@ public final class RemoteCaptions {
     private func answered(_ url: URL, _ outcome: FeedRequest.Outcome) {
         guard let entry = fetching.removeValue(forKey: url) else { return }
         guard case .response(let answer) = outcome, (200..<300).contains(answer.status),
-              !answer.body.prefix(4096).contains(0), !answer.body.isEmpty else {
+              CaptionChoice.looksLikeText(answer.body), !answer.body.isEmpty else {
             warn("flick: warning: captions \(url.absoluteString) could not be read; the post plays without them")
             failed.insert(url)
             return

@@ -136,8 +136,7 @@ public enum FeedDocument {
         let captions = (raw.captions ?? []).prefix(FeedValueRules.maxCaptions).compactMap { caption -> CaptionTrack? in
             guard let url = FeedURLRules.resolve(caption.uri, pageURL: pageURL),
                   case let location = MediaLocation(url.absoluteString), location == .http || location == .https else { return nil }
-            let language = caption.language.flatMap { $0.utf8.count <= 35 && CaptionChoice.primaryLanguage($0) != nil ? $0 : nil }
-            return CaptionTrack(language: language, uri: url.absoluteString)
+            return CaptionTrack(language: CaptionChoice.acceptedLanguage(caption.language), uri: url.absoluteString)
         }
         let item = FeedItem(id: raw.id, kind: kind, uri: uri.absoluteString, poster: poster?.absoluteString,
                             width: raw.width, height: raw.height, duration: raw.duration,

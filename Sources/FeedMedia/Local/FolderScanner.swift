@@ -130,8 +130,8 @@ public enum FolderScanner {
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size > 0, size <= UInt64(CaptionChoice.maxFileBytes) else { return false }
         try? handle.seek(toOffset: 0)
-        guard let start = try? handle.read(upToCount: 4096) else { return false }
-        return !start.contains(0)
+        guard let start = try? handle.read(upToCount: CaptionChoice.sniffBytes) else { return false }
+        return CaptionChoice.looksLikeText(start)
     }
 
     /// `found` as feed items, newest first by modification time (ties by path).

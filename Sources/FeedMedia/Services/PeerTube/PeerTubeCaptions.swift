@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads `GET /api/v1/videos/{uuid}/captions`: each caption's language and
 /// its WebVTT file (`fileUrl` on newer instances, else `captionPath` on the
-/// instance). Entries it cannot read are left out; at most 16 are kept;
+/// instance). Entries it cannot read are left out; at most
+/// ``FeedValueRules/maxCaptions`` are kept, as of a Flick feed's item;
 /// only http(s) files. Pure; any thread.
 enum PeerTubeCaptions {
     private struct Answer: Decodable {
@@ -25,11 +26,10 @@ enum PeerTubeCaptions {
         guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else { return [] }
         let tracks = answer.data.compactMap(\.value).compactMap { entry -> CaptionTrack? in
             let address = entry.fileUrl ?? entry.captionPath
-            guard let address, address.utf8.count <= 8_192, let url = URL(string: address, relativeTo: base)?.absoluteURL,
+            guard let address, address.utf8.count <= FeedValueRules.maxURLBytes, let url = URL(string: address, relativeTo: base)?.absoluteURL,
                   url.scheme == "http" || url.scheme == "https" else { return nil }
-            let language = entry.language?.id.flatMap { $0.utf8.count <= 35 && CaptionChoice.primaryLanguage($0) != nil ? $0 : nil }
-            return CaptionTrack(language: language, uri: url.absoluteString)
+            return CaptionTrack(language: CaptionChoice.acceptedLanguage(entry.language?.id), uri: url.absoluteString)
         }
-        return Array(tracks.prefix(16))
+        return Array(tracks.prefix(FeedValueRules.maxCaptions))
     }
 }
