@@ -75,7 +75,11 @@ extension FeedView {
     /// The More menu of the page at `index`: Save unless its post is a file
     /// of this computer, and its captions languages when it has several.
     func refreshRailMenu(at index: Int, page: FeedPage? = nil) {
-        guard let page = page ?? pages[index], let item = item(at: index) else { return }
+        guard let page = page ?? pages[index] else { return }
+        guard let item = item(at: index) else {
+            page.likeRail.showMenu(save: true, captions: []) // a skeleton: hidden, and nothing to choose
+            return
+        }
         let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
         page.likeRail.showMenu(save: !local, captions: session.captionLanguages(at: index))
     }

@@ -195,7 +195,7 @@ public final class FeedView: FeedSessionObserver {
         state.volumeSlider = pages[currentIndex]?.sound.showsSlider ?? false
         state.captionTracks = session.captionTracks(at: currentIndex)
         state.captionText = pages[currentIndex]?.cue.shownText ?? ""
-        state.captionLanguages = session.captionLanguages(at: currentIndex).map(\.tag)
+        state.captionLanguages = pages[currentIndex]?.likeRail.listedLanguages ?? []
         return state
     }
 

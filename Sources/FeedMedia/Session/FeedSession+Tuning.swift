@@ -41,7 +41,8 @@ extension FeedSession {
         let rate = tuning.effectiveRate
         for player in pool.assignments.values {
             if player.rate != rate { player.rate = rate }
-            if player.volume != tuning.volume { player.volume = tuning.volume }
+            // Read back through the cubic conversion, the same level differs in its last bits.
+            if abs(player.volume - tuning.volume) > 1e-9 { player.volume = tuning.volume }
         }
     }
 }

@@ -41,7 +41,6 @@ extension FeedSession {
     /// Times the current post or not, after every plan and every change of
     /// what bears on it (the preference, an error, the window hidden).
     func applyPostTimer() {
-        postTimer.onTimeUp = { [weak self] index in self?.postIsOver(at: index, trigger: .timeUp) }
         if postTimer.stillFailedIndex != current { postTimer.stillFailedIndex = nil }
         let changed: Bool
         if let post = endingPost(at: current),

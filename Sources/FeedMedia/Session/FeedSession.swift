@@ -88,6 +88,7 @@ public final class FeedSession {
         likes = LikeController(sender: LikeSender(session: media.http.api))
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
         pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
+        postTimer.onTimeUp = { [weak self] index in self?.postIsOver(at: index, trigger: .timeUp) }
         stills.emit = { [weak self] update in
             self?.emit(update)
             if case .stillFailed(let index, _, _) = update { self?.stillFailed(at: index) }

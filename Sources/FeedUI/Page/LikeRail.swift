@@ -114,6 +114,9 @@ final class LikeRail {
         gtk_widget_set_visible(more, save || !captions.isEmpty ? 1 : 0)
     }
 
+    /// The captions languages the More menu lists now (tags).
+    var listedLanguages: [String] { listed.languages }
+
     /// The feed's action a Captions entry triggers, with the language's tag.
     static let captionAction = "feed.caption-language"
 
