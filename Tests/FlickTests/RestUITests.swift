@@ -32,21 +32,23 @@ extension AppUnderX {
             let window = try app.focusedWindow()
             let index = app.latest?.currentIndex
 
+            var seen = app.states.count
             try X11.run(["xdotool", "windowminimize", window])
-            let rested = app.waitForState(timeout: 5) { $0.windowVisible == false && $0.playersPlaying == 0 }
+            let rested = app.waitForState(after: seen, timeout: 5) { $0.windowVisible == false && $0.playersPlaying == 0 }
             #expect(rested != nil, "minimised, the video pauses: \(String(describing: app.latest))")
             #expect((rested?.playersAlive ?? 0) >= 1, "the current player is kept for a while")
 
             // Back before the rest time: the kept player's frame is there at once.
-            var seen = app.states.count
+            seen = app.states.count
             try X11.run(["xdotool", "windowactivate", "--sync", window])
             let back = app.waitForState(after: seen, timeout: 10) { $0.windowVisible == true }
             #expect(back?.currentReady == true, "the first line after coming back is ready: \(String(describing: back))")
             #expect(app.waitForState(timeout: 10) { $0.windowVisible == true && $0.playersPlaying == 1 } != nil, "and it plays on")
 
             // Hidden past the rest time: no players at all.
+            seen = app.states.count
             try X11.run(["xdotool", "windowminimize", window])
-            let released = app.waitForState(timeout: 15) { $0.windowVisible == false && $0.playersAlive == 0 }
+            let released = app.waitForState(after: seen, timeout: 15) { $0.windowVisible == false && $0.playersAlive == 0 }
             #expect(released != nil, "after the rest time every player is gone: \(String(describing: app.latest))")
             #expect(released?.currentIndex == index && (released?.itemCount ?? 0) == 2, "the feed and its place stay")
 
@@ -68,12 +70,16 @@ extension AppUnderX {
                                                       "--signal", "org.gnome.ScreenSaver.ActiveChanged", active ? "true" : "false"])
                 #expect(status == 0, "\(output)")
             }
+            // Each wait reads only the lines after its signal: before the
+            // lock, a line can show the video playing before its first frame.
+            var seen = app.states.count
             try screenSaver(active: true)
-            let locked = app.waitForState(timeout: 5) { $0.windowVisible == false && $0.playersPlaying == 0 }
+            let locked = app.waitForState(after: seen, timeout: 5) { $0.windowVisible == false && $0.playersPlaying == 0 }
             #expect(locked != nil, "locked, the video pauses: \(String(describing: app.latest))")
+            seen = app.states.count
             try screenSaver(active: false)
-            let unlocked = app.waitForState(timeout: 10) { $0.windowVisible == true && $0.playersPlaying == 1 }
-            #expect(unlocked?.currentReady == true, "unlocked, it plays on: \(String(describing: app.latest))")
+            let unlocked = app.waitForState(after: seen, timeout: 10) { $0.windowVisible == true && $0.playersPlaying == 1 }
+            #expect(unlocked?.currentReady == true, "unlocked, it plays on: \(String(describing: unlocked))")
         }
     }
 }
