@@ -27,6 +27,7 @@ PACKAGES=(
   zlib1g-dev              # CRC-32 of the media cache's blocks
   libxml2-dev             # RSS and Atom feeds; the plain text of a post's HTML
   libepoxy-dev            # asking OpenGL whether it renders in software
+  libsecret-1-dev         # account tokens in the Secret Service
   libglib2.0-dev-bin
   meson
   ninja-build
@@ -69,6 +70,8 @@ PACKAGES=(
   openbox                 # a window manager for the fullscreen test (Xvfb has none)
   at-spi2-core            # the accessibility bus the screen-reader tests read
   python3-pyatspi         # walks the app's accessible tree in the screen-reader tests
+  gnome-keyring           # a real Secret Service for the account tests
+  libsecret-tools         # secret-tool: the account tests read the keyring with it
   # Touchpad and wheel tests on real Wayland compositors: sway (wlroots)
   # takes a virtual pointer's finger scrolls, mutter (GNOME's compositor)
   # takes remote-desktop pointer events; Xwayland runs the X11 cases.

@@ -6,6 +6,9 @@
 /// instance may also be asked for its `/trending`, `/recent` or `/local`
 /// videos. Explicit forms skip detection.
 ///
+/// A signed-in user's own streams are addresses too: `mastodon:HOST/home`,
+/// `/favourites` and `/bookmarks`, and `peertube:HOST/subscriptions`; they need an account on HOST (``requiresAccount``).
+///
 /// The scheme is https, or plain http when HOST is a loopback address
 /// (`localhost`, `127.x.x.x`, `::1`), so they can be tried against a local
 /// server. Hosts are letters, digits, `-` and `.` (or a bracketed IPv6
@@ -36,6 +39,31 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case local
         /// Mastodon: the federated timeline as the instance sees it.
         case federated
+        /// Mastodon: the signed-in user's home timeline (who they follow).
+        case home
+        /// Mastodon: the statuses the signed-in user favourited.
+        case favourites
+        /// Mastodon: the statuses the signed-in user bookmarked.
+        case bookmarks
+        /// PeerTube: the videos of the channels the signed-in user follows.
+        case subscriptions
+    }
+
+    /// Whether the feed is the user's own and needs their account on the
+    /// server (a public timeline a server keeps from visitors is not
+    /// known until it answers).
+    public var requiresAccount: Bool {
+        switch scope {
+        case .home, .favourites, .bookmarks, .subscriptions: return true
+        case .instance, .trending, .recent, .channel, .account, .tag, .local, .federated: return false
+        }
+    }
+
+    /// The server alone, `HOST[:PORT]` (IPv6 in brackets): how accounts
+    /// and their secrets name it.
+    public var server: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(shownHost)\(port.map { ":\($0)" } ?? "")"
     }
 
     public var service: Service
@@ -71,9 +99,9 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
             case (.noHost, _):
                 return "‘\(text)’ does not name a host (\(service.rawValue):HOST[:PORT]…)"
             case (.unknownPath, .peertube):
-                return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent or /local"
+                return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local or /subscriptions"
             case (.unknownPath, .mastodon):
-                return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public"
+                return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks"
             }
         }
     }
@@ -112,8 +140,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
 
     /// The address written back in its explicit form.
     public var text: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        let head = "\(service.rawValue):\(shownHost)\(port.map { ":\($0)" } ?? "")"
+        let head = "\(service.rawValue):\(server)"
         switch scope {
         case .instance: return head
         case .trending: return "\(head)/trending"
@@ -123,7 +150,18 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case .tag(let name): return "\(head)/tags/\(name)"
         case .local: return "\(head)/local"
         case .federated: return "\(head)/public"
+        case .home: return "\(head)/home"
+        case .favourites: return "\(head)/favourites"
+        case .bookmarks: return "\(head)/bookmarks"
+        case .subscriptions: return "\(head)/subscriptions"
         }
+    }
+
+    /// `text` as a server, `HOST[:PORT]` written as ``server`` writes it
+    /// (lowercased); nil when it is not one (a path, a user part, a bad port).
+    public static func normalizedServer(_ text: String) -> String? {
+        guard let (host, port) = hostAndPort(Substring(text)) else { return nil }
+        return ServiceAddress(service: .peertube, host: host, port: port, scope: .instance).server
     }
 
     /// Loopback hosts: `localhost`, `127.0.0.0/8`, `::1`.
@@ -179,6 +217,10 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case (.peertube, 2) where path[0] == "a" && isName(path[1]): return .account(path[1])
         case (.mastodon, 1) where path[0] == "local": return .local
         case (.mastodon, 1) where path[0] == "public": return .federated
+        case (.mastodon, 1) where path[0] == "home": return .home
+        case (.mastodon, 1) where path[0] == "favourites": return .favourites
+        case (.mastodon, 1) where path[0] == "bookmarks": return .bookmarks
+        case (.peertube, 1) where path[0] == "subscriptions": return .subscriptions
         case (.mastodon, 2) where path[0] == "tags":
             let tag = path[1].hasPrefix("#") ? String(path[1].dropFirst()) : path[1]
             return isName(tag) && !tag.contains("@") && !tag.contains(".") ? .tag(tag) : nil

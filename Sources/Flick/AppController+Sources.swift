@@ -46,6 +46,10 @@ extension AppController {
         case .tag(let tag): name = tr("#%1$s on %2$s").filled(tag, address.host)
         case .channel(let channel): name = tr("%1$s on %2$s").filled(channel, address.host)
         case .account(let account): name = tr("%1$s on %2$s").filled(account, address.host)
+        case .home: name = tr("Home on %1$s").filled(address.host)
+        case .favourites: name = tr("Favourites on %1$s").filled(address.host)
+        case .bookmarks: name = tr("Bookmarks on %1$s").filled(address.host)
+        case .subscriptions: name = tr("Subscriptions on %1$s").filled(address.host)
         default: name = address.host
         }
         return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)

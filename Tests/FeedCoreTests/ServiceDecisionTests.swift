@@ -29,6 +29,8 @@ struct ServiceAddressRow: TableRow {
     var baseURL: String?
     var problem: Bool?
     var notExplicit: Bool?
+    /// The user's own stream: only with an account on the host.
+    var requiresAccount: Bool?
 }
 
 /// Decisions the service sources (PeerTube, Mastodon) take: which file a
@@ -80,7 +82,12 @@ struct ServiceDecisionTests {
         case .tag(let name): ("tag", name)
         case .local: ("local", nil)
         case .federated: ("federated", nil)
+        case .home: ("home", nil)
+        case .favourites: ("favourites", nil)
+        case .bookmarks: ("bookmarks", nil)
+        case .subscriptions: ("subscriptions", nil)
         }
+        #expect(address.requiresAccount == (row.requiresAccount ?? false), "\(row.name)")
         #expect(scope.0 == row.scope && scope.1 == row.scopeName, "\(row.name): \(scope)")
         // Written back, it reads as the same address.
         #expect(ServiceAddress.parse(address.text) == .success(address), "\(row.name): \(address.text)")

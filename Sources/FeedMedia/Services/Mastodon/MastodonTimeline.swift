@@ -20,7 +20,16 @@ enum MastodonTimeline {
             query.insert(URLQueryItem(name: "local", value: "true"), at: 0)
         case .federated:
             components.path = "/api/v1/timelines/public"
-        case .instance, .trending, .recent, .channel, .account:
+        case .home:
+            components.path = "/api/v1/timelines/home"
+        case .favourites:
+            // Not a timeline: no media filter on the server, the reader skips statuses without media.
+            components.path = "/api/v1/favourites"
+            query.removeFirst()
+        case .bookmarks:
+            components.path = "/api/v1/bookmarks"
+            query.removeFirst()
+        case .instance, .trending, .recent, .channel, .account, .subscriptions:
             return nil
         }
         components.queryItems = query
@@ -33,6 +42,9 @@ enum MastodonTimeline {
         // Translators: a hashtag's name (after #), then the server.
         case .tag(let name): return tr("#%1$s on %2$s").filled(name, address.host)
         case .local: return tr("the local timeline of %1$s").filled(address.host)
+        case .home: return tr("your home timeline on %1$s").filled(address.host)
+        case .favourites: return tr("your favourites on %1$s").filled(address.host)
+        case .bookmarks: return tr("your bookmarks on %1$s").filled(address.host)
         default: return tr("the public timeline of %1$s").filled(address.host)
         }
     }

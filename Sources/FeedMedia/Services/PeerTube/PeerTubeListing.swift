@@ -14,6 +14,8 @@ enum PeerTubeListing: Sendable, Equatable {
     case local
     case channel(String)
     case account(String)
+    /// The videos of the channels the signed-in user follows, newest first.
+    case subscriptions
 
     /// Videos asked for per list page.
     static let pageSize = 25
@@ -27,7 +29,8 @@ enum PeerTubeListing: Sendable, Equatable {
         case .trending: self = .trending
         case .recent: self = .recent
         case .local: self = .local
-        case .instance, .tag, .federated: self = .short
+        case .subscriptions: self = .subscriptions
+        case .instance, .tag, .federated, .home, .favourites, .bookmarks: self = .short
         }
     }
 
@@ -44,6 +47,7 @@ enum PeerTubeListing: Sendable, Equatable {
         case .local: query = [("sort", "-publishedAt"), ("isLocal", "true")]
         case .channel(let name): path = "/api/v1/video-channels/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
         case .account(let name): path = "/api/v1/accounts/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
+        case .subscriptions: path = "/api/v1/users/me/subscriptions/videos"; query = [("sort", "-publishedAt")]
         }
         query += [("start", "\(start)"), ("count", "\(Self.pageSize)")]
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
@@ -76,6 +80,7 @@ enum PeerTubeListing: Sendable, Equatable {
         // Translators: a PeerTube channel's name, then the server.
         case .channel(let name): return tr("the channel %1$s on %2$s").filled(name, host)
         case .account(let name): return tr("the account %1$s on %2$s").filled(name, host)
+        case .subscriptions: return tr("your subscriptions on %1$s").filled(host)
         }
     }
 
