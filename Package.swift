@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CXML", path: "Sources/CXML",
                        pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CSecret", path: "Sources/CSecret",
+                       pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy",
                        pkgConfig: "epoxy",
                        providers: [.apt(["libepoxy-dev"])]),
@@ -49,7 +52,7 @@ let package = Package(
                 dependencies: ["CGLib"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedMedia",
-                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CSecret", "CFlickShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The built-in demo: its media generation and the loopback HTTP
         // server that serves it (and `flick serve`, and the tests' servers).

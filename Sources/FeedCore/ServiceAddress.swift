@@ -164,6 +164,13 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         return ServiceAddress(service: .peertube, host: host, port: port, scope: .instance).server
     }
 
+    /// `https://HOST[:PORT]` (http on loopback) of a server written as
+    /// ``server`` writes it; nil when `server` is not one.
+    public static func baseURL(ofServer server: String) -> String? {
+        guard let (host, port) = hostAndPort(Substring(server)) else { return nil }
+        return ServiceAddress(service: .peertube, host: host, port: port, scope: .instance).baseURL
+    }
+
     /// Loopback hosts: `localhost`, `127.0.0.0/8`, `::1`.
     public static func isLoopback(_ host: String) -> Bool {
         let lowered = host.lowercased()

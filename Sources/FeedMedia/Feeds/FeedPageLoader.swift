@@ -69,13 +69,14 @@ public final class FeedPageLoader {
     ///   `options.timeoutSeconds` as its own deadline.
     ///   `format`: what the pages are (default: the first page says).
     public init(feedURL: URL, format: FeedFormat = .detect, options: Options = .init(),
-                session: GObjectRef = HTTPSessions.standalone()) {
+                session: GObjectRef = HTTPSessions.standalone(), credential: ServiceCredential? = nil) {
         self.feedURL = feedURL
         self.format = format
         askedFormat = format
         self.options = options
         client = ServiceClient(session: session, options: .init(timeoutSeconds: options.timeoutSeconds,
-                                                                maxBytes: options.maxBytes))
+                                                                maxBytes: options.maxBytes),
+                               credential: credential)
     }
 
     /// Starts the feed over from its first page, dropping a load in flight

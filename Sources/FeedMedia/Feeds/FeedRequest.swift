@@ -38,14 +38,17 @@ final class FeedRequest {
     /// - Parameters:
     ///   - accept: the Accept header (default: the feed formats).
     ///   - headers: more request headers (`If-None-Match`), by name.
+    ///   - followRedirects: false for a request carrying a token, which
+    ///     must not reach another origin: a 3xx is then the answer.
     init?(url: URL, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int, accept: String = feedAccept,
-          headers: [String: String] = [:], completion: @escaping (Outcome) -> Void) {
+          headers: [String: String] = [:], followRedirects: Bool = true, completion: @escaping (Outcome) -> Void) {
         guard let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
         self.url = url
         let requestHeaders = soup_message_get_request_headers(made)
         soup_message_headers_replace(requestHeaders, "Accept", accept)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+        if !followRedirects { soup_message_add_flags(made, SOUP_MESSAGE_NO_REDIRECT) }
         // What the user waits on (the next page): first in its session's queue.
         soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)
         exchange = BoundedBodyRequest(message: message, session: session, maxBytes: maxBytes,

@@ -26,13 +26,15 @@ public final class PagedFeedSource: FeedSource {
     ///   ``HTTPSessions/api``). `format`: what the pages are (default: the
     ///   first page says). `explain`: the line shown for a failure the
     ///   source knows better than the loader (a Mastodon instance's 401),
-    ///   nil for the loader's own.
+    ///   nil for the loader's own. `credential`: the account pages are
+    ///   read with (its server's pages only).
     public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
+                credential: ServiceCredential? = nil,
                 explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
         self.url = url
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
         self.explain = explain
-        loader = FeedPageLoader(feedURL: url, format: format, session: session)
+        loader = FeedPageLoader(feedURL: url, format: format, session: session, credential: credential)
     }
 
     /// What the pages turned out to be (``FeedFormat/detect`` until the first arrives).

@@ -14,7 +14,10 @@ import Foundation
 ///   `If-None-Match`, and a 304 answers the body kept from then (the last
 ///   ``maxRemembered`` such pages are kept, ``maxRememberedBytes`` of
 ///   bodies at most);
-/// - the session's User-Agent names Flick and its version.
+/// - the session's User-Agent names Flick and its version;
+/// - with a ``ServiceCredential``, requests to the account's own origin
+///   carry its token and follow no redirect; a 401 (or a token about to
+///   expire) renews it once and asks again.
 ///
 /// Every answer is a whole body within the size limit and the deadline
 /// (``FeedRequest``). `cancelAll()` drops the queue and the request in
@@ -52,11 +55,17 @@ public final class ServiceClient {
     static let maxRememberedBytes = 16 * 1_048_576
 
     public let options: Options
+    /// The account pages are read with; nil: as a visitor.
+    public let credential: ServiceCredential?
     private let session: GObjectRef
+    /// A token is being renewed: nothing is sent until it is.
+    private var renewing = false
     private struct Pending {
         var url: URL
         var accept: String
         var attempt: Int
+        /// Whether its token was renewed for it already.
+        var renewed = false
         var completion: Completion
     }
     private var queue: [Pending] = []
@@ -70,9 +79,10 @@ public final class ServiceClient {
     /// and the bench read it).
     public private(set) var requestsSent = 0
 
-    public init(session: GObjectRef, options: Options = .init()) {
+    public init(session: GObjectRef, options: Options = .init(), credential: ServiceCredential? = nil) {
         self.session = session
         self.options = options
+        self.credential = credential
     }
 
     isolated deinit {
@@ -94,20 +104,27 @@ public final class ServiceClient {
         inFlight = nil
         waiting?.cancel()
         waiting = nil
+        renewing = false
     }
 
     /// Whether a request is in flight or waiting its turn.
     public var isBusy: Bool { inFlight != nil || waiting != nil || !queue.isEmpty }
 
     private func sendNext() {
-        guard inFlight == nil, waiting == nil, !queue.isEmpty else { return }
+        guard inFlight == nil, waiting == nil, !renewing, !queue.isEmpty else { return }
+        if let credential, !queue[0].renewed, credential.authorization(for: queue[0].url) != nil, credential.needsRenewal {
+            renew(queue.removeFirst(), credential)
+            return
+        }
         let pending = queue.removeFirst()
         var headers: [String: String] = [:]
         if let etag = remembered[pending.url]?.etag { headers["If-None-Match"] = etag }
+        let authorization = credential?.authorization(for: pending.url)
+        if let authorization { headers["Authorization"] = authorization }
         requestsSent += 1
         let request = FeedRequest(url: pending.url, session: session, maxBytes: options.maxBytes,
                                   timeoutSeconds: options.timeoutSeconds, accept: pending.accept,
-                                  headers: headers) { [weak self] outcome in
+                                  headers: headers, followRedirects: authorization == nil) { [weak self] outcome in
             guard let self else { return }
             self.inFlight = nil
             self.finish(pending, outcome)
@@ -147,6 +164,10 @@ public final class ServiceClient {
             }
             return
         }
+        if answer.status == 401, !pending.renewed, let credential, credential.authorization(for: pending.url) != nil {
+            renew(pending, credential)
+            return
+        }
         if answer.status == 304, let kept = remembered[pending.url] {
             pending.completion(.success(kept.response))
             return
@@ -159,6 +180,24 @@ public final class ServiceClient {
                                 contentType: answer.contentType, headers: answer.headers)
         if let etag = answer.headers["etag"], !etag.isEmpty { remember(pending.url, etag: etag, response) }
         pending.completion(.success(response))
+    }
+
+    /// Renews the token, then asks `pending` again (first in the queue);
+    /// a token that cannot be renewed answers it with a 401.
+    private func renew(_ pending: Pending, _ credential: ServiceCredential) {
+        renewing = true
+        credential.renew { [weak self] renewed in
+            guard let self, renewing else { return }
+            renewing = false
+            if renewed {
+                var again = pending
+                again.renewed = true
+                queue.insert(again, at: 0)
+            } else {
+                pending.completion(.failure(.httpStatus(401, reason: nil)))
+            }
+            sendNext()
+        }
     }
 
     private func remember(_ url: URL, etag: String, _ response: Response) {

@@ -42,14 +42,16 @@ public final class PeerTubeSource: FeedSource {
     ///   - session: the libsoup session (an engine's ``HTTPSessions/api``).
     ///   - pageHeight: the feed page's height in device pixels now (0: not
     ///     known), read as each post's file is chosen.
-    public init?(address: ServiceAddress, session: GObjectRef, pageHeight: @escaping @MainActor () -> Int) {
+    ///   - credential: the account the instance is read with, if the user has one there.
+    public init?(address: ServiceAddress, session: GObjectRef, credential: ServiceCredential? = nil,
+                 pageHeight: @escaping @MainActor () -> Int) {
         guard address.service == .peertube, let base = URL(string: address.baseURL) else { return nil }
         self.address = address
         self.base = base
         self.pageHeight = pageHeight
         listing = PeerTubeListing(address.scope)
         cacheScope = CacheKey.origin(of: address.baseURL)
-        client = ServiceClient(session: session)
+        client = ServiceClient(session: session, credential: credential)
     }
 
     /// What the user reads for it: "short videos on HOST".

@@ -1,0 +1,162 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// The accounts the user signed in to and their tokens, for the run.
+/// GTK thread only; one per app, made with the engine's API session.
+///
+/// The list (``AccountList``) is the app's to save (GSettings); tokens
+/// live in the keyring through ``SecretStore`` and, once read, in memory
+/// here. When the keyring is missing a sign-in still works for the run
+/// (``remembered(_:)`` says false). A token that stops working (a 401
+/// Mastodon cannot renew, a PeerTube refresh refused) is dropped for the
+/// run and ``onSignedOut`` tells the app; the account and its sources stay.
+@MainActor
+public final class AccountKeeper {
+    /// The list changed (a sign-in, a sign-out): save it.
+    public var onListChanged: (@MainActor (AccountList) -> Void)?
+    /// An account's token stopped working: the app shows "Signed out of HOST".
+    public var onSignedOut: (@MainActor (Account) -> Void)?
+
+    public private(set) var list: AccountList
+    private let secrets: SecretStore
+    private let session: GObjectRef
+    private var tokens: [Account: AccountToken] = [:]
+    /// Accounts whose token the keyring did not take (kept for the run only).
+    private var unremembered = Set<Account>()
+    /// Accounts whose token failed this run.
+    private var signedOut = Set<Account>()
+    private var renewals: [Account: (PeerTubeSignIn, [@MainActor (Bool) -> Void])] = [:]
+    /// Sign-outs' revoke requests still out.
+    private var revoking: [ServiceCall] = []
+
+    public init(list: AccountList, session: GObjectRef, secrets: SecretStore = SecretStore()) {
+        self.list = list
+        self.session = session
+        self.secrets = secrets
+    }
+
+    /// Reads every listed account's token from the keyring; `completion`
+    /// once all have answered, with the accounts whose token is missing.
+    public func load(_ completion: @escaping @MainActor (_ missing: [Account]) -> Void) {
+        var waiting = list.accounts.filter { tokens[$0] == nil }
+        var missing: [Account] = []
+        guard !waiting.isEmpty else {
+            completion([])
+            return
+        }
+        for account in waiting {
+            secrets.lookup(account) { [weak self] result in
+                if case .success(let token?) = result { self?.tokens[account] = token } else { missing.append(account) }
+                waiting.removeAll { $0 == account }
+                if waiting.isEmpty { completion(missing) }
+            }
+        }
+    }
+
+    /// The token held in memory for `account`, unless it failed this run.
+    public func heldToken(for account: Account) -> AccountToken? {
+        signedOut.contains(account) ? nil : tokens[account]
+    }
+
+    /// Whether the keyring keeps `account`'s token across launches.
+    public func remembered(_ account: Account) -> Bool { !unremembered.contains(account) }
+
+    /// What reads `address` with an account: nil when the user has none on its server.
+    public func credential(for address: ServiceAddress) -> ServiceCredential? {
+        guard let account = list.account(for: address), let origin = CacheKey.origin(of: address.baseURL) else { return nil }
+        return ServiceCredential(account: account, origin: origin, keeper: self)
+    }
+
+    /// Keeps a signed-in account: in the list, its token in the keyring.
+    /// `completion(true)` when the keyring took it; false: this run only.
+    public func add(_ account: Account, token: AccountToken, completion: @escaping @MainActor (_ remembered: Bool) -> Void) {
+        tokens[account] = token
+        signedOut.remove(account)
+        // The account this one replaces (same server, another user) goes with its token.
+        if let replaced = list.accounts.first(where: { $0.service == account.service && $0.server == account.server && $0 != account }) {
+            tokens[replaced] = nil
+            secrets.clear(replaced) { _ in }
+        }
+        list.add(account)
+        onListChanged?(list)
+        secrets.store(token, for: account) { [weak self] result in
+            let stored = (try? result.get()) != nil
+            if stored { self?.unremembered.remove(account) } else { self?.unremembered.insert(account) }
+            completion(stored)
+        }
+    }
+
+    /// Signs out: revokes the token at the server (best effort), forgets it
+    /// in the keyring and drops the account. `completion` with whether
+    /// there was such an account.
+    public func remove(server: String, name: String, completion: @escaping @MainActor (Account?) -> Void) {
+        guard let account = list.accounts.first(where: { $0.server == server.lowercased() && $0.name == name }) else {
+            completion(nil)
+            return
+        }
+        let finish: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            secrets.clear(account) { [weak self] _ in
+                guard let self else { return }
+                tokens[account] = nil
+                list.remove(server: account.server, name: account.name)
+                onListChanged?(list)
+                completion(account)
+            }
+        }
+        let revoke: @MainActor (AccountToken?) -> Void = { [weak self] token in
+            guard let self, let token else {
+                finish()
+                return
+            }
+            var made: ServiceCall?
+            made = AccountRevoke.call(account, token: token, session: session) { [weak self] in
+                self?.revoking.removeAll { $0 === made }
+                finish()
+            }
+            if let made { revoking.append(made) } else { finish() }
+        }
+        if let token = tokens[account] {
+            revoke(token)
+        } else {
+            secrets.lookup(account) { revoke(try? $0.get()) }
+        }
+    }
+
+    func renew(_ account: Account, _ completion: @escaping @MainActor (Bool) -> Void) {
+        guard account.service == .peertube, let token = tokens[account], !signedOut.contains(account),
+              let signIn = PeerTubeSignIn(server: account.server, session: session) else {
+            expire(account)
+            completion(false)
+            return
+        }
+        if renewals[account] != nil {
+            renewals[account]?.1.append(completion)
+            return
+        }
+        renewals[account] = (signIn, [completion])
+        signIn.refresh(token, account: account) { [weak self] result in
+            guard let self else { return }
+            let waiting = renewals.removeValue(forKey: account)?.1 ?? []
+            switch result {
+            case .success((_, let fresh)):
+                tokens[account] = fresh
+                if !unremembered.contains(account) { secrets.store(fresh, for: account) { _ in } }
+                for done in waiting { done(true) }
+            case .failure(.expired):
+                expire(account)
+                for done in waiting { done(false) }
+            case .failure:
+                // The server could not be asked now: the token stays, this request fails.
+                for done in waiting { done(false) }
+            }
+        }
+    }
+
+    private func expire(_ account: Account) {
+        guard !signedOut.contains(account) else { return }
+        signedOut.insert(account)
+        onSignedOut?(account)
+    }
+}

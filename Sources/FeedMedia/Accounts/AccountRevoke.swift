@@ -1,0 +1,24 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// Sign-out's request to the server: Mastodon `POST /oauth/revoke` with
+/// the client and the token, PeerTube `POST /api/v1/users/revoke-token`
+/// with the token. Whatever the answer, the account is forgotten after.
+@MainActor
+enum AccountRevoke {
+    static func call(_ account: Account, token: AccountToken, session: GObjectRef,
+                     done: @escaping @MainActor () -> Void) -> ServiceCall? {
+        guard let text = ServiceAddress.baseURL(ofServer: account.server), let base = URL(string: text) else { return nil }
+        switch account.service {
+        case .mastodon:
+            return ServiceCall(.post, base.appendingPathComponent("oauth/revoke"),
+                               form: [("client_id", token.clientID), ("client_secret", token.clientSecret),
+                                      ("token", token.accessToken)],
+                               session: session) { _ in done() }
+        case .peertube:
+            return ServiceCall(.post, base.appendingPathComponent("api/v1/users/revoke-token"), form: [],
+                               bearer: token.accessToken, session: session) { _ in done() }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// Signs in to a Mastodon server the way native apps do (OAuth 2.0
+/// authorization code with PKCE `S256`, RFC 8252's loopback redirect).
+/// GTK thread only; one sign-in per object.
+///
+/// 1. Listens on `http://127.0.0.1:PORT/callback` (``OAuthListener``).
+/// 2. Registers Flick with the server for that redirect (`POST
+///    /api/v1/apps`; the port is new each time, and servers compare
+///    redirects whole, so a registration serves one sign-in).
+/// 3. Has the browser open the authorize page (`openBrowser`).
+/// 4. Exchanges the code with the verifier (`POST /oauth/token`).
+/// 5. Asks who signed in (`GET /api/v1/accounts/verify_credentials`).
+///
+/// `cancel()` stops every step; the completion is then never called.
+@MainActor
+public final class MastodonSignIn {
+    public typealias Completion = @MainActor (Result<(Account, AccountToken), SignInFailure>) -> Void
+
+    /// The scopes Flick asks for: reading, and favourites and bookmarks.
+    public static let scopes = "read write:favourites write:bookmarks"
+
+    private let server: String
+    private let base: URL
+    private let session: GObjectRef
+    private let pkce = PKCE()
+    private var listener: OAuthListener?
+    private var call: ServiceCall?
+    private var client: AccountAPI.Client?
+    private var completion: Completion?
+
+    /// - Parameter server: `HOST[:PORT]` (https, or http on loopback).
+    public init?(server: String, session: GObjectRef) {
+        guard let normalized = ServiceAddress.normalizedServer(server),
+              let text = ServiceAddress.baseURL(ofServer: normalized), let base = URL(string: text) else { return nil }
+        self.server = normalized
+        self.base = base
+        self.session = session
+    }
+
+    /// Where the browser is sent to; set once the app is registered (tests read it).
+    public private(set) var authorizeURL: URL?
+
+    /// Starts; `openBrowser` is asked to show the authorize page once.
+    public func start(openBrowser: @escaping @MainActor (URL) -> Void, completion: @escaping Completion) {
+        self.completion = completion
+        do {
+            listener = try OAuthListener(state: pkce.state) { [weak self] outcome in self?.answered(outcome) }
+        } catch {
+            finish(.failure(.listen(error.reason)))
+            return
+        }
+        guard let redirect = listener?.redirectURI else { return }
+        call = ServiceCall(.post, url("/api/v1/apps"),
+                           form: [("client_name", "Flick"), ("redirect_uris", redirect), ("scopes", Self.scopes),
+                                  ("website", "https://github.com/flick/flick")],
+                           session: session) { [weak self] result in
+            self?.registered(result, redirect: redirect, openBrowser: openBrowser)
+        }
+    }
+
+    /// Stops the sign-in; the completion is not called.
+    public func cancel() {
+        completion = nil
+        listener?.cancel()
+        listener = nil
+        call?.cancel()
+        call = nil
+    }
+
+    private func registered(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, redirect: String,
+                            openBrowser: @MainActor (URL) -> Void) {
+        switch result {
+        case .failure(let failure):
+            finish(.failure(.from(failure, server: server)))
+        case .success(let answer) where answer.status == 422:
+            // Mastodon names a redirect it will not take in a 422 ("redirect_uri … invalid").
+            let text = String(decoding: answer.body.prefix(2_000), as: UTF8.self).lowercased()
+            finish(.failure(text.contains("redirect") ? .loopbackRefused(server: server) : .status(server: server, 422)))
+        case .success(let answer) where !(200..<300).contains(answer.status):
+            finish(.failure(.status(server: server, answer.status)))
+        case .success(let answer):
+            guard let client = AccountAPI.decode(AccountAPI.Client.self, answer.body),
+                  AccountToken(accessToken: "x", clientID: client.clientId, clientSecret: client.clientSecret).isValid,
+                  var components = URLComponents(url: url("/oauth/authorize"), resolvingAgainstBaseURL: false) else {
+                finish(.failure(.badAnswer(server: server, tr("no client id"))))
+                return
+            }
+            self.client = client
+            components.queryItems = [
+                URLQueryItem(name: "response_type", value: "code"),
+                URLQueryItem(name: "client_id", value: client.clientId),
+                URLQueryItem(name: "redirect_uri", value: redirect),
+                URLQueryItem(name: "scope", value: Self.scopes),
+                URLQueryItem(name: "state", value: pkce.state),
+                URLQueryItem(name: "code_challenge", value: pkce.challenge),
+                URLQueryItem(name: "code_challenge_method", value: "S256"),
+            ]
+            guard let authorize = components.url else { return }
+            authorizeURL = authorize
+            openBrowser(authorize)
+        }
+    }
+
+    private func answered(_ outcome: OAuthListener.Outcome) {
+        let redirect = listener?.redirectURI ?? ""
+        listener = nil
+        switch outcome {
+        case .timedOut: finish(.failure(.timedOut(server: server)))
+        case .denied: finish(.failure(.denied(server: server)))
+        case .code(let code):
+            guard let client else { return }
+            call = ServiceCall(.post, url("/oauth/token"),
+                               form: [("grant_type", "authorization_code"), ("code", code),
+                                      ("client_id", client.clientId), ("client_secret", client.clientSecret),
+                                      ("redirect_uri", redirect), ("code_verifier", pkce.verifier),
+                                      ("scope", Self.scopes)],
+                               session: session) { [weak self] result in self?.exchanged(result, client: client) }
+        }
+    }
+
+    private func exchanged(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, client: AccountAPI.Client) {
+        switch result {
+        case .failure(let failure):
+            finish(.failure(.from(failure, server: server)))
+        case .success(let answer) where !(200..<300).contains(answer.status):
+            finish(.failure(.status(server: server, answer.status)))
+        case .success(let answer):
+            guard let token = AccountAPI.token(answer.body, client: client, now: Date().timeIntervalSince1970) else {
+                finish(.failure(.badAnswer(server: server, tr("no access token"))))
+                return
+            }
+            call = ServiceCall(.get, url("/api/v1/accounts/verify_credentials"), bearer: token.accessToken,
+                               session: session) { [weak self] result in self?.verified(result, token: token) }
+        }
+    }
+
+    private func verified(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, token: AccountToken) {
+        switch result {
+        case .failure(let failure):
+            finish(.failure(.from(failure, server: server)))
+        case .success(let answer) where !(200..<300).contains(answer.status):
+            finish(.failure(.status(server: server, answer.status)))
+        case .success(let answer):
+            guard let me = AccountAPI.decode(AccountAPI.MastodonCredentials.self, answer.body),
+                  let account = Account.checked(service: .mastodon, server: server, name: me.username,
+                                                displayName: me.displayName ?? "") else {
+                finish(.failure(.badAnswer(server: server, tr("no user name"))))
+                return
+            }
+            finish(.success((account, token)))
+        }
+    }
+
+    private func finish(_ result: Result<(Account, AccountToken), SignInFailure>) {
+        call = nil
+        listener?.cancel()
+        listener = nil
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
+    }
+
+    private func url(_ path: String) -> URL {
+        base.appendingPathComponent(String(path.dropFirst()))
+    }
+}
