@@ -32,11 +32,23 @@ extension AppController {
 
     /// Opens a PeerTube or Mastodon address given in its explicit form.
     func openService(_ address: ServiceAddress) {
-        guard let window else { return }
+        guard let window, let accounts else { return }
         window.skippedFiles.show([], summary: nil)
+        if address.requiresAccount, accounts.list.account(for: address) == nil {
+            window.showError(title: tr("Sign in to %1$s first").filled(address.server),
+                             message: tr("%1$s is your own feed: it needs your account on %2$s.").filled(address.text, address.server)) {}
+            reporter.report(phase: .error)
+            return
+        }
+        // With an account there, its token reads the feed: wait for the keyring's answer.
+        accounts.whenLoaded { [weak self] in self?.openService(address, credential: accounts.credential(for: address)) }
+    }
+
+    private func openService(_ address: ServiceAddress, credential: ServiceCredential?) {
         media.use { [weak self] engine in
             guard let self else { return }
-            guard let made = ServiceFeed.source(for: address, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
+            guard let made = ServiceFeed.source(for: address, session: engine.http.api, credential: credential,
+                                                pageHeight: self.pagePixelHeight) else {
                 self.window?.showError(title: tr("Could not open the feed"),
                                        message: tr("%1$s does not make a usable address.").filled(address.text)) {}
                 self.reporter.report(phase: .error)

@@ -217,7 +217,9 @@ extension AppController {
                 source = detecting
                 name = url.host
             case .service(let service):
-                guard let made = ServiceFeed.source(for: service, session: engine.http.api, pageHeight: self.pagePixelHeight) else {
+                guard let made = ServiceFeed.source(for: service, session: engine.http.api,
+                                                    credential: self.accounts?.credential(for: service),
+                                                    pageHeight: self.pagePixelHeight) else {
                     finish(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address").filled(service.text), code: .unsupportedFormat)))
                     return
                 }

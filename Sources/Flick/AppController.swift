@@ -34,6 +34,8 @@ final class AppController {
     var demo: (server: MediaServer, url: URL)?
     /// The HTTP sessions, media cache and picture caches every feed shares.
     let media: SharedMediaEngine
+    /// The accounts signed in to and their tokens (made at activate).
+    var accounts: AccountKeeper?
     /// Menus, keys, fullscreen and the preferences around the feed.
     private(set) var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
@@ -93,6 +95,7 @@ final class AppController {
         let settings = AppSettings()
         self.settings = settings
         media.settings = settings
+        setUpAccounts(settings)
         media.open() // the cache folder opens while the window is built
         AboutWindow.readReleaseNotes()
         var title = (folderPath.map(FolderFeedSource.displayName) ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name

@@ -21,6 +21,7 @@ enum FlickApp {
         }
         switch options.command {
         case .bench(let words): return BenchForwarder.run(words)
+        case .account(let action): return AccountCommand.run(action)
         default: return runCommand(options) ?? 0
         }
     }
@@ -51,6 +52,11 @@ enum FlickApp {
             }
             if let status = runCommand(options) { return status }
             guard case .run(let source) = options.command else { return 2 }
+            if case .service(let address) = source, address.requiresAccount,
+               AppSettings().accounts.account(for: address) == nil {
+                Log.error(tr("Sign in to %1$s first: flick account add %2$s").filled(address.server, "\(address.service.rawValue):\(address.server)"))
+                return 2
+            }
             if options.standalone || options.stress != nil {
                 g_application_set_flags(application, GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue
                                                                       | G_APPLICATION_NON_UNIQUE.rawValue))
@@ -125,8 +131,8 @@ enum FlickApp {
         case .serve(let folder): return ServeCommand.run(folder: folder, options: options)
         case .cache(let action):
             return CacheCommand.run(action, directory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"))
-        case .bench:
-            Log.error("flick bench takes its options after the word bench")
+        case .bench, .account:
+            Log.error("flick bench and flick account take their options after their word")
             return 2
         }
     }

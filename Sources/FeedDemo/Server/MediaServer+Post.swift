@@ -14,11 +14,15 @@ extension MediaServer {
         /// The request headers a handler may answer by (`If-None-Match`,
         /// `User-Agent`, `Accept`), by the names written here.
         public var headers: [String: String]
+        /// GET, POST or PUT.
+        public var method: String
 
         /// The request headers copied into ``headers``.
-        static let passedHeaders = ["If-None-Match", "User-Agent", "Accept"]
+        static let passedHeaders = ["If-None-Match", "User-Agent", "Accept", "Authorization", "x-peertube-otp"]
 
-        public init(path: String, body: Data, query: [String: String] = [:], headers: [String: String] = [:]) {
+        public init(path: String, body: Data, query: [String: String] = [:], headers: [String: String] = [:],
+                    method: String = "POST") {
+            self.method = method
             self.path = path
             self.body = body
             self.query = query

@@ -166,6 +166,10 @@ public final class MediaServer: @unchecked Sendable {
     /// Body bytes written to sockets for every path.
     public var totalBytesSent: Int { counters.totalBytesSent }
 
+    /// The paths of requests that carried an `Authorization` header, in
+    /// order (a token must reach its own server's API only).
+    public var authorizedPaths: [String] { counters.authorizedPaths }
+
     /// Requests whose exchange is still held (being answered, stalled, or
     /// about to be freed): 0 once every response is over.
     var liveExchanges: Int { counters.liveExchanges }

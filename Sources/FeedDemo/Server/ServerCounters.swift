@@ -9,6 +9,19 @@ final class ServerCounters: @unchecked Sendable {
     private var total = 0
     private var ranges: [String: [String?]] = [:]
     private var live = 0
+    private var authorized: [String] = []
+
+    /// A request arrived with an `Authorization` header.
+    func recordAuthorization(path: String) {
+        lock.lock(); defer { lock.unlock() }
+        authorized.append(path)
+    }
+
+    /// The paths of requests that carried `Authorization`, in order.
+    var authorizedPaths: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return authorized
+    }
 
     /// A request arrived, with its Range header (nil without one).
     func recordRequest(path: String, range: String?) {

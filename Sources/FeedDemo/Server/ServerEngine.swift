@@ -123,6 +123,7 @@ final class ServerEngine {
     fileprivate func handle(_ message: OpaquePointer, path: String, query: [String: String]) {
         let requestHeaders = soup_server_message_get_request_headers(message)
         counters.recordRequest(path: path, range: Self.header(requestHeaders, "Range"))
+        if Self.header(requestHeaders, "Authorization") != nil { counters.recordAuthorization(path: path) }
         let request = routes.begin(path: path)
         let exchange = ServerExchange(message: message, path: path, counters: counters, context: context) { [weak self] id in
             self?.exchanges[id] = nil
@@ -235,8 +236,8 @@ final class ServerEngine {
         let isGet = method == "GET" || method == "HEAD"
         if case .answer = request.route, isGet {
             // A GET route's handler (``MediaServer/serveAnswers(at:_:)``).
-        } else if method != "POST" {
-            soup_message_headers_replace(headers, "Allow", "POST")
+        } else if method != "POST" && method != "PUT" {
+            soup_message_headers_replace(headers, "Allow", "POST, PUT")
             setStatus(message, 405)
             return
         }
@@ -246,7 +247,7 @@ final class ServerEngine {
             passed[name] = Self.header(requestHeaders, name)
         }
         let response = handler(MediaServer.PostRequest(path: exchange.path, body: isGet ? Data() : Self.requestBody(message),
-                                                       query: query, headers: passed))
+                                                       query: query, headers: passed, method: method))
         setStatus(message, response.status)
         soup_message_headers_replace(headers, "Cache-Control", "no-store")
         for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }

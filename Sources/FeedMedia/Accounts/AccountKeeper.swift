@@ -27,6 +27,8 @@ public final class AccountKeeper {
     /// Accounts whose token failed this run.
     private var signedOut = Set<Account>()
     private var renewals: [Account: (PeerTubeSignIn, [@MainActor (Bool) -> Void])] = [:]
+    /// Waiting for the keyring's first answers (``whenLoaded(_:)``); nil once loaded.
+    private var loadWaiters: [@MainActor () -> Void]? = []
     /// Sign-outs' revoke requests still out.
     private var revoking: [ServiceCall] = []
 
@@ -36,20 +38,32 @@ public final class AccountKeeper {
         self.secrets = secrets
     }
 
+    /// Runs `work` once the tokens are read (at once if they are): a
+    /// feed of an account's server opens with its token, not as a visitor.
+    public func whenLoaded(_ work: @escaping @MainActor () -> Void) {
+        if loadWaiters == nil { work() } else { loadWaiters?.append(work) }
+    }
+
     /// Reads every listed account's token from the keyring; `completion`
     /// once all have answered, with the accounts whose token is missing.
-    public func load(_ completion: @escaping @MainActor (_ missing: [Account]) -> Void) {
+    public func load(_ completion: @escaping @MainActor (_ missing: [Account]) -> Void = { _ in }) {
         var waiting = list.accounts.filter { tokens[$0] == nil }
         var missing: [Account] = []
+        let finished: @MainActor () -> Void = { [weak self] in
+            completion(missing)
+            let waiters = self?.loadWaiters ?? []
+            self?.loadWaiters = nil
+            for work in waiters { work() }
+        }
         guard !waiting.isEmpty else {
-            completion([])
+            finished()
             return
         }
         for account in waiting {
             secrets.lookup(account) { [weak self] result in
                 if case .success(let token?) = result { self?.tokens[account] = token } else { missing.append(account) }
                 waiting.removeAll { $0 == account }
-                if waiting.isEmpty { completion(missing) }
+                if waiting.isEmpty { finished() }
             }
         }
     }

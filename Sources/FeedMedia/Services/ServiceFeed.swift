@@ -10,16 +10,18 @@ public enum ServiceFeed {
     /// The source and what the user reads for it ("#cats on HOST"); nil
     /// when the address does not make a usable URL.
     /// - Parameter pageHeight: the feed page's height in device pixels
-    ///   now, for PeerTube's file choice.
-    public static func source(for address: ServiceAddress, session: GObjectRef,
+    ///   now, for PeerTube's file choice. `credential`: the user's account
+    ///   on the address's server, if any.
+    public static func source(for address: ServiceAddress, session: GObjectRef, credential: ServiceCredential? = nil,
                               pageHeight: @escaping @MainActor () -> Int) -> (source: FeedSource, name: String)? {
         switch address.service {
         case .peertube:
-            guard let source = PeerTubeSource(address: address, session: session, pageHeight: pageHeight) else { return nil }
+            guard let source = PeerTubeSource(address: address, session: session, credential: credential,
+                                              pageHeight: pageHeight) else { return nil }
             return (source, source.displayName)
         case .mastodon:
             guard let url = MastodonTimeline.url(address) else { return nil }
-            let source = PagedFeedSource(url: url, format: .mastodon, session: session) { error in
+            let source = PagedFeedSource(url: url, format: .mastodon, session: session, credential: credential) { error in
                 MastodonTimeline.explain(error, address: address)
             }
             return (source, MastodonTimeline.describe(address))

@@ -33,6 +33,8 @@ struct CommandLineOptions: Equatable {
         /// Measure the app under a stress mode, cold and warm: `flick bench
         /// WORDS` runs `flick-bench WORDS` (``BenchForwarder``).
         case bench([String])
+        /// Sign in, list or sign out accounts (`flick account …`).
+        case account(AccountCommand.Action)
         case help
         case version
     }
@@ -172,7 +174,7 @@ struct CommandLineOptions: Equatable {
     /// Whether `arguments` (after the program name) are `flick bench`,
     /// whose words are the bench's own (`flick-bench` parses them).
     static func isSubcommand(_ arguments: [String]) -> Bool {
-        arguments.first == "bench"
+        arguments.first == "bench" || arguments.first == "account"
     }
 
     /// Parses the arguments after the program name with GLib's option
@@ -182,6 +184,12 @@ struct CommandLineOptions: Equatable {
     static func parse(_ arguments: [String]) throws(ParseError) -> CommandLineOptions {
         if arguments.first == "bench" {
             return CommandLineOptions(command: .bench(Array(arguments.dropFirst())))
+        }
+        if arguments.first == "account" {
+            guard let action = AccountCommand.parse(AccountCommand.normalize(Array(arguments.dropFirst()))) else {
+                throw ParseError(description: AccountCommand.usage)
+            }
+            return CommandLineOptions(command: .account(action))
         }
         var options = CommandLineOptions()
         let positional = try OptionParser.parse(arguments, table: table, into: &options, text: helpText)

@@ -37,6 +37,20 @@ extension AppSettings {
         }
     }
 
+    /// The accounts signed in to (their tokens are in the keyring); rows
+    /// that are not accounts are left out.
+    var accounts: AccountList {
+        get {
+            let rows = (tuples(.accounts, width: 4) ?? []).map { row in
+                (row[0].text ?? "", row[1].text ?? "", row[2].text ?? "", row[3].text ?? "")
+            }
+            return AccountList(rows: rows)
+        }
+        set {
+            set(.accounts, rows: newValue.rows.map { [.text($0.0), .text($0.1), .text($0.2), .text($0.3)] }, type: "(ssss)")
+        }
+    }
+
     /// Where a source was left, by its address.
     func resumePoint(for address: String) -> ResumePoint? {
         resumeRows().first { $0.address == address }?.point

@@ -26,6 +26,7 @@ enum SettingsKey: String, CaseIterable {
     case playbackRate = "playback-rate"
     case volume
     case showCaptions = "show-captions"
+    case accounts
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -44,7 +45,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume, .showCaptions:
+             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts:
             return nil
         }
     }

@@ -46,6 +46,8 @@ struct WindowReport: Encodable, Equatable {
     var pagingButtons = false
     /// The words of the last toast the window showed, as the user read them.
     var lastToast: String?
+    /// The accounts signed in to, `name@server` each.
+    var accounts: [String] = []
 
     enum CodingKeys: String, CodingKey {
         case fullscreen
@@ -69,5 +71,6 @@ struct WindowReport: Encodable, Equatable {
         case lastToast = "last_toast"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
+        case accounts
     }
 }

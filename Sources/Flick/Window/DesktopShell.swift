@@ -313,6 +313,7 @@ final class DesktopShell {
         state.headerVisible = gtk_widget_get_visible(window.header) != 0
         state.contentFit = window.feedView?.fit ?? settings.contentFit
         state.whenFinished = settings.whenFinished
+        state.accounts = settings.accounts.accounts.map(\.label)
         state.pagingButtons = window.paging.isShown
         state.windowVisible = window.rest.windowVisible
         state.renderer = WindowRenderer(of: window.window.widget)

@@ -1,0 +1,156 @@
+import CGLib
+import FeedCore
+import FeedGObject
+import FeedMedia
+import FlickTooling
+import Foundation
+
+/// `flick account …`: accounts from the command line, for scripts and tests.
+///
+///     flick account add mastodon:HOST                  sign in in the browser
+///     flick account add peertube:HOST --user NAME [--code CODE]
+///                                                      the password on standard input
+///     flick account list                               name@server, service, display name
+///     flick account remove HOST ACCOUNT                sign out (revoke, forget)
+///
+/// The same accounts as the app's (GSettings `accounts`, tokens in the
+/// keyring). Exit status: 0 done, 1 the server or keyring failed, 2 the
+/// words are wrong.
+@MainActor
+enum AccountCommand {
+    enum Action: Equatable {
+        case addMastodon(server: String)
+        case addPeerTube(server: String, user: String, code: String?)
+        case list
+        case remove(server: String, name: String)
+    }
+
+    nonisolated static let usage = "usage: flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE] | list | remove HOST ACCOUNT"
+
+    /// The longest password read from standard input, in bytes.
+    static let maxPasswordBytes = 4_096
+
+    /// Parses the words after `flick account`.
+    nonisolated static func parse(_ words: [String]) -> Action? {
+        switch (words.first, words.count) {
+        case ("list", 1): return .list
+        case ("remove", 3):
+            guard let server = ServiceAddress.normalizedServer(words[1]) else { return nil }
+            return .remove(server: server, name: words[2])
+        case ("add", 2...):
+            guard case .success(let address)? = ServiceAddress.parse(words[1]), address.scope == .instance
+                    || (address.service == .mastodon) else { return nil }
+            var rest = Array(words.dropFirst(2))
+            var user: String?
+            var code: String?
+            while rest.count >= 2 {
+                switch rest[0] {
+                case "--user": user = rest[1]
+                case "--code": code = rest[1]
+                default: return nil
+                }
+                rest.removeFirst(2)
+            }
+            guard rest.isEmpty else { return nil }
+            switch address.service {
+            case .mastodon where user == nil && code == nil: return .addMastodon(server: address.server)
+            case .peertube:
+                guard let user, Account.isUserName(user) else { return nil }
+                return .addPeerTube(server: address.server, user: user, code: code)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `mastodon:HOST` alone is not an address (a timeline is needed): the
+    /// word is read as a server here.
+    nonisolated static func normalize(_ words: [String]) -> [String] {
+        guard words.count >= 2, words[0] == "add", words[1].lowercased().hasPrefix("mastodon:"),
+              !words[1].dropFirst("mastodon:".count).contains("/") else { return words }
+        var out = words
+        out[1] += "/home"
+        return out
+    }
+
+    static func run(_ action: Action) -> Int32 {
+        let settings = AppSettings()
+        if case .list = action {
+            for account in settings.accounts.accounts {
+                print("\(account.label)\t\(account.service.rawValue)\t\(account.displayName)")
+            }
+            return 0
+        }
+        let session = HTTPSessions.standalone()
+        let keeper = AccountKeeper(list: settings.accounts, session: session)
+        keeper.onListChanged = { settings.accounts = $0 }
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        var status: Int32 = 0
+        let done: @MainActor (Int32) -> Void = { code in
+            status = code
+            g_main_loop_quit(loop)
+        }
+        let signedIn: @MainActor (Result<(Account, AccountToken), SignInFailure>) -> Void = { result in
+            switch result {
+            case .failure(let failure):
+                Log.error(failure.description)
+                done(1)
+            case .success((let account, let token)):
+                keeper.add(account, token: token) { remembered in
+                    print("signed in as \(account.label)")
+                    if !remembered {
+                        Log.warning(tr("no keyring (Secret Service) answered: the sign-in to %1$s will not be remembered").filled(account.server))
+                    }
+                    done(remembered ? 0 : 1)
+                }
+            }
+        }
+        var running: AnyObject?
+        switch action {
+        case .list:
+            return 0
+        case .addMastodon(let server):
+            guard let signIn = MastodonSignIn(server: server, session: session) else { return 2 }
+            running = signIn
+            signIn.start(openBrowser: { url in
+                Log.info(tr("opening the sign-in page of %1$s in your browser: %2$s").filled(server, url.absoluteString))
+                BrowserLauncher.open(url) { problem in
+                    guard let problem else { return }
+                    Log.error(tr("could not open a browser (%1$s): open the address above yourself").filled(problem))
+                }
+            }, completion: signedIn)
+        case .addPeerTube(let server, let user, let code):
+            guard let signIn = PeerTubeSignIn(server: server, session: session) else { return 2 }
+            let input = FileHandle.standardInput.readData(ofLength: maxPasswordBytes + 1)
+            guard input.count <= maxPasswordBytes,
+                  let line = String(data: input, encoding: .utf8)?.split(separator: "\n", omittingEmptySubsequences: false).first,
+                  !line.isEmpty else {
+                Log.error(tr("flick account add peertube: reads the password from standard input (one line)"))
+                return 2
+            }
+            running = signIn
+            signIn.start(user: user, password: String(line), code: code) { result in
+                if case .failure(.needsCode) = result, code == nil {
+                    Log.error(tr("%1$s asks for the code of your two-factor app: run again with --code CODE").filled(server))
+                    done(1)
+                    return
+                }
+                signedIn(result)
+            }
+        case .remove(let server, let name):
+            keeper.remove(server: server, name: name) { removed in
+                if let removed {
+                    print("signed out of \(removed.label)")
+                    done(0)
+                } else {
+                    Log.error(tr("there is no account %1$s on %2$s (flick account list shows them)").filled(name, server))
+                    done(1)
+                }
+            }
+        }
+        g_main_loop_run(loop)
+        _ = running
+        return status
+    }
+}
