@@ -86,7 +86,7 @@ enum AccountCommand {
         keeper.onListChanged = { settings.accounts = $0 }
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
-        var status: Int32 = 0
+        var status: Int32?
         let done: @MainActor (Int32) -> Void = { code in
             status = code
             g_main_loop_quit(loop)
@@ -149,8 +149,9 @@ enum AccountCommand {
                 }
             }
         }
-        g_main_loop_run(loop)
+        // An answer may come before the loop runs (nothing to ask a server); a quit then would be lost.
+        if status == nil { g_main_loop_run(loop) }
         _ = running
-        return status
+        return status ?? 1
     }
 }

@@ -28,6 +28,9 @@ public final class SecretStore {
     public static let schemaName = "io.github.flick.Flick.Account"
     /// The longest secret read back, in bytes (a token is a few hundred).
     static let maxSecretBytes = 64 * 1024
+    /// The longest wait for the Secret Service, in seconds: a keyring that
+    /// asks to be unlocked and gets no answer must not hold a sign-in.
+    static let timeoutSeconds: UInt32 = 20
 
     private let schema: UnsafeMutablePointer<SecretSchema>
 
@@ -55,8 +58,10 @@ public final class SecretStore {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
         let label = "Flick: \(account.label)"
-        secret_password_storev(schema, attributes, nil, label, String(decoding: json, as: UTF8.self), nil,
+        let deadline = Deadline()
+        secret_password_storev(schema, attributes, nil, label, String(decoding: json, as: UTF8.self), deadline.cancellable,
                                AsyncReady.callback, AsyncReady.userData { result in
+            deadline.end()
             var error: UnsafeMutablePointer<GError>?
             let stored = secret_password_store_finish(result, &error) != 0
             completion(stored ? .success(()) : .failure(.unavailable(Self.take(error))))
@@ -67,7 +72,9 @@ public final class SecretStore {
     public func lookup(_ account: Account, completion: @escaping @MainActor (Result<AccountToken?, Failure>) -> Void) {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
-        secret_password_lookupv(schema, attributes, nil, AsyncReady.callback, AsyncReady.userData { result in
+        let deadline = Deadline()
+        secret_password_lookupv(schema, attributes, deadline.cancellable, AsyncReady.callback, AsyncReady.userData { result in
+            deadline.end()
             var error: UnsafeMutablePointer<GError>?
             let secret = secret_password_lookup_finish(result, &error)
             if error != nil {
@@ -94,11 +101,35 @@ public final class SecretStore {
     public func clear(_ account: Account, completion: @escaping @MainActor (Result<Void, Failure>) -> Void) {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
-        secret_password_clearv(schema, attributes, nil, AsyncReady.callback, AsyncReady.userData { result in
+        let deadline = Deadline()
+        secret_password_clearv(schema, attributes, deadline.cancellable, AsyncReady.callback, AsyncReady.userData { result in
+            deadline.end()
             var error: UnsafeMutablePointer<GError>?
             _ = secret_password_clear_finish(result, &error)
             completion(error == nil ? .success(()) : .failure(.unavailable(Self.take(error))))
         })
+    }
+
+    /// A cancellable that cancels itself after ``timeoutSeconds``.
+    @MainActor
+    private final class Deadline {
+        private let object: GObjectRef
+        private var timer: MainLoopSource?
+
+        init() {
+            object = GObjectRef(owning: UnsafeMutableRawPointer(g_cancellable_new()))!
+            let object = self.object
+            timer = MainLoopSource.after(milliseconds: SecretStore.timeoutSeconds * 1000) {
+                g_cancellable_cancel(object.pointer(as: GCancellable.self))
+            }
+        }
+
+        var cancellable: UnsafeMutablePointer<GCancellable> { object.pointer(as: GCancellable.self) }
+
+        func end() {
+            timer?.cancel()
+            timer = nil
+        }
     }
 
     private static func attributes(_ account: Account) -> OpaquePointer {

@@ -44,6 +44,7 @@ struct ReportedState: Decodable, Equatable {
     var captionLanguages: [String]?
     var pagingButtons: Bool?
     var windowVisible: Bool?
+    var accounts: [String]?
     var savesDone: Int?
     var saveError: String?
     var preferencesOpen: Bool?
@@ -120,6 +121,7 @@ struct ReportedState: Decodable, Equatable {
         case captionTracks = "caption_tracks", captionText = "caption_text", captionLanguages = "caption_languages"
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
+        case accounts
         case savesDone = "saves_done"
         case saveError = "save_error"
         case preferencesOpen = "preferences_open"

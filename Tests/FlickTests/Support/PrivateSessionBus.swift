@@ -11,7 +11,9 @@ final class PrivateSessionBus {
     /// Starts dbus-daemon and waits for it to print its address.
     /// `services`: a folder of `.service` files the bus may start on
     /// demand (D-Bus activation), besides the system's.
-    init(services: URL? = nil) throws {
+    /// `activation` false: a bus that starts no service on demand (none of
+    /// the system's either), as a desktop without them is.
+    init(services: URL? = nil, activation: Bool = true) throws {
         guard let daemon = ["/usr/bin/dbus-daemon", "/bin/dbus-daemon"].first(where: FileManager.default.isExecutableFile) else {
             throw X11.Failure(message: "dbus-daemon is not installed (meson-helpers/setup-debian.sh installs it)")
         }
@@ -26,6 +28,24 @@ final class PrivateSessionBus {
             <busconfig>
               <include>/usr/share/dbus-1/session.conf</include>
               <servicedir>\(services.path)</servicedir>
+            </busconfig>
+            """.write(to: file, atomically: true, encoding: .utf8)
+            config = file.path
+        }
+        if !activation {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bus-\(UUID().uuidString).conf")
+            try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:tmpdir=/tmp</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
             </busconfig>
             """.write(to: file, atomically: true, encoding: .utf8)
             config = file.path
