@@ -89,6 +89,12 @@ extension FeedView {
             }
         case .toast(let message):
             showToast(message)
+        case .signInToLike(let service, let server):
+            if let signIn = listeners.signInToLike {
+                signIn(service, server)
+            } else {
+                showToast(tr("Sign in to %1$s to like its posts").filled(server))
+            }
         case .stateChanged:
             reportState()
         case .sensitiveChanged:

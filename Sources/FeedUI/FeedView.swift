@@ -84,6 +84,12 @@ public final class FeedView: FeedSessionObserver {
         get { listeners.toast }
         set { listeners.toast = newValue }
     }
+    /// Called when a like of a service's post needs an account on its
+    /// server (`HOST[:PORT]`): the app offers to sign in.
+    public var onSignInToLike: ((ServiceAddress.Service, String) -> Void)? {
+        get { listeners.signInToLike }
+        set { listeners.signInToLike = newValue }
+    }
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).
     public var onDiagnosticsToggle: ((Bool) -> Void)? {
         get { listeners.diagnosticsToggle }
@@ -202,7 +208,7 @@ public final class FeedView: FeedSessionObserver {
     /// Likes or unlikes the current post (optimistically), with the heart burst when liking.
     func toggleLike() {
         guard let item = item(at: currentIndex) else { return }
-        if !session.toggleLike(item) { pages[currentIndex]?.likeRail.playBurst() }
+        if session.toggleLike(item) == false { pages[currentIndex]?.likeRail.playBurst() }
     }
 
     /// The item at `index`, if the feed has one there.

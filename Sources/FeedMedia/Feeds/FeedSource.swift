@@ -35,6 +35,9 @@ public protocol FeedSource: AnyObject {
     /// playable item (same id) and its extras, or why not.
     func fetchDetails(of item: FeedItem,
                       _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
+    /// Where likes of its posts go on their service (Mastodon, PeerTube);
+    /// nil for every other source.
+    var serviceLikes: ServiceLikes? { get }
 }
 
 extension FeedSource {
@@ -44,6 +47,8 @@ extension FeedSource {
     }
 
     public func needsDetails(_ item: FeedItem) -> Bool { false }
+
+    public var serviceLikes: ServiceLikes? { nil }
 
     public func fetchDetails(of item: FeedItem,
                              _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {

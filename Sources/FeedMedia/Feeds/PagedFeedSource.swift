@@ -18,6 +18,8 @@ public final class PagedFeedSource: FeedSource {
     public let cacheScope: String?
     private let loader: FeedPageLoader
     private let explain: @MainActor (FeedLoadError) -> String?
+    /// A Mastodon timeline's: favourites go to the server.
+    public let serviceLikes: ServiceLikes?
 
     /// - Parameter cacheScope: what the cache scopes the feed's keys by;
     ///   nil: the feed's origin. The built-in demo, served on a new port
@@ -29,9 +31,10 @@ public final class PagedFeedSource: FeedSource {
     ///   nil for the loader's own. `credential`: the account pages are
     ///   read with (its server's pages only).
     public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
-                credential: ServiceCredential? = nil,
+                credential: ServiceCredential? = nil, serviceLikes: ServiceLikes? = nil,
                 explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
         self.url = url
+        self.serviceLikes = serviceLikes
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
         self.explain = explain
         loader = FeedPageLoader(feedURL: url, format: format, session: session, credential: credential)

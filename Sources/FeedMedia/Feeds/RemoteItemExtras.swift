@@ -22,10 +22,13 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// A GIF-like clip (Mastodon's `gifv`): it loops whatever the loop
     /// setting says, and never makes a sound.
     public var silentLoop: Bool
+    /// The id a like on the service names (a Mastodon status's, a
+    /// PeerTube video's): the source's ``ServiceLikes`` sends it there.
+    public var servicePostID: String?
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
                 liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
-                silentLoop: Bool = false) {
+                silentLoop: Bool = false, servicePostID: String? = nil) {
         self.headers = headers
         self.cacheKey = cacheKey
         self.likes = likes
@@ -34,10 +37,12 @@ public struct RemoteItemExtras: Sendable, Hashable {
         self.sensitive = sensitive
         self.webPage = webPage
         self.silentLoop = silentLoop
+        self.servicePostID = servicePostID
     }
 
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
         headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
+            && servicePostID == nil
     }
 }

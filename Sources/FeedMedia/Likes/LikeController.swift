@@ -11,8 +11,10 @@ import FeedGObject
 /// per item is in flight; taps during it settle to the last wish; a failure
 /// puts the server's state back and calls `onFailure` (the UI toasts).
 ///
-/// Items without a likeURL (local folders) are liked here only: nothing is
-/// sent and the like is confirmed at once.
+/// A service's post (``RemoteItemExtras/servicePostID``) is liked on the
+/// service through ``serviceLikes``, as the user's account. Items without
+/// either (local folders) are liked here only: nothing is sent and the
+/// like is confirmed at once (``onLocalLike`` keeps it on disk).
 @MainActor
 public final class LikeController {
     /// The item's shown state changed (optimistically, or to the server's word).
@@ -22,12 +24,16 @@ public final class LikeController {
 
     public var onChange: ChangeHandler?
     public var onFailure: FailureHandler?
+    /// The source's likes on its service, when it is one.
+    public var serviceLikes: ServiceLikes?
 
     private let sender: LikeSender
     private var states: [String: LikeIntent.State] = [:]
     private var likeURLs: [String: URL] = [:]
+    /// The service's id of items liked there, by item id.
+    private var servicePostIDs: [String: String] = [:]
     /// The request in flight per item.
-    private var requests: [String: LikeRequest] = [:]
+    private var requests: [String: LikeInFlight] = [:]
     /// Why the last request of an item failed, for the toast.
     private var lastFailure: [String: LikeFailure] = [:]
 
@@ -43,9 +49,11 @@ public final class LikeController {
     /// toggle of an item takes `liked`/`likes` and `likeURL` from the feed;
     /// later ones use what this controller knows. Calls `onChange` too.
     @discardableResult
-    public func toggle(_ itemID: String, likeURL: URL?, liked: Bool, likes: Int?) -> LikeIntent.State {
+    public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
+                       likes: Int?) -> LikeIntent.State {
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
+        if let servicePostID { servicePostIDs[itemID] = servicePostID }
         apply(.toggle, to: itemID)
         return states[itemID]!
     }
@@ -72,6 +80,7 @@ public final class LikeController {
         requests.removeAll()
         states.removeAll()
         likeURLs.removeAll()
+        servicePostIDs.removeAll()
         lastFailure.removeAll()
     }
 
@@ -95,6 +104,12 @@ public final class LikeController {
     }
 
     private func send(_ itemID: String, seq: UInt64, liked: Bool) {
+        if let postID = servicePostIDs[itemID], let serviceLikes {
+            requests[itemID] = serviceLikes.send(postID: postID, liked: liked, seq: seq) { [weak self] result in
+                self?.finished(itemID, seq: seq, result)
+            }
+            return
+        }
         guard let url = likeURLs[itemID] else {
             apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
             return

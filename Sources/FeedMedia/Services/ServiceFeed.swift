@@ -21,7 +21,9 @@ public enum ServiceFeed {
             return (source, source.displayName)
         case .mastodon:
             guard let url = MastodonTimeline.url(address) else { return nil }
-            let source = PagedFeedSource(url: url, format: .mastodon, session: session, credential: credential) { error in
+            let likes = ServiceLikes(service: .mastodon, server: address.server, credential: credential, session: session)
+            let source = PagedFeedSource(url: url, format: .mastodon, session: session, credential: credential,
+                                         serviceLikes: likes) { error in
                 MastodonTimeline.explain(error, address: address)
             }
             return (source, MastodonTimeline.describe(address))

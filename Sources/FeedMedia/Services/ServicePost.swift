@@ -20,6 +20,13 @@ struct ServicePost {
     var sensitive = false
     var webPage: String?
     var silentLoop = false
+    /// What the user's account says: liked (Mastodon's `favourited`).
+    var liked: Bool?
+    /// The id a like names on the service.
+    var servicePostID: String?
+
+    /// The longest service post id kept, in bytes.
+    static let maxServiceIDBytes = 200
 
     /// The checked item and what the service said beyond it; relative
     /// addresses resolved against `pageURL` (the API answer's URL).
@@ -31,6 +38,13 @@ struct ServicePost {
             var extras = extras
             extras.sensitive = sensitive
             extras.silentLoop = silentLoop
+            extras.liked = liked
+            // Ids go into API paths: letters, digits, `-` and `_` only.
+            extras.servicePostID = servicePostID.flatMap { id in
+                !id.isEmpty && id.utf8.count <= Self.maxServiceIDBytes
+                    && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+                    ? id : nil
+            }
             return (item, extras)
         }
     }

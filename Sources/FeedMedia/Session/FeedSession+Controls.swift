@@ -72,13 +72,21 @@ extension FeedSession {
     }
 
     /// Likes or unlikes `item` (optimistically). Returns whether it was
-    /// liked before (the view plays the burst when liking).
+    /// liked before (the view plays the burst when liking); nil when
+    /// nothing changed because a sign-in is needed (``Update/signInToLike(service:server:)``).
     @discardableResult
-    public func toggleLike(_ item: FeedItem) -> Bool {
+    public func toggleLike(_ item: FeedItem) -> Bool? {
         MainActor.assertIsolated()
         let extras = extras(for: item.id)
         let before = likeState(of: item)
-        _ = likes.toggle(item.id, likeURL: extras?.likeURL, liked: extras?.liked ?? false, likes: extras?.likes)
+        let postID = extras?.servicePostID.flatMap { likes.serviceLikes == nil ? nil : $0 }
+        if postID != nil, let service = likes.serviceLikes, !service.canLike {
+            // A like that would go nowhere: the user is offered a sign-in instead.
+            emit(.signInToLike(service: service.service, server: service.server))
+            return nil
+        }
+        _ = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID, liked: extras?.liked ?? false,
+                         likes: extras?.likes)
         emit(.stateChanged) // the request is on its way now
         return before.liked
     }

@@ -26,6 +26,9 @@ extension FeedSession {
         case likeChanged(itemID: String)
         /// A short message for a toast (a like that did not save, a full disk).
         case toast(String)
+        /// A like of a service's post, without an account on its server:
+        /// the view offers to sign in (`server` is `HOST[:PORT]`).
+        case signInToLike(service: ServiceAddress.Service, server: String)
         /// Something the feed reports changed (counts, TTFF, errors).
         case stateChanged
         /// Which sensitive posts are held back changed (one was shown, or
@@ -64,6 +67,7 @@ extension FeedSession {
             case let (.error(i, c, s, r), .error(j, d, t, q)): return i == j && c == d && s == t && r == q
             case let (.muted(a), .muted(b)), let (.playing(a), .playing(b)): return a == b
             case let (.likeChanged(a), .likeChanged(b)), let (.toast(a), .toast(b)): return a == b
+            case let (.signInToLike(s, a), .signInToLike(t, b)): return s == t && a == b
             case let (.cue(i, a), .cue(j, b)): return i == j && a == b
             default: return false
             }

@@ -86,6 +86,7 @@ public final class FeedSession {
         pool = players
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
+        likes.serviceLikes = source.serviceLikes
         stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
         pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
         postTimer.onTimeUp = { [weak self] index in self?.postIsOver(at: index, trigger: .timeUp) }

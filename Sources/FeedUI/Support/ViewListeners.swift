@@ -1,3 +1,5 @@
+import FeedCore
+
 /// Who a ``FeedView`` tells what: the app's listeners for state and
 /// playing, its callbacks for mute, toasts and the diagnostics toggle, and
 /// the last state sent (a state equal to it is not sent again). Owned by
@@ -16,6 +18,9 @@ struct ViewListeners {
     var captionsShown: ((Bool) -> Void)?
     /// Called with a short message for a toast (a like that did not save).
     var toast: ((String) -> Void)?
+    /// Called when a like of a service's post needs an account on its
+    /// server (`HOST[:PORT]`): the app offers to sign in.
+    var signInToLike: ((ServiceAddress.Service, String) -> Void)?
     /// Called when Ctrl+Shift+D turns the diagnostics on or off (the app saves it).
     var diagnosticsToggle: ((Bool) -> Void)?
     /// Called while a post is saved, nil once it ended (the app's progress toast).

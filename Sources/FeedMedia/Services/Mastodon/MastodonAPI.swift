@@ -40,6 +40,8 @@ enum MastodonAPI {
         var content: String?
         var account: Account?
         var favouritesCount: Int?
+        /// Present when read with an account: whether that user favourited it.
+        var favourited: Bool?
         var mediaAttachments: [Lossy<MediaAttachment>]?
     }
 

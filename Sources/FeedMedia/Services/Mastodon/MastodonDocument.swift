@@ -59,7 +59,7 @@ enum MastodonDocument {
                     title: warning ?? text, author: name, likes: status.favouritesCount.map { max(0, $0) },
                     accessibilityLabel: attachment.description.flatMap { $0.isEmpty ? nil : $0 },
                     sensitive: status.sensitive == true || warning != nil, webPage: status.url,
-                    silentLoop: attachment.type == "gifv")
+                    silentLoop: attachment.type == "gifv", liked: status.favourited, servicePostID: status.id)
                 switch post.validated(pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: post.id, reason: reason))

@@ -80,6 +80,7 @@ enum PeerTubeDocument {
                            height: file?.height.flatMap { $0 > 0 ? $0 : nil },
                            duration: video.duration.flatMap { $0 > 0 ? $0 : nil },
                            title: video.name, author: author, likes: video.likes.map { max(0, $0) },
-                           accessibilityLabel: video.name, sensitive: video.nsfw == true, webPage: video.url)
+                           accessibilityLabel: video.name, sensitive: video.nsfw == true, webPage: video.url,
+                           servicePostID: video.uuid)
     }
 }

@@ -52,7 +52,11 @@ public final class PeerTubeSource: FeedSource {
         listing = PeerTubeListing(address.scope)
         cacheScope = CacheKey.origin(of: address.baseURL)
         client = ServiceClient(session: session, credential: credential)
+        serviceLikes = ServiceLikes(service: .peertube, server: address.server, credential: credential, session: session)
     }
+
+    /// Ratings go to the instance as the user's account.
+    public let serviceLikes: ServiceLikes?
 
     /// What the user reads for it: "short videos on HOST".
     public var displayName: String { listing.describe(host: address.host) }
