@@ -1,21 +1,26 @@
+import CGLib
+import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedUI
 import FlickTooling
 import Foundation
 
 /// Accounts in the running app: the keeper is made with the window, its
 /// list saved to GSettings `accounts` as it changes, its tokens read from
-/// the keyring before a feed of their server opens.
+/// the keyring before a feed of their server opens. Signing in lists the
+/// account's own feeds in the sidebar; signing out takes them away.
 extension AppController {
     func setUpAccounts(_ settings: AppSettings) {
         let keeper = AccountKeeper(list: settings.accounts, session: HTTPSessions.standalone())
         keeper.onListChanged = { [weak self] list in
             self?.settings?.accounts = list
-            self?.shell?.report()
+            self?.shell?.accountsChanged(list)
         }
         keeper.onSignedOut = { [weak self] account in
-            self?.window?.showToast(tr("Signed out of %1$s — sign in again").filled(account.server))
+            self?.window?.showToast(tr("Signed out of %1$s — sign in again").filled(account.server), button: tr("Sign In"),
+                                    action: "app.sign-in", target: Self.signInTarget(account.service, account.server))
         }
         keeper.load { missing in
             for account in missing {
@@ -23,5 +28,107 @@ extension AppController {
             }
         }
         accounts = keeper
+    }
+
+    /// `app.sign-in` with `(service, server)` (server may be empty): the
+    /// sign-in window. Toasts and Preferences reach it.
+    func installSignInAction(application: UnsafeMutablePointer<AdwApplication>) {
+        let type = g_variant_type_new("(ss)")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new("sign-in", type)!
+        Signals.connect(action, "activate") { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            func field(_ index: Int) -> String {
+                guard let child = g_variant_get_child_value(tuple, gsize(index)) else { return "" }
+                defer { g_variant_unref(child) }
+                return String(cString: g_variant_get_string(child, nil))
+            }
+            guard let service = ServiceAddress.Service(rawValue: field(0)) else { return }
+            let server = field(1)
+            self?.showSignIn(service, server: server.isEmpty ? nil : server)
+        }
+        g_action_map_add_action(gopaque(UnsafeMutableRawPointer(application)), gopaque(action))
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// The `(ss)` target of `app.sign-in` (floating).
+    static func signInTarget(_ service: ServiceAddress.Service, _ server: String) -> OpaquePointer? {
+        var children: [OpaquePointer?] = [g_variant_new_string(service.rawValue), g_variant_new_string(server)]
+        return g_variant_new_tuple(&children, 2)
+    }
+
+    /// A heart on a service's post without an account there.
+    func offerSignInToLike(service: ServiceAddress.Service, server: String) {
+        window?.showToast(tr("Sign in to %1$s to like its posts").filled(server), button: tr("Sign In"),
+                          action: "app.sign-in", target: Self.signInTarget(service, server))
+    }
+
+    /// What Preferences → Accounts shows and does.
+    func accountsPageHooks() -> AccountsPage.Hooks? {
+        guard accounts != nil else { return nil }
+        return AccountsPage.Hooks(accounts: { [weak self] in self?.accounts?.list ?? AccountList() },
+                                  signIn: { [weak self] in self?.showSignIn($0, server: nil) },
+                                  signOut: { [weak self] in self?.signOut($0) })
+    }
+
+    func showSignIn(_ service: ServiceAddress.Service, server: String?) {
+        guard let window, let accounts else { return }
+        // Over Preferences when it is open: the active window is the parent.
+        let active = gtk_application_get_active_window(gtk_window_get_application(gcast(window.window.widget)))
+        let parent: WidgetPointer = active.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+            ?? window.window.widget
+        let dialog = SignInDialog(parent: parent, service: service, server: server, session: accounts.session) { [weak self] account, token in
+            self?.signedIn(account, token: token)
+        }
+        dialog.present()
+    }
+
+    private func signedIn(_ account: Account, token: AccountToken) {
+        accounts?.add(account, token: token) { [weak self] remembered in
+            self?.window?.showToast(remembered
+                ? tr("Signed in as %1$s").filled(account.label)
+                : tr("Signed in as %1$s for now: no keyring answered, so it will not be remembered").filled(account.label))
+        }
+        listOwnFeeds(of: account, token: token)
+    }
+
+    private func signOut(_ account: Account) {
+        accounts?.remove(server: account.server, name: account.name) { [weak self] removed in
+            guard let self, let removed else { return }
+            // The user's own feeds of that server go with the account.
+            while let index = library.entries.firstIndex(where: { entry in
+                guard case .success(let address)? = ServiceAddress.parse(entry.address) else { return false }
+                return address.requiresAccount && address.service == removed.service && address.server == removed.server
+            }) {
+                library.remove(at: index)
+            }
+            settings?.sources = library
+            refreshSidebar()
+            window?.showToast(tr("Signed out of %1$s").filled(removed.label))
+        }
+    }
+
+    /// Lists the account's own feeds in the sidebar (not opened): Home,
+    /// Favourites, Bookmarks and the followed hashtags on Mastodon,
+    /// Subscriptions on PeerTube.
+    private func listOwnFeeds(of account: Account, token: AccountToken) {
+        let paths = account.service == .mastodon ? ["home", "favourites", "bookmarks"] : ["subscriptions"]
+        for path in paths {
+            guard case .success(let address)? = ServiceAddress.parse("\(account.service.rawValue):\(account.server)/\(path)") else { continue }
+            library.add(Self.entry(for: address))
+        }
+        settings?.sources = library
+        refreshSidebar()
+        guard account.service == .mastodon, let accounts else { return }
+        FollowedTags.fetch(server: account.server, token: token, session: accounts.session) { [weak self] tags in
+            guard let self else { return }
+            for tag in tags {
+                guard case .success(let address)? = ServiceAddress.parse("mastodon:\(account.server)/tags/\(tag)") else { continue }
+                library.add(Self.entry(for: address))
+            }
+            settings?.sources = library
+            refreshSidebar()
+        }
     }
 }

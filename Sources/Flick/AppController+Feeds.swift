@@ -337,6 +337,7 @@ extension AppController {
         view.onVolumeChange = { [weak settings] volume in settings?.volume = volume }
         view.addPlayingListener { [weak window] playing in window?.setVideoPlaying(playing) }
         view.onToast = { [weak window] message in window?.showToast(message) }
+        view.onSignInToLike = { [weak self] service, server in self?.offerSignInToLike(service: service, server: server) }
         view.onSaving = { [weak window, weak view] progress in
             window?.showSaving(progress) { view?.cancelSave() }
         }

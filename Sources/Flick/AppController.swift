@@ -108,9 +108,11 @@ final class AppController {
                                           openFolder: { [weak self] in self?.open(folderAt: $0) },
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.media.cache },
+                                          accounts: { [weak self] in self?.accountsPageHooks() },
                                           stress: { [weak self] in self?.startStress($0) },
                                           sources: { [weak self] in self?.sourceAction($0, place: $1) }))
         watchPlaybackSettings(settings)
+        installSignInAction(application: application)
         window.onClose = { [weak self] in self?.finish() }
         window.present()
         shell?.report() // realized now: its renderer is known

@@ -20,7 +20,8 @@ public final class AccountKeeper {
 
     public private(set) var list: AccountList
     private let secrets: SecretStore
-    private let session: GObjectRef
+    /// The libsoup session sign-ins, refreshes and revokes go through.
+    public let session: GObjectRef
     private var tokens: [Account: AccountToken] = [:]
     /// Accounts whose token the keyring did not take (kept for the run only).
     private var unremembered = Set<Account>()

@@ -35,7 +35,11 @@ final class PreferencesWindow {
     /// How often the usage is read while the window is open, in ms.
     static let refreshInterval: UInt32 = 1000
 
-    init(parent: WidgetPointer, settings: AppSettings, cache: CacheAccess) {
+    /// The Accounts page, when the app has accounts to show.
+    let accountsPage: AccountsPage?
+
+    init(parent: WidgetPointer, settings: AppSettings, cache: CacheAccess, accounts: AccountsPage.Hooks? = nil) {
+        accountsPage = accounts.map(AccountsPage.init)
         self.settings = settings
         self.cache = cache
         let window = adw_preferences_window_new()!
@@ -52,6 +56,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(gcast(page), gcast(makePlaybackGroup()))
         adw_preferences_page_add(gcast(page), gcast(makeViewGroup()))
         adw_preferences_window_add(gcast(window), gcast(page))
+        if let accountsPage { adw_preferences_window_add(gcast(window), gcast(accountsPage.page)) }
 
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in

@@ -24,6 +24,8 @@ final class DesktopShell {
         var openURL: @MainActor (FeedURLInput.Address) -> Void
         /// The app's open media cache, nil when it has none.
         var mediaCache: @MainActor () -> MediaCache?
+        /// The accounts' page in Preferences: the list, sign in, sign out.
+        var accounts: @MainActor () -> AccountsPage.Hooks? = { nil }
         /// Runs a stress mode on the showing feed (the Stress menu).
         var stress: @MainActor (StressMode) -> Void = { _ in }
         /// The sources' actions (add, switch, rename, remove, move); the
@@ -272,7 +274,8 @@ final class DesktopShell {
                                  imageDirectory: cacheDirectory.appendingPathComponent("images"),
                                  openCache: hooks.mediaCache,
                                  budgets: { [weak settings] in settings?.cacheBudgets ?? CacheBudgets() })
-        let preferences = PreferencesWindow(parent: window.window.widget, settings: settings, cache: access)
+        let preferences = PreferencesWindow(parent: window.window.widget, settings: settings, cache: access,
+                                            accounts: hooks.accounts())
         preferences.onChange = { [weak self] in self?.report() }
         self.preferences = preferences
         preferences.present()
@@ -301,6 +304,12 @@ final class DesktopShell {
                                     cacheDirectory: DemoFeedLocation.cacheDirectory.appendingPathComponent("media"),
                                     cache: hooks.mediaCache()?.statistics)
         AboutWindow.present(over: gtkWindow, facts: facts)
+    }
+
+    /// The accounts changed: Preferences lists them again, and the report says so.
+    func accountsChanged(_ list: AccountList) {
+        preferences?.accountsPage?.show(list)
+        report()
     }
 
     // MARK: Reporting

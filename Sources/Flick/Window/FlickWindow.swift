@@ -211,8 +211,15 @@ final class FlickWindow {
         saveToast.show(progress, in: toasts, cancel: cancel)
     }
 
-    func showToast(_ message: String) {
+    /// With `button`, the toast has a button that activates the detailed
+    /// action `action` ("app.sign-in") with `target` (a floating GVariant).
+    func showToast(_ message: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil) {
         guard let toast = adw_toast_new(message) else { return }
+        if let button, let action {
+            adw_toast_set_button_label(toast, button)
+            adw_toast_set_action_name(toast, action)
+            if let target { adw_toast_set_action_target_value(toast, target) }
+        }
         adw_toast_overlay_add_toast(gopaque(toasts), toast)
         lastToast = message
         onToastShown?()
