@@ -104,6 +104,10 @@ public struct FeedState: Sendable, Equatable, Codable {
     public var captionText = ""
     /// The languages the current post's Captions menu offers (none with fewer than two).
     public var captionLanguages: [String] = []
+    /// Whether the current post is liked on its server (a likeURL's, or the
+    /// user's account's on Mastodon or PeerTube), as it last said; nil
+    /// where no server keeps its likes or none has said.
+    public var currentLikedByServer: Bool? = nil
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -180,6 +184,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case holdingFaster = "holding_faster"
         case volumeSlider = "volume_slider"
         case captionTracks = "caption_tracks", captionText = "caption_text", captionLanguages = "caption_languages"
+        case currentLikedByServer = "current_liked_by_server"
         case savesDone = "saves_done"
         case saveError = "save_error"
     }

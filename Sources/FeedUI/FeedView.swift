@@ -202,6 +202,7 @@ public final class FeedView: FeedSessionObserver {
         state.captionTracks = session.captionTracks(at: currentIndex)
         state.captionText = pages[currentIndex]?.cue.shownText ?? ""
         state.captionLanguages = pages[currentIndex]?.likeRail.listedLanguages ?? []
+        state.currentLikedByServer = item(at: currentIndex).flatMap { session.likedByServer($0) }
         return state
     }
 

@@ -28,6 +28,7 @@ extension AppController {
             }
         }
         accounts = keeper
+        localLikes = LocalLikeStore()
     }
 
     /// `app.sign-in` with `(service, server)` (server may be empty): the

@@ -301,6 +301,10 @@ extension AppController {
                         muted: muted)
         }
         self.session = session
+        if let localLikes {
+            let address = resume.address ?? ""
+            session.keepLikes(in: localLikes, source: address.isEmpty ? "demo" : address)
+        }
         applyPlaybackSettings(to: session)
         // The speed and volume the user set in Preferences (or saved), from the first post.
         if let settings {

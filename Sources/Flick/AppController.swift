@@ -36,6 +36,8 @@ final class AppController {
     let media: SharedMediaEngine
     /// The accounts signed in to and their tokens (made at activate).
     var accounts: AccountKeeper?
+    /// Likes of posts no server likes, kept across launches (read at activate).
+    var localLikes: LocalLikeStore?
     /// Menus, keys, fullscreen and the preferences around the feed.
     private(set) var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.

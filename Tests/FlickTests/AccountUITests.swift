@@ -63,6 +63,33 @@ extension AppUnderX {
                 }
             }
             #expect((app.latest?.itemCount ?? 0) >= 41, "the home timeline's second page came")
+
+            // A like is a favourite on the server, an unlike an unfavourite: one request each.
+            let status = String(1_000_000 - 40)
+            var seen = app.states.count
+            try X11.key("l", window: window)
+            let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == true && $0.likesPending == false }
+            #expect(liked?.currentLiked == true && fake.favourited(status) == 1, "liked on the server: \(String(describing: app.latest))")
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let unliked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == false && $0.likesPending == false }
+            #expect(unliked?.currentLiked == false && fake.unfavourited(status) == 1 && fake.favourited(status) == 1,
+                    "unliked on the server: \(String(describing: app.latest))")
+            // A like the server refuses goes back, with a toast.
+            fake.failFavourites(true)
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let reverted = app.waitForState(after: seen, timeout: 10) { $0.currentLiked == false && $0.likesPending == false && ($0.toastsShown ?? 0) > (liked?.toastsShown ?? 0) }
+            #expect(reverted != nil, "a refused like reverts: \(String(describing: app.latest))")
+            fake.failFavourites(false)
+            // The token revoked on the server: one toast, the account and its feed stay.
+            fake.revokeAll()
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let signedOut = app.waitForState(after: seen, timeout: 10) { ($0.lastToast ?? "").contains("Signed out of \(server)") }
+            #expect(signedOut?.accounts == ["ana@\(server)"] && signedOut?.itemCount == liked?.itemCount,
+                    "a 401 says signed out and keeps the account and the feed: \(String(describing: app.latest))")
+            #expect(fake.favourited(status) == 1, "nothing more was favourited")
             #expect(desktop.filesContain(token, also: [AppProcess.sharedCache]).isEmpty, "no file holds the token after a run")
             app.stop()
             #expect(media.authorizedPaths.isEmpty, "the media host never saw the token: \(media.authorizedPaths)")
@@ -70,11 +97,65 @@ extension AppUnderX {
 
             let removed = try desktop.run([AppProcess.binary.path, "account", "remove", server, "ana"])
             #expect(removed.status == 0 && removed.out.contains("signed out of ana@\(server)"), "\(removed)")
-            #expect(fake.revoked == [token] && fake.liveTokens.isEmpty, "the token was revoked: \(fake.revoked)")
+            #expect(fake.revoked == [token], "the token was revoked: \(fake.revoked)")
             let gone = try desktop.run(["secret-tool", "lookup", "server", server, "account", "ana"])
             #expect(gone.out.isEmpty, "the keyring forgot it: \(gone)")
             let after = try desktop.run([AppProcess.binary.path, "account", "list"])
             #expect(after.out.isEmpty, "\(after)")
+        }
+
+        @Test("a like on a Mastodon post without an account offers a sign-in instead; a folder's like is kept on this computer and shows at the next launch")
+        func signInToLikeAndLocalLikes() throws {
+            let desktop = try AccountDesktop(keyring: false)
+            let (media, urls) = try Self.mediaServer(count: 3)
+            defer { media.stop() }
+            let api = MediaServer()
+            let base = try api.startOnOwnThread()
+            defer { api.stop() }
+            let statuses = urls.enumerated().map { index, url in
+                MastodonBodies.status("\(500 - index)", content: "<p>Clip</p>", media: [MastodonBodies.attachment("a\(index)", type: "video", url: url)])
+            }
+            api.serveAnswers(at: "/api/v1/timelines/tag/clips") { _ in .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8)) }
+            let server = "127.0.0.1:\(base.port!)"
+            do {
+                let app = try AppProcess(["mastodon:\(server)/tags/clips", "--report-state"], environment: desktop.environment)
+                defer { app.stop() }
+                let playing = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 }
+                #expect(playing != nil, "\(String(describing: app.latest)); \(app.stderr)")
+                let window = try app.focusedWindow()
+                let seen = app.states.count
+                try X11.key("l", window: window)
+                let offered = app.waitForState(after: seen, timeout: 10) { ($0.lastToast ?? "").contains("Sign in to \(server) to like") }
+                #expect(offered?.currentLiked == false, "no like that goes nowhere: \(String(describing: app.latest))")
+                #expect(api.pathsRequested(where: { $0.contains("favourite") }) == 0)
+            }
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-likes-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for (index, clip) in try Fixtures.clips().prefix(2).enumerated() {
+                try FileManager.default.copyItem(at: clip.video, to: folder.appendingPathComponent("clip-\(index).mp4"))
+            }
+            var environment = desktop.environment
+            environment["XDG_DATA_HOME"] = desktop.home.appendingPathComponent("data").path
+            do {
+                let app = try AppProcess([folder.path, "--report-state"], environment: environment)
+                defer { app.stop() }
+                #expect(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+                let window = try app.focusedWindow()
+                let seen = app.states.count
+                try X11.key("l", window: window)
+                let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLiked == true }
+                #expect(liked != nil && liked?.currentLikedByServer == nil, "liked here, no server: \(String(describing: app.latest))")
+                try X11.key("ctrl+q", window: window)
+                #expect(app.waitForExit(timeout: 20) == 0, "quits: \(app.stderr)")
+            }
+            let kept = desktop.home.appendingPathComponent("data/io.github.flick.Flick/likes.json")
+            #expect(FileManager.default.fileExists(atPath: kept.path), "the like is on disk")
+            let again = try AppProcess([folder.path, "--report-state"], environment: environment)
+            defer { again.stop() }
+            let shown = again.waitForState(timeout: 30) { $0.phase == "feed" && $0.currentIndex == 0 && $0.currentLiked == true }
+            #expect(shown != nil, "the next launch shows the like: \(String(describing: again.latest))")
         }
 
         @Test("without a Secret Service the sign-in says it will not be remembered and fails; an unknown account cannot be removed")

@@ -26,6 +26,9 @@ public final class LikeController {
     public var onFailure: FailureHandler?
     /// The source's likes on its service, when it is one.
     public var serviceLikes: ServiceLikes?
+    /// Where likes that reach no server are kept, and the source's address
+    /// they are kept under; nil: for this run only.
+    public var localLikes: (store: LocalLikeStore, source: String)?
 
     private let sender: LikeSender
     private var states: [String: LikeIntent.State] = [:]
@@ -51,7 +54,8 @@ public final class LikeController {
     @discardableResult
     public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
                        likes: Int?) -> LikeIntent.State {
-        if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked, likes: likes) }
+        let kept = likeURL == nil && servicePostID == nil && likedHere(itemID)
+        if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
         if let servicePostID { servicePostIDs[itemID] = servicePostID }
         apply(.toggle, to: itemID)
@@ -65,9 +69,16 @@ public final class LikeController {
 
     /// What a page should show for `itemID`: this controller's state if the
     /// item was toggled, else the feed's `liked`/`likes`.
-    public func shown(_ itemID: String, liked: Bool, likes: Int?) -> (liked: Bool, likes: Int?) {
-        guard let state = states[itemID] else { return (liked, likes) }
+    /// A post no server likes shows what was kept on this computer.
+    public func shown(_ itemID: String, liked: Bool, likes: Int?, keptHere: Bool = false) -> (liked: Bool, likes: Int?) {
+        guard let state = states[itemID] else { return (liked || (keptHere && likedHere(itemID)), likes) }
         return (state.liked, state.likes)
+    }
+
+    /// Whether the post was liked on this computer (kept across launches).
+    private func likedHere(_ itemID: String) -> Bool {
+        guard let (store, source) = localLikes else { return false }
+        return store.isLiked(source: source, post: itemID)
     }
 
     /// Whether any like is still on its way.
@@ -111,6 +122,7 @@ public final class LikeController {
             return
         }
         guard let url = likeURLs[itemID] else {
+            if let (store, source) = localLikes { store.set(source: source, post: itemID, liked: liked) }
             apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
             return
         }

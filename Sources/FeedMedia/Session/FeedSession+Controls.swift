@@ -68,7 +68,29 @@ extension FeedSession {
     /// What the heart of `item` shows: the user's latest choice, else the feed's.
     public func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) {
         let extras = extras(for: item.id)
-        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes)
+        let keptHere = extras?.likeURL == nil && (extras?.servicePostID == nil || likes.serviceLikes == nil)
+        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes, keptHere: keptHere)
+    }
+
+    /// Whether `item` is liked on its server, as the server last said (a
+    /// like's answer, else the feed as read with the user's account); nil
+    /// where no server keeps its likes.
+    public func likedByServer(_ item: FeedItem) -> Bool? {
+        let extras = extras(for: item.id)
+        let onService = extras?.servicePostID != nil && likes.serviceLikes?.canLike == true
+        guard extras?.likeURL != nil || onService else { return nil }
+        return likes.state(of: item.id)?.confirmed.liked ?? extras?.liked
+    }
+
+    /// Keeps the likes of posts no server likes in `store`, under the
+    /// source's `address` (a folder's path, a feed's URL), across launches.
+    public func keepLikes(in store: LocalLikeStore, source address: String) {
+        likes.localLikes = (store, address)
+        // Read after the pages were shown: their hearts are asked again.
+        store.onLoaded = { [weak self] in
+            guard let self else { return }
+            for item in items { emit(.likeChanged(itemID: item.id)) }
+        }
     }
 
     /// Likes or unlikes `item` (optimistically). Returns whether it was

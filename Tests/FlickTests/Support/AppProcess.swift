@@ -45,6 +45,7 @@ struct ReportedState: Decodable, Equatable {
     var pagingButtons: Bool?
     var windowVisible: Bool?
     var accounts: [String]?
+    var currentLikedByServer: Bool?
     var savesDone: Int?
     var saveError: String?
     var preferencesOpen: Bool?
@@ -122,6 +123,7 @@ struct ReportedState: Decodable, Equatable {
         case pagingButtons = "paging_buttons"
         case windowVisible = "window_visible"
         case accounts
+        case currentLikedByServer = "current_liked_by_server"
         case savesDone = "saves_done"
         case saveError = "save_error"
         case preferencesOpen = "preferences_open"
@@ -194,6 +196,8 @@ final class AppProcess: @unchecked Sendable {
 
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        // Likes kept on this computer go to the test's own data folder.
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         environment["XDG_CACHE_HOME"] = Self.sharedCache.path
         environment["GSETTINGS_BACKEND"] = "memory"
         environment["NO_AT_BRIDGE"] = "1"

@@ -114,6 +114,27 @@ public final class PeerTubeSource: FeedSource {
             if case .success(let response) = result, !page.items.isEmpty {
                 page.items[0].captions = PeerTubeCaptions.tracks(response.body, base: self.base)
             }
+            self.addRating(to: page, of: id, generation: generation, completion)
+        }
+    }
+
+    /// The user's rating of the video (`/users/me/videos/{id}/rating`),
+    /// asked with the details when signed in: where the heart starts. A
+    /// failure leaves the feed's word.
+    private func addRating(to page: FeedSourcePage, of id: String, generation: UInt64,
+                           _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard serviceLikes?.canLike == true, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            return completion(.success(page))
+        }
+        components.path = "/api/v1/users/me/videos/\(id)/rating"
+        guard let url = components.url else { return completion(.success(page)) }
+        client.get(url, accept: "application/json") { [weak self] result in
+            guard let self, self.generations.accepts(generation) else { return }
+            var page = page
+            struct Rating: Decodable { var rating: String }
+            if case .success(let response) = result, let rating = try? JSONDecoder().decode(Rating.self, from: response.body) {
+                page.extras[id, default: RemoteItemExtras()].liked = rating.rating == "like"
+            }
             completion(.success(page))
         }
     }
