@@ -158,6 +158,58 @@ extension AppUnderX {
             #expect(shown != nil, "the next launch shows the like: \(String(describing: again.latest))")
         }
 
+        @Test("PeerTube: flick account add asks for the two-factor code, signs in with the password from standard input and keeps only the tokens; subscriptions play, an expired token is refreshed once, a like is the video's rating")
+        func peerTubeSignIn() throws {
+            let desktop = try AccountDesktop()
+            let (media, urls) = try Self.mediaServer(count: 3)
+            defer { media.stop() }
+            let fake = FakePeerTube(password: "correct horse battery", otp: "424242", media: urls)
+            let api = MediaServer()
+            let base = try api.startOnOwnThread()
+            defer { api.stop() }
+            fake.install(on: api)
+            let server = "127.0.0.1:\(base.port!)"
+            let flick = AppProcess.binary.path
+
+            let wrong = try desktop.run([flick, "account", "add", "peertube:\(server)", "--user", "bo"], stdin: "wrong\n")
+            #expect(wrong.status == 1, "\(wrong)")
+            let needsCode = try desktop.run([flick, "account", "add", "peertube:\(server)", "--user", "bo"], stdin: "correct horse battery\n")
+            #expect(needsCode.status == 1 && needsCode.err.contains("--code"), "\(needsCode)")
+            let added = try desktop.run([flick, "account", "add", "peertube:\(server)", "--user", "bo", "--code", "424242"],
+                                        stdin: "correct horse battery\n")
+            #expect(added.status == 0 && added.out.contains("signed in as bo@\(server)"), "\(added)")
+            let token = try #require(fake.liveAccessTokens.first)
+            let lookup = try desktop.run(["secret-tool", "lookup", "server", server, "account", "bo"])
+            #expect(lookup.out.contains(token) && !lookup.out.contains("correct horse"), "only the tokens are kept: \(lookup)")
+            #expect(desktop.filesContain("correct horse").isEmpty && desktop.filesContain(token).isEmpty, "no file holds them")
+
+            // The access token expires before the app uses it: refreshed once, then the list comes.
+            fake.expireAccessTokens()
+            let app = try AppProcess(["peertube:\(server)/subscriptions", "--report-state"], environment: desktop.environment)
+            defer { app.stop() }
+            let playing = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentIndex == 0 && $0.playersPlaying == 1 }
+            #expect(playing?.itemCount == 3 && fake.refreshCount == 1, "\(String(describing: app.latest)); refreshed \(fake.refreshCount); \(app.stderr)")
+            guard playing != nil else { return }
+            let window = try app.focusedWindow()
+            let seen = app.states.count
+            try X11.key("l", window: window)
+            let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == true && $0.likesPending == false }
+            #expect(liked != nil && fake.rating(fake.videos[0].uuid) == "like" && fake.rateRequestCount == 1,
+                    "the like is the video's rating: \(String(describing: app.latest))")
+            app.stop()
+            #expect(media.authorizedPaths.isEmpty, "the media host never saw a token: \(media.authorizedPaths)")
+
+            // The next launch starts the heart from the rating.
+            let again = try AppProcess(["peertube:\(server)/subscriptions", "--report-state"], environment: desktop.environment)
+            defer { again.stop() }
+            let shown = again.waitForState(timeout: 60) { $0.currentIndex == 0 && $0.currentLikedByServer == true }
+            #expect(shown?.currentLiked == true, "\(String(describing: again.latest))")
+            again.stop()
+
+            let removed = try desktop.run([flick, "account", "remove", server, "bo"])
+            #expect(removed.status == 0 && fake.revoked.count == 1, "\(removed); revoked \(fake.revoked)")
+        }
+
         @Test("without a Secret Service the sign-in says it will not be remembered and fails; an unknown account cannot be removed")
         func noKeyring() throws {
             let desktop = try AccountDesktop(keyring: false)
