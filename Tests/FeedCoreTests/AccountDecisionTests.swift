@@ -112,3 +112,41 @@ struct AccountDecisionTests {
         #expect(Base64URL.encode([]) == "")
     }
 }
+
+struct LocalLikesRow: TableRow {
+    var name: String
+    /// `+source post` likes, `-source post` unlikes, in order.
+    var steps: [String]
+    /// What is liked after, `source post` each, oldest first.
+    var liked: [String]
+    /// A file's bytes to read instead; `liked` is then what it reads as (nil: not a file).
+    var file: String?
+    var readsAsFile: Bool?
+}
+
+/// Likes kept on this computer: order, unlikes, and what a file reads as.
+struct LocalLikesTests {
+    @Test("local likes keep what the row says", arguments: try Table.rows("local-likes.json", as: LocalLikesRow.self))
+    func likes(row: LocalLikesRow) {
+        var likes = LocalLikes()
+        if let file = row.file {
+            let read = LocalLikes.decoded(Array(file.utf8))
+            #expect((read != nil) == (row.readsAsFile ?? true), "\(row.name)")
+            likes = read ?? LocalLikes()
+        }
+        for step in row.steps {
+            let parts = step.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+            likes.set(LocalLikes.Key(source: parts[0], post: parts.count > 1 ? parts[1] : ""), liked: step.hasPrefix("+"))
+        }
+        #expect(likes.keys.map { "\($0.source) \($0.post)" } == row.liked, "\(row.name)")
+        #expect(LocalLikes.decoded(likes.encoded()) == likes, "\(row.name): written and read back")
+    }
+
+    @Test("at most 100,000 likes are kept, the oldest going first")
+    func limit() {
+        var likes = LocalLikes()
+        for number in 0...LocalLikes.limit { likes.set(LocalLikes.Key(source: "s", post: "\(number)"), liked: true) }
+        #expect(likes.keys.count == LocalLikes.limit)
+        #expect(!likes.contains(LocalLikes.Key(source: "s", post: "0")) && likes.contains(LocalLikes.Key(source: "s", post: "\(LocalLikes.limit)")))
+    }
+}
