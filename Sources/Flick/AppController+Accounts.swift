@@ -31,28 +31,6 @@ extension AppController {
         localLikes = LocalLikeStore()
     }
 
-    /// `app.sign-in` with `(service, server)` (server may be empty): the
-    /// sign-in window. Toasts and Preferences reach it.
-    func installSignInAction(application: UnsafeMutablePointer<AdwApplication>) {
-        let type = g_variant_type_new("(ss)")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new("sign-in", type)!
-        Signals.connect(action, "activate") { [weak self] (parameter: UnsafeMutableRawPointer?) in
-            guard let parameter else { return }
-            let tuple = OpaquePointer(parameter)
-            func field(_ index: Int) -> String {
-                guard let child = g_variant_get_child_value(tuple, gsize(index)) else { return "" }
-                defer { g_variant_unref(child) }
-                return String(cString: g_variant_get_string(child, nil))
-            }
-            guard let service = ServiceAddress.Service(rawValue: field(0)) else { return }
-            let server = field(1)
-            self?.showSignIn(service, server: server.isEmpty ? nil : server)
-        }
-        g_action_map_add_action(gopaque(UnsafeMutableRawPointer(application)), gopaque(action))
-        g_object_unref(UnsafeMutableRawPointer(action))
-    }
-
     /// The `(ss)` target of `app.sign-in` (floating).
     static func signInTarget(_ service: ServiceAddress.Service, _ server: String) -> OpaquePointer? {
         var children: [OpaquePointer?] = [g_variant_new_string(service.rawValue), g_variant_new_string(server)]
@@ -92,6 +70,13 @@ extension AppController {
                 : tr("Signed in as %1$s for now: no keyring answered, so it will not be remembered").filled(account.label))
         }
         listOwnFeeds(of: account, token: token)
+        // A feed of that server showing now is read again with the account
+        // (its hearts from the user's favourites, likes sent as them).
+        if let address = resume.address, case .success(let shown)? = ServiceAddress.parse(address),
+           shown.service == account.service, shown.server == account.server {
+            saveResumeNow(always: true)
+            openService(shown)
+        }
     }
 
     private func signOut(_ account: Account) {

@@ -111,10 +111,10 @@ final class AppController {
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.media.cache },
                                           accounts: { [weak self] in self?.accountsPageHooks() },
+                                          signIn: { [weak self] in self?.showSignIn($0, server: $1) },
                                           stress: { [weak self] in self?.startStress($0) },
                                           sources: { [weak self] in self?.sourceAction($0, place: $1) }))
         watchPlaybackSettings(settings)
-        installSignInAction(application: application)
         window.onClose = { [weak self] in self?.finish() }
         window.present()
         shell?.report() // realized now: its renderer is known

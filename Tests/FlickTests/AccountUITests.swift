@@ -210,6 +210,56 @@ extension AppUnderX {
             #expect(removed.status == 0 && fake.revoked.count == 1, "\(removed); revoked \(fake.revoked)")
         }
 
+        @Test("in the window: a like without an account offers Sign In; its window signs in through the browser, lists Home, Favourites, Bookmarks and the followed hashtag, reads the feed again as the user, and the like reaches the server")
+        func signInFromTheWindow() throws {
+            let desktop = try AccountDesktop()
+            let (media, urls) = try Self.mediaServer(count: 3)
+            defer { media.stop() }
+            let fake = FakeMastodon(media: urls)
+            let api = MediaServer()
+            let base = try api.startOnOwnThread()
+            defer { api.stop() }
+            fake.install(on: api)
+            let statuses = urls.enumerated().map { index, url in
+                MastodonBodies.status("\(500 - index)", content: "<p>Clip</p>", media: [MastodonBodies.attachment("a\(index)", type: "video", url: url)])
+            }
+            api.serveAnswers(at: "/api/v1/timelines/tag/clips") { _ in .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8)) }
+            let server = "127.0.0.1:\(base.port!)"
+            // Registered on the desktop's bus, so its actions can be called as a toast's button calls them.
+            let app = try AppProcess(["mastodon:\(server)/tags/clips", "--report-state"], environment: desktop.environment, standalone: false)
+            defer { app.stop() }
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            let window = try app.focusedWindow()
+            var seen = app.states.count
+            try X11.key("l", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { ($0.lastToast ?? "").contains("Sign in to \(server) to like") } != nil)
+
+            // The toast's Sign In: app.sign-in with the service and the server.
+            let (status, output) = try desktop.bus.gdbus(["call", "--session", "--dest", "io.github.flick.Flick", "--object-path", "/io/github/flick/Flick",
+                                                           "--method", "org.gtk.Actions.Activate", "sign-in", "[<('mastodon', '\(server)')>]", "{}"])
+            #expect(status == 0, "\(output)")
+            // The window opens with the server filled in and Sign In focused: Return signs in.
+            let dialog = try X11.waitForWindow(named: "Sign in to Mastodon", timeout: 10)
+            try X11.run(["xdotool", "windowfocus", "--sync", dialog])
+            try X11.run(["xdotool", "key", "Return"])
+            seen = app.states.count
+            let signedIn = app.waitForState(after: seen, timeout: 30) { $0.accounts == ["ana@\(server)"] && $0.playersPlaying == 1 && ($0.itemCount ?? 0) == 3 }
+            #expect(signedIn != nil, "signed in in the window: \(String(describing: app.latest)); \(app.stderr)")
+            #expect(desktop.browserOpened.count == 1)
+            let listed = app.waitForState(after: seen, timeout: 10) { ($0.sources ?? []).contains("#cats on 127.0.0.1") }
+            let sources = listed?.sources ?? app.latest?.sources ?? []
+            for name in ["Home on 127.0.0.1", "Favourites on 127.0.0.1", "Bookmarks on 127.0.0.1", "#cats on 127.0.0.1"] {
+                #expect(sources.contains(name), "the sidebar lists \(name): \(sources)")
+            }
+            // Read again as the user: the like is a favourite now. (No window
+            // manager gives the focus back once the sign-in window closes.)
+            try X11.run(["xdotool", "windowfocus", "--sync", window])
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == true && $0.likesPending == false }
+            #expect(liked != nil && fake.favourited(String(500 - (liked?.currentIndex ?? 0))) == 1, "\(String(describing: app.latest)); \(api.authorizedPaths); \(app.stderr)")
+        }
+
         @Test("without a Secret Service the sign-in says it will not be remembered and fails; an unknown account cannot be removed")
         func noKeyring() throws {
             let desktop = try AccountDesktop(keyring: false)

@@ -29,6 +29,9 @@ final class SignInDialog {
     private var mastodon: MastodonSignIn?
     private var peerTube: PeerTubeSignIn?
     private var connections: [SignalConnection] = []
+    /// The dialog holds itself while its window is open (nobody else
+    /// does), and lets go when it closes.
+    private var keepAlive: SignInDialog?
 
     init(parent: WidgetPointer, service: ServiceAddress.Service, server: String?, session: GObjectRef, done: @escaping Done) {
         self.service = service
@@ -91,12 +94,19 @@ final class SignInDialog {
         gtk_box_append(gcast(content), header)
         gtk_box_append(gcast(content), box)
         adw_window_set_content(gcast(window), content)
+        // Escape closes it, as it does a dialog.
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(gopaque(escape),
+                                             gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
+                                                              gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, escape)
 
         connections += [
             Signals.connect(cancel, "clicked") { [weak self] in self?.close() },
             Signals.connect(signInButton, "clicked") { [weak self] in self?.signIn() },
             Signals.connectReturningBool(window, "close-request") { [weak self] in
                 self?.stop()
+                self?.keepAlive = nil
                 return false
             },
         ].compactMap { $0 }
@@ -108,8 +118,10 @@ final class SignInDialog {
     }
 
     func present() {
+        keepAlive = self
         gtk_window_present(gcast(window.raw))
-        gtk_widget_grab_focus(server)
+        // With the server given (a toast's), the user name is what is left to type.
+        gtk_widget_grab_focus(text(server).isEmpty ? server : (user ?? signInButton))
     }
 
     private func text(_ row: WidgetPointer?) -> String {

@@ -26,6 +26,8 @@ final class DesktopShell {
         var mediaCache: @MainActor () -> MediaCache?
         /// The accounts' page in Preferences: the list, sign in, sign out.
         var accounts: @MainActor () -> AccountsPage.Hooks? = { nil }
+        /// Shows the sign-in window of a service, for a server or any (`app.sign-in`).
+        var signIn: @MainActor (ServiceAddress.Service, String?) -> Void = { _, _ in }
         /// Runs a stress mode on the showing feed (the Stress menu).
         var stress: @MainActor (StressMode) -> Void = { _ in }
         /// The sources' actions (add, switch, rename, remove, move); the
@@ -54,6 +56,7 @@ final class DesktopShell {
         self.hooks = hooks
         dialogs = OpenFeedDialogs(parent: window.window.widget)
         for action in WindowAction.allCases { install(action) }
+        installSignIn()
         addMenuButton()
         window.skippedFiles.onChange = { [weak self] in self?.report() }
         window.sidebar.onChange = { [weak self] in self?.report() }
@@ -129,6 +132,30 @@ final class DesktopShell {
             // As a click on its close button: the size is saved, and the app's exit work ends the main loop.
             gtk_window_close(gtkWindow)
         }
+    }
+
+    /// `app.sign-in` with `(service, server)` (server may be empty): the
+    /// sign-in window; toasts ("Sign in to like", "Signed out") reach it.
+    private func installSignIn() {
+        let type = g_variant_type_new("(ss)")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new("sign-in", type)!
+        if let connection = Signals.connect(action, "activate", { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            guard let self, let parameter else { return }
+            let tuple = OpaquePointer(parameter)
+            func field(_ index: Int) -> String {
+                guard let child = g_variant_get_child_value(tuple, gsize(index)) else { return "" }
+                defer { g_variant_unref(child) }
+                return String(cString: g_variant_get_string(child, nil))
+            }
+            guard let service = ServiceAddress.Service(rawValue: field(0)) else { return }
+            let server = field(1)
+            hooks.signIn(service, server.isEmpty ? nil : server)
+        }) {
+            connections.append(connection)
+        }
+        g_action_map_add_action(gopaque(UnsafeMutableRawPointer(application)), gopaque(action))
+        g_object_unref(UnsafeMutableRawPointer(action))
     }
 
     /// Adds `action` to its group (the window's or the app's) and binds its keys.

@@ -139,3 +139,18 @@ final class AccountDesktop {
         return found
     }
 }
+
+extension X11 {
+    /// The id of the first visible window titled `name`, once there is one.
+    static func waitForWindow(named name: String, timeout: TimeInterval) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            // xdotool exits 1 while no window matches yet.
+            if let id = ((try? run(["xdotool", "search", "--onlyvisible", "--name", name])) ?? "").split(separator: "\n").first {
+                return String(id)
+            }
+            usleep(100_000)
+        }
+        throw Failure(message: "no window named \(name) appeared")
+    }
+}
