@@ -29,6 +29,12 @@ extension AppController {
         }
         accounts = keeper
         localLikes = LocalLikeStore()
+        // Signed in or out from the command line while the window is open.
+        settings.observe(.accounts) { [weak self] in
+            guard let self, let settings = self.settings else { return }
+            keeper.replaceList(settings.accounts)
+            shell?.accountsChanged(keeper.list)
+        }
     }
 
     /// The `(ss)` target of `app.sign-in` (floating).

@@ -69,6 +69,19 @@ public final class AccountKeeper {
         }
     }
 
+    /// The list as saved elsewhere (`flick account add` while the app runs):
+    /// taken as it is, tokens of new accounts read from the keyring.
+    public func replaceList(_ saved: AccountList) {
+        guard saved != list else { return }
+        for gone in list.accounts where !saved.accounts.contains(gone) { tokens[gone] = nil }
+        list = saved
+        for account in saved.accounts where tokens[account] == nil {
+            secrets.lookup(account) { [weak self] result in
+                if case .success(let token?) = result { self?.tokens[account] = token }
+            }
+        }
+    }
+
     /// The token held in memory for `account`, unless it failed this run.
     public func heldToken(for account: Account) -> AccountToken? {
         signedOut.contains(account) ? nil : tokens[account]
