@@ -27,8 +27,7 @@ extension AppController {
                 Log.warning("no token in the keyring for \(account.label): its feeds are read as a visitor")
             }
         }
-        accounts = keeper
-        localLikes = LocalLikeStore()
+        personal = PersonalData(accounts: keeper, likes: LocalLikeStore())
         // Signed in or out from the command line while the window is open.
         settings.observe(.accounts) { [weak self] in
             guard let self, let settings = self.settings else { return }
@@ -51,14 +50,14 @@ extension AppController {
 
     /// What Preferences → Accounts shows and does.
     func accountsPageHooks() -> AccountsPage.Hooks? {
-        guard accounts != nil else { return nil }
-        return AccountsPage.Hooks(accounts: { [weak self] in self?.accounts?.list ?? AccountList() },
+        guard personal != nil else { return nil }
+        return AccountsPage.Hooks(accounts: { [weak self] in self?.personal?.accounts.list ?? AccountList() },
                                   signIn: { [weak self] in self?.showSignIn($0, server: nil) },
                                   signOut: { [weak self] in self?.signOut($0) })
     }
 
     func showSignIn(_ service: ServiceAddress.Service, server: String?) {
-        guard let window, let accounts else { return }
+        guard let window, let accounts = personal?.accounts else { return }
         // Over Preferences when it is open: the active window is the parent.
         let active = gtk_application_get_active_window(gtk_window_get_application(gcast(window.window.widget)))
         let parent: WidgetPointer = active.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
@@ -70,7 +69,7 @@ extension AppController {
     }
 
     private func signedIn(_ account: Account, token: AccountToken) {
-        accounts?.add(account, token: token) { [weak self] remembered in
+        personal?.accounts.add(account, token: token) { [weak self] remembered in
             self?.window?.showToast(remembered
                 ? tr("Signed in as %1$s").filled(account.label)
                 : tr("Signed in as %1$s for now: no keyring answered, so it will not be remembered").filled(account.label))
@@ -86,7 +85,7 @@ extension AppController {
     }
 
     private func signOut(_ account: Account) {
-        accounts?.remove(server: account.server, name: account.name) { [weak self] removed in
+        personal?.accounts.remove(server: account.server, name: account.name) { [weak self] removed in
             guard let self, let removed else { return }
             // The user's own feeds of that server go with the account.
             while let index = library.entries.firstIndex(where: { entry in
@@ -112,7 +111,7 @@ extension AppController {
         }
         settings?.sources = library
         refreshSidebar()
-        guard account.service == .mastodon, let accounts else { return }
+        guard account.service == .mastodon, let accounts = personal?.accounts else { return }
         FollowedTags.fetch(server: account.server, token: token, session: accounts.session) { [weak self] tags in
             guard let self else { return }
             for tag in tags {

@@ -38,7 +38,7 @@ extension AppController {
         session = nil
         let work = DispatchGroup()
         exitWork = work
-        localLikes?.flush(work)
+        personal?.likes.flush(work)
         let application = g_application_get_default()
         if quitting { g_application_hold(application) }
         // A timed stress run (the bench's) lets its preloads under way

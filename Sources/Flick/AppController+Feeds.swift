@@ -32,7 +32,7 @@ extension AppController {
 
     /// Opens a PeerTube or Mastodon address given in its explicit form.
     func openService(_ address: ServiceAddress) {
-        guard let window, let accounts else { return }
+        guard let window, let accounts = personal?.accounts else { return }
         window.skippedFiles.show([], summary: nil)
         if address.requiresAccount, accounts.list.account(for: address) == nil {
             window.showError(title: tr("Sign in to %1$s first").filled(address.server),
@@ -301,7 +301,7 @@ extension AppController {
                         muted: muted)
         }
         self.session = session
-        if let localLikes {
+        if let localLikes = personal?.likes {
             let address = resume.address ?? ""
             session.keepLikes(in: localLikes, source: address.isEmpty ? "demo" : address)
         }

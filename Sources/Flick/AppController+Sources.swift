@@ -217,8 +217,12 @@ extension AppController {
                 source = detecting
                 name = url.host
             case .service(let service):
+                if service.requiresAccount, self.personal?.accounts.list.account(for: service) == nil {
+                    finish(.failure(FeedSourceFailure(message: tr("Sign in to %1$s first").filled(service.server), code: .httpError)))
+                    return
+                }
                 guard let made = ServiceFeed.source(for: service, session: engine.http.api,
-                                                    credential: self.accounts?.credential(for: service),
+                                                    credential: self.personal?.accounts.credential(for: service),
                                                     pageHeight: self.pagePixelHeight) else {
                     finish(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address").filled(service.text), code: .unsupportedFormat)))
                     return

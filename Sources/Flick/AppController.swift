@@ -18,11 +18,10 @@ import Foundation
 @MainActor
 final class AppController {
     let options: CommandLineOptions
-    /// The folder the command line named, checked before the window and
-    /// scanned once it shows.
-    let folderPath: String?
-    /// The playlist file the command line named, read before the window.
-    let playlist: PlaylistFile?
+    /// The folder or playlist file the command line named: the folder
+    /// checked before the window and scanned once it shows, the playlist
+    /// read before the window.
+    let named: (folderPath: String?, playlist: PlaylistFile?)
     let reporter: StateReporter
     var settings: AppSettings?
     var window: FlickWindow?
@@ -34,10 +33,8 @@ final class AppController {
     var demo: (server: MediaServer, url: URL)?
     /// The HTTP sessions, media cache and picture caches every feed shares.
     let media: SharedMediaEngine
-    /// The accounts signed in to and their tokens (made at activate).
-    var accounts: AccountKeeper?
-    /// Likes of posts no server likes, kept across launches (read at activate).
-    var localLikes: LocalLikeStore?
+    /// What the user keeps of their own: accounts and likes kept here (made at activate).
+    var personal: PersonalData?
     /// Menus, keys, fullscreen and the preferences around the feed.
     private(set) var shell: DesktopShell?
     /// The feed shown now: the command line's, until the menu opens another.
@@ -71,8 +68,7 @@ final class AppController {
 
     init(options: CommandLineOptions, folderPath: String?, playlist: PlaylistFile? = nil) {
         self.options = options
-        self.folderPath = folderPath
-        self.playlist = playlist
+        named = (folderPath, playlist)
         reporter = StateReporter(enabled: options.reportState)
         // The naive baseline reads nothing through a cache, pictures included.
         media = SharedMediaEngine(wantsCache: options.mediaCache && options.engine != .naive)
@@ -100,7 +96,7 @@ final class AppController {
         setUpAccounts(settings)
         media.open() // the cache folder opens while the window is built
         AboutWindow.readReleaseNotes()
-        var title = (folderPath.map(FolderFeedSource.displayName) ?? playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
+        var title = (named.folderPath.map(FolderFeedSource.displayName) ?? named.playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
@@ -128,9 +124,9 @@ final class AppController {
 
     /// The source the window starts with.
     private func openStartSource() {
-        if let folderPath {
+        if let folderPath = named.folderPath {
             open(folderAt: folderPath)
-        } else if let playlist {
+        } else if let playlist = named.playlist {
             show(playlist: playlist)
         } else if case .run(.remote(let url)) = options.command {
             open(feedAddress: .url(url))

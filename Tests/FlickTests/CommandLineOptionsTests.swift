@@ -96,8 +96,8 @@ struct ServerOptionsTests {
         #expect(try CommandLineOptions.parse(["mastodon:127.0.0.1:3000/tags/cats"]).command
                 == .run(.service(ServiceAddress(service: .mastodon, host: "127.0.0.1", port: 3000, scope: .tag("cats")))))
         #expect(throws: CommandLineOptions.ParseError(description:
-            "‘mastodon:mastodon.example/home’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public")) {
-            try CommandLineOptions.parse(["mastodon:mastodon.example/home"])
+            "‘mastodon:mastodon.example/notifications’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks")) {
+            try CommandLineOptions.parse(["mastodon:mastodon.example/notifications"])
         }
     }
 
