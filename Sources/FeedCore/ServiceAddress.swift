@@ -7,7 +7,7 @@
 /// videos. Explicit forms skip detection.
 ///
 /// A signed-in user's own streams are addresses too: `mastodon:HOST/home`,
-/// `/favourites` and `/bookmarks`, and `peertube:HOST/subscriptions`; they need an account on HOST (``requiresAccount``).
+/// `/favourites` and `/bookmarks`, and `peertube:HOST/subscriptions` and `/watch-later`; they need an account on HOST (``requiresAccount``).
 ///
 /// The scheme is https, or plain http when HOST is a loopback address
 /// (`localhost`, `127.x.x.x`, `::1`), so they can be tried against a local
@@ -47,6 +47,8 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case bookmarks
         /// PeerTube: the videos of the channels the signed-in user follows.
         case subscriptions
+        /// PeerTube: the signed-in user's Watch later playlist.
+        case watchLater
     }
 
     /// Whether the feed is the user's own and needs their account on the
@@ -54,7 +56,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     /// known until it answers).
     public var requiresAccount: Bool {
         switch scope {
-        case .home, .favourites, .bookmarks, .subscriptions: return true
+        case .home, .favourites, .bookmarks, .subscriptions, .watchLater: return true
         case .instance, .trending, .recent, .channel, .account, .tag, .local, .federated: return false
         }
     }
@@ -99,7 +101,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
             case (.noHost, _):
                 return "‘\(text)’ does not name a host (\(service.rawValue):HOST[:PORT]…)"
             case (.unknownPath, .peertube):
-                return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local or /subscriptions"
+                return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local, /subscriptions or /watch-later"
             case (.unknownPath, .mastodon):
                 return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks"
             }
@@ -154,6 +156,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case .favourites: return "\(head)/favourites"
         case .bookmarks: return "\(head)/bookmarks"
         case .subscriptions: return "\(head)/subscriptions"
+        case .watchLater: return "\(head)/watch-later"
         }
     }
 
@@ -228,6 +231,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case (.mastodon, 1) where path[0] == "favourites": return .favourites
         case (.mastodon, 1) where path[0] == "bookmarks": return .bookmarks
         case (.peertube, 1) where path[0] == "subscriptions": return .subscriptions
+        case (.peertube, 1) where path[0] == "watch-later": return .watchLater
         case (.mastodon, 2) where path[0] == "tags":
             let tag = path[1].hasPrefix("#") ? String(path[1].dropFirst()) : path[1]
             return isName(tag) && !tag.contains("@") && !tag.contains(".") ? .tag(tag) : nil

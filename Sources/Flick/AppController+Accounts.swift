@@ -102,9 +102,9 @@ extension AppController {
 
     /// Lists the account's own feeds in the sidebar (not opened): Home,
     /// Favourites, Bookmarks and the followed hashtags on Mastodon,
-    /// Subscriptions on PeerTube.
+    /// Subscriptions and Watch later on PeerTube.
     private func listOwnFeeds(of account: Account, token: AccountToken) {
-        let paths = account.service == .mastodon ? ["home", "favourites", "bookmarks"] : ["subscriptions"]
+        let paths = account.service == .mastodon ? ["home", "favourites", "bookmarks"] : ["subscriptions", "watch-later"]
         for path in paths {
             guard case .success(let address)? = ServiceAddress.parse("\(account.service.rawValue):\(account.server)/\(path)") else { continue }
             library.add(Self.entry(for: address))

@@ -50,6 +50,7 @@ extension AppController {
         case .favourites: name = tr("Favourites on %1$s").filled(address.host)
         case .bookmarks: name = tr("Bookmarks on %1$s").filled(address.host)
         case .subscriptions: name = tr("Subscriptions on %1$s").filled(address.host)
+        case .watchLater: name = tr("Watch later on %1$s").filled(address.host)
         default: name = address.host
         }
         return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)

@@ -86,6 +86,7 @@ struct ServiceDecisionTests {
         case .favourites: ("favourites", nil)
         case .bookmarks: ("bookmarks", nil)
         case .subscriptions: ("subscriptions", nil)
+        case .watchLater: ("watchLater", nil)
         }
         #expect(address.requiresAccount == (row.requiresAccount ?? false), "\(row.name)")
         #expect(scope.0 == row.scope && scope.1 == row.scopeName, "\(row.name): \(scope)")

@@ -85,10 +85,13 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
         let get = client.fetch(try #require(server.url(for: "/like")))
         #expect(get.status == 405)
-        #expect(get.header("Allow") == "POST")
+        #expect(get.header("Allow") == "POST, PUT")
         let post = client.fetch(try #require(server.url(for: "/like")), method: "POST")
         #expect(post.status == 204)
         #expect(post.body.isEmpty)
+        // A PUT reaches the handler too (PeerTube's rating is one).
+        let put = client.fetch(try #require(server.url(for: "/like")), method: "PUT")
+        #expect(put.status == 204)
         let postFile = client.fetch(try #require(server.url(for: "/a.txt")), method: "POST")
         #expect(postFile.status == 405)
         #expect(postFile.header("Allow") == "GET, HEAD")

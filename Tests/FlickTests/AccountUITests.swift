@@ -206,6 +206,14 @@ extension AppUnderX {
             #expect(shown?.currentLiked == true, "\(String(describing: again.latest))")
             again.stop()
 
+            // Watch later: the playlist found through the account, its deleted element left out.
+            let later = try AppProcess(["peertube:\(server)/watch-later", "--report-state"], environment: desktop.environment)
+            defer { later.stop() }
+            let laterPlaying = later.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentIndex == 0 && $0.playersPlaying == 1 }
+            #expect(laterPlaying?.itemCount == 2 && laterPlaying?.currentID == fake.videos[1].uuid,
+                    "\(String(describing: later.latest)); \(later.stderr)")
+            later.stop()
+
             let removed = try desktop.run([flick, "account", "remove", server, "bo"])
             #expect(removed.status == 0 && fake.revoked.count == 1, "\(removed); revoked \(fake.revoked)")
         }

@@ -42,7 +42,7 @@ struct DesktopTableTests {
         ("https://", .noHost("https://")),
         ("peertube:videos.example.org/c/clips", nil),
         ("mastodon:mastodon.example/tags/cats", nil),
-        ("mastodon:mastodon.example", .service("‘mastodon:mastodon.example’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local or /public")),
+        ("mastodon:mastodon.example", .service("‘mastodon:mastodon.example’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks")),
     ] as [(String, FeedURLInput.Problem?)])
     func feedAddresses(text: String, problem: FeedURLInput.Problem?) {
         switch FeedURLInput.parse(text) {

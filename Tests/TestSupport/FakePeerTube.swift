@@ -100,6 +100,19 @@ public final class FakePeerTube: @unchecked Sendable {
             let page = start < listed.count ? Array(listed[start..<min(listed.count, start + count)]) : []
             return .init(status: 200, body: PeerTubeBodies.list(page, total: listed.count))
         }
+        // Watch later (playlist 5): the second and third videos, one element deleted since.
+        server.serveAnswers(at: "/api/v1/accounts/\(user)/video-playlists") { [self] request in
+            guard authorized(request), request.query["playlistType"] == "2" else { return .init(status: 200, body: Data(#"{"total": 0, "data": []}"#.utf8)) }
+            return .init(status: 200, body: Data(#"{"total": 1, "data": [{"id": 5, "uuid": "0f0f0f0f-0000-4000-8000-000000000005", "displayName": "Watch later", "type": {"id": 2, "label": "Watch later"}, "privacy": {"id": 3, "label": "Private"}, "videosLength": 3}]}"#.utf8))
+        }
+        server.serveAnswers(at: "/api/v1/video-playlists/5/videos") { [self] request in
+            guard authorized(request) else { return Self.unauthorized }
+            let elements = videos.dropFirst().prefix(2).enumerated().map { index, video -> String in
+                let listed = PeerTubeBodies.video(video.uuid, name: "Later \(index + 1)")
+                return #"{"id": \#(index + 70), "position": \#(index + 1), "startTimestamp": null, "stopTimestamp": null, "video": \#(listed)}"#
+            } + [#"{"id": 99, "position": 3, "video": null}"#]
+            return .init(status: 200, body: Data(#"{"total": 3, "data": [\#(elements.joined(separator: ","))]}"#.utf8))
+        }
         for (index, video) in videos.enumerated() {
             let details = PeerTubeBodies.details(video.uuid, name: "Followed \(index + 1)",
                                                  files: [PeerTubeBodies.file(video.media, resolution: 320, height: 320)])

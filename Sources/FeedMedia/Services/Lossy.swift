@@ -3,4 +3,5 @@
 struct Lossy<Value: Decodable>: Decodable {
     var value: Value?
     init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+    init(value: Value?) { self.value = value }
 }

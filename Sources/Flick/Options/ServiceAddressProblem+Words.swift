@@ -11,7 +11,7 @@ extension ServiceAddress.Problem {
             return tr("‘%1$s’ does not name a host (%2$s)").filled(text, "\(service.rawValue):HOST[:PORT]…")
         case (.unknownPath, .peertube):
             // Translators: the forms after the colon are typed as they are; do not translate them.
-            return tr("‘%1$s’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local or /subscriptions")
+            return tr("‘%1$s’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local, /subscriptions or /watch-later")
                 .filled(text)
         case (.unknownPath, .mastodon):
             return tr("‘%1$s’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks").filled(text)

@@ -15,10 +15,12 @@ enum PeerTubeDocument {
         var count: Int
     }
 
-    static func list(_ data: Data) throws(FeedLoadError) -> ListPage {
+    /// - Parameter elements: the page is a playlist's (each video under `video`).
+    static func list(_ data: Data, elements: Bool = false) throws(FeedLoadError) -> ListPage {
         let list: PeerTubeAPI.VideoList
         do {
-            list = try JSONDecoder().decode(PeerTubeAPI.VideoList.self, from: data)
+            list = elements ? try JSONDecoder().decode(PeerTubeAPI.ElementList.self, from: data).videos
+                : try JSONDecoder().decode(PeerTubeAPI.VideoList.self, from: data)
         } catch {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON)
                 ?? .schema(tr("the answer is not a PeerTube video list (a data array)"))

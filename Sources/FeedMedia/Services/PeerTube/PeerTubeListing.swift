@@ -16,6 +16,9 @@ enum PeerTubeListing: Sendable, Equatable {
     case account(String)
     /// The videos of the channels the signed-in user follows, newest first.
     case subscriptions
+    /// The signed-in user's Watch later playlist, in its order; its id
+    /// once the source has asked for it (nil before).
+    case watchLater(playlist: Int?)
 
     /// Videos asked for per list page.
     static let pageSize = 25
@@ -30,6 +33,7 @@ enum PeerTubeListing: Sendable, Equatable {
         case .recent: self = .recent
         case .local: self = .local
         case .subscriptions: self = .subscriptions
+        case .watchLater: self = .watchLater(playlist: nil)
         case .instance, .tag, .federated, .home, .favourites, .bookmarks: self = .short
         }
     }
@@ -48,12 +52,20 @@ enum PeerTubeListing: Sendable, Equatable {
         case .channel(let name): path = "/api/v1/video-channels/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
         case .account(let name): path = "/api/v1/accounts/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
         case .subscriptions: path = "/api/v1/users/me/subscriptions/videos"; query = [("sort", "-publishedAt")]
+        case .watchLater(let playlist?): path = "/api/v1/video-playlists/\(playlist)/videos"
+        case .watchLater(nil): return nil
         }
         query += [("start", "\(start)"), ("count", "\(Self.pageSize)")]
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
         components.path = path
         components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
         return components.url
+    }
+
+    /// Whether list pages hold playlist elements (each video under `video`).
+    var listsElements: Bool {
+        if case .watchLater = self { return true }
+        return false
     }
 
     /// A post's details.
@@ -81,6 +93,7 @@ enum PeerTubeListing: Sendable, Equatable {
         case .channel(let name): return tr("the channel %1$s on %2$s").filled(name, host)
         case .account(let name): return tr("the account %1$s on %2$s").filled(name, host)
         case .subscriptions: return tr("your subscriptions on %1$s").filled(host)
+        case .watchLater: return tr("your Watch later playlist on %1$s").filled(host)
         }
     }
 

@@ -72,7 +72,12 @@ public final class PeerTubeSource: FeedSource {
         undetailed = []
         pagesHanded = 0
         listing = PeerTubeListing(address.scope)
-        readList(Batch(), generation: generations.bind(), completion)
+        let generation = generations.bind()
+        if case .watchLater(nil) = listing {
+            findWatchLater(generation: generation, completion)
+            return
+        }
+        readList(Batch(), generation: generation, completion)
     }
 
     public func loadNext(after cursor: FeedCursor,
@@ -139,6 +144,38 @@ public final class PeerTubeSource: FeedSource {
         }
     }
 
+    /// Finds the user's Watch later playlist (who they are, then their
+    /// playlists of that type) and reads it.
+    private func findWatchLater(generation: UInt64,
+                                _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        let missing = FeedSourceFailure(message: tr("%1$s shows no Watch later playlist for your account.").filled(address.host),
+                                        code: .sourceNotFound)
+        guard let me = URL(string: address.baseURL + "/api/v1/users/me") else { return completion(.failure(missing)) }
+        client.get(me, accept: "application/json") { [weak self] result in
+            guard let self, self.generations.accepts(generation) else { return }
+            struct Me: Decodable { struct Owner: Decodable { var name: String? }; var account: Owner? }
+            guard case .success(let response) = result,
+                  let name = (try? JSONDecoder().decode(Me.self, from: response.body))?.account?.name,
+                  Account.isUserName(name),
+                  let lists = URL(string: self.address.baseURL + "/api/v1/accounts/\(name)/video-playlists?playlistType=2") else {
+                if case .failure(let error) = result { return self.fail(error, batch: Batch(), completion) }
+                return completion(.failure(missing))
+            }
+            self.client.get(lists, accept: "application/json") { [weak self] result in
+                guard let self, self.generations.accepts(generation) else { return }
+                struct Lists: Decodable { struct List: Decodable { var id: Int }; var data: [Lossy<List>] }
+                guard case .success(let response) = result,
+                      let id = (try? JSONDecoder().decode(Lists.self, from: response.body))?.data.compactMap(\.value).first?.id,
+                      id > 0 else {
+                    if case .failure(let error) = result { return self.fail(error, batch: Batch(), completion) }
+                    return completion(.failure(missing))
+                }
+                self.listing = .watchLater(playlist: id)
+                self.readList(Batch(), generation: generation, completion)
+            }
+        }
+    }
+
     private var currentCursor: FeedCursor { FeedCursor("\(pagesHanded)") }
 
     /// What one load has gathered so far.
@@ -162,7 +199,7 @@ public final class PeerTubeSource: FeedSource {
             switch result {
             case .success(let response):
                 do throws(FeedLoadError) {
-                    let page = try PeerTubeDocument.list(response.body)
+                    let page = try PeerTubeDocument.list(response.body, elements: self.listing.listsElements)
                     next.skipped += page.skipped
                     self.nextStart += page.count
                     self.listEnded = page.count == 0 || page.total.map { self.nextStart >= $0 } ?? (page.count < PeerTubeListing.pageSize)

@@ -11,6 +11,17 @@ enum PeerTubeAPI {
         var data: [Lossy<Video>]
     }
 
+    /// A playlist's page: each video under `video` (null once deleted).
+    struct ElementList: Decodable {
+        struct Element: Decodable { var video: Video? }
+        var total: Int?
+        var data: [Lossy<Element>]
+
+        var videos: VideoList {
+            VideoList(total: total, data: data.map { Lossy(value: $0.value?.video) })
+        }
+    }
+
     struct Account: Decodable {
         var name: String?
         var displayName: String?
