@@ -97,6 +97,12 @@ extension AppController {
             settings?.sources = library
             refreshSidebar()
             window?.showToast(tr("Signed out of %1$s").filled(removed.label))
+            // A feed of that server showing now is read as a visitor again (or,
+            // the user's own, says to sign in): the token is gone.
+            if let address = resume.address, case .success(let shown)? = ServiceAddress.parse(address),
+               shown.service == removed.service, shown.server == removed.server {
+                openService(shown)
+            }
         }
     }
 

@@ -268,6 +268,52 @@ extension AppUnderX {
             #expect(liked != nil && fake.favourited(String(500 - (liked?.currentIndex ?? 0))) == 1, "\(String(describing: app.latest)); \(api.authorizedPaths); \(app.stderr)")
         }
 
+        @Test("Preferences → Accounts lists the account; its Sign Out revokes the token, forgets it and the account")
+        func signOutInPreferences() throws {
+            let desktop = try AccountDesktop()
+            let (media, urls) = try Self.mediaServer(count: 2)
+            defer { media.stop() }
+            let fake = FakeMastodon(media: urls)
+            let api = MediaServer()
+            let base = try api.startOnOwnThread()
+            defer { api.stop() }
+            fake.install(on: api)
+            let server = "127.0.0.1:\(base.port!)"
+            let added = try desktop.run([AppProcess.binary.path, "account", "add", "mastodon:\(server)"])
+            #expect(added.status == 0, "\(added)")
+            let token = try #require(fake.liveTokens.first)
+
+            let tree = AccessibleTree(bus: desktop.bus)
+            let app = try AppProcess(["mastodon:\(server)/home", "--report-state"],
+                                     environment: desktop.environment.merging(tree.environment) { $1 }.merging(["LANGUAGE": "en"]) { $1 })
+            defer { app.stop() }
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.accounts == ["ana@\(server)"] } != nil, "\(app.stderr)")
+            let window = try app.focusedWindow()
+            try X11.key("ctrl+comma", window: window)
+            #expect(app.waitForState(timeout: 10) { $0.preferencesOpen == true } != nil)
+            let pid = app.process.processIdentifier
+            try tree.press("Accounts", in: pid)
+            let all = try tree.nodes(of: pid)
+            // (GTK 4.8 reports most of a window's nodes as not showing: names are read as they are.)
+            let listed = all.map(\.name)
+            #expect(listed.contains("Ana Lima") && listed.contains("Sign in to Mastodon…"),
+                    "the page lists the account: \(all.map { "\($0.role):\($0.name):\($0.showing)" })")
+            // Its mnemonic, as a keyboard user signs out (alt+o: Sign _Out).
+            let preferences = try X11.waitForWindow(named: "Preferences", timeout: 10)
+            try X11.run(["xdotool", "windowfocus", "--sync", preferences])
+            let before = app.states.count
+            try X11.key("alt+o", window: preferences)
+            let signedOut = app.waitForState(after: before, timeout: 10) { $0.accounts == [] && ($0.lastToast ?? "").contains("Signed out of ana@\(server)") }
+            #expect(signedOut != nil, "\(String(describing: app.latest))")
+            #expect(fake.revoked == [token], "revoked at the server: \(fake.revoked)")
+            let gone = try desktop.run(["secret-tool", "lookup", "server", server, "account", "ana"])
+            #expect(gone.out.isEmpty, "the keyring forgot it")
+            let names = try tree.nodes(of: pid).map(\.name)
+            #expect(names.contains("No accounts yet"), "the page shows none now: \(names)")
+            // The home timeline showing is the user's own: it says to sign in now.
+            #expect(app.waitForState(after: before, timeout: 10) { $0.phase == "error" } != nil, "\(String(describing: app.latest))")
+        }
+
         @Test("without a Secret Service the sign-in says it will not be remembered and fails; an unknown account cannot be removed")
         func noKeyring() throws {
             let desktop = try AccountDesktop(keyring: false)

@@ -72,6 +72,8 @@ enum PreferenceRows {
                           _ action: @escaping @MainActor () -> Void) -> WidgetPointer {
         let row = actionRow(title: title, subtitle: subtitle)
         let button = gtk_button_new_with_mnemonic(label)!
+        // Screen readers hear the words, not the mnemonic's underscore.
+        Widget.setAccessibleLabel(button, label.replacingOccurrences(of: "_", with: ""))
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         if destructive { gtk_widget_add_css_class(button, "destructive-action") }
         if let connection = Signals.connect(button, "clicked", action) { connections.append(connection) }

@@ -24,6 +24,9 @@ final class AccessibleTree {
 
     init() throws { bus = try PrivateSessionBus() }
 
+    /// On a bus the test made already (one with a keyring on it).
+    init(bus: PrivateSessionBus) { self.bus = bus }
+
     /// What the app needs to expose its tree on this bus.
     var environment: [String: String] { bus.environment.merging(["GTK_A11Y": "atspi"]) { _, new in new } }
 
