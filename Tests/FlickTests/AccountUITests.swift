@@ -9,29 +9,53 @@ extension AppUnderX {
     /// a user's own feed read with the token, sign-out revoking it.
     @Suite("Accounts")
     struct AccountUITests {
-        /// Videos on a media server of their own: another origin than the API's.
-        private static func mediaServer(count: Int) throws -> (MediaServer, [String]) {
-            let clips = try Fixtures.clips()
-            let server = MediaServer()
-            let base = try server.startOnOwnThread()
-            let urls = (0..<count).map { index -> String in
-                server.serveFile(clips[index % clips.count].video, at: "/media/clip-\(index).mp4", contentType: "video/mp4")
-                return "\(base.absoluteString)media/clip-\(index).mp4"
+        /// A service's API on one loopback server and its videos on another
+        /// (another origin: a token must never reach it), both stopped by `stop()`.
+        private struct Servers {
+            let media: MediaServer
+            let api: MediaServer
+            /// The media addresses, one per video.
+            let urls: [String]
+            /// `127.0.0.1:PORT` of the API.
+            let server: String
+
+            init(videos count: Int) throws {
+                let clips = try Fixtures.clips()
+                media = MediaServer()
+                let base = try media.startOnOwnThread()
+                let media = self.media
+                urls = (0..<count).map { index -> String in
+                    media.serveFile(clips[index % clips.count].video, at: "/media/clip-\(index).mp4", contentType: "video/mp4")
+                    return "\(base.absoluteString)media/clip-\(index).mp4"
+                }
+                api = MediaServer()
+                server = "127.0.0.1:\(try api.startOnOwnThread().port!)"
             }
-            return (server, urls)
+
+            func stop() {
+                media.stop()
+                api.stop()
+            }
+
+            /// A public hashtag timeline of the videos, `mastodon:SERVER/tags/clips`.
+            func serveClipsTag() {
+                let statuses = urls.enumerated().map { index, url in
+                    MastodonBodies.status("\(500 - index)", content: "<p>Clip</p>",
+                                          media: [MastodonBodies.attachment("a\(index)", type: "video", url: url)])
+                }
+                let body = Data("[\(statuses.joined(separator: ","))]".utf8)
+                api.serveAnswers(at: "/api/v1/timelines/tag/clips") { _ in .init(status: 200, body: body) }
+            }
         }
 
         @Test("Mastodon: flick account add signs in through the browser with PKCE, keeps the token in the keyring only; the home timeline pages 40 posts with it, never sending it to the media host; remove revokes and forgets it")
         func mastodonSignIn() throws {
             let desktop = try AccountDesktop()
-            let (media, urls) = try Self.mediaServer(count: 45)
-            defer { media.stop() }
+            let servers = try Servers(videos: 45)
+            defer { servers.stop() }
+            let (media, api, urls, server) = (servers.media, servers.api, servers.urls, servers.server)
             let fake = FakeMastodon(media: urls)
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
             fake.install(on: api)
-            let server = "127.0.0.1:\(base.port!)"
 
             // Before signing in, the home timeline asks for an account.
             let early = try desktop.run([AppProcess.binary.path, "mastodon:\(server)/home"])
@@ -107,16 +131,10 @@ extension AppUnderX {
         @Test("a like on a Mastodon post without an account offers a sign-in instead; a folder's like is kept on this computer and shows at the next launch")
         func signInToLikeAndLocalLikes() throws {
             let desktop = try AccountDesktop(keyring: false)
-            let (media, urls) = try Self.mediaServer(count: 3)
-            defer { media.stop() }
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
-            let statuses = urls.enumerated().map { index, url in
-                MastodonBodies.status("\(500 - index)", content: "<p>Clip</p>", media: [MastodonBodies.attachment("a\(index)", type: "video", url: url)])
-            }
-            api.serveAnswers(at: "/api/v1/timelines/tag/clips") { _ in .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8)) }
-            let server = "127.0.0.1:\(base.port!)"
+            let servers = try Servers(videos: 3)
+            defer { servers.stop() }
+            let (api, server) = (servers.api, servers.server)
+            servers.serveClipsTag()
             do {
                 let app = try AppProcess(["mastodon:\(server)/tags/clips", "--report-state"], environment: desktop.environment)
                 defer { app.stop() }
@@ -161,14 +179,11 @@ extension AppUnderX {
         @Test("PeerTube: flick account add asks for the two-factor code, signs in with the password from standard input and keeps only the tokens; subscriptions play, an expired token is refreshed once, a like is the video's rating")
         func peerTubeSignIn() throws {
             let desktop = try AccountDesktop()
-            let (media, urls) = try Self.mediaServer(count: 3)
-            defer { media.stop() }
+            let servers = try Servers(videos: 3)
+            defer { servers.stop() }
+            let (media, api, urls, server) = (servers.media, servers.api, servers.urls, servers.server)
             let fake = FakePeerTube(password: "correct horse battery", otp: "424242", media: urls)
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
             fake.install(on: api)
-            let server = "127.0.0.1:\(base.port!)"
             let flick = AppProcess.binary.path
 
             let wrong = try desktop.run([flick, "account", "add", "peertube:\(server)", "--user", "bo"], stdin: "wrong\n")
@@ -221,18 +236,12 @@ extension AppUnderX {
         @Test("in the window: a like without an account offers Sign In; its window signs in through the browser, lists Home, Favourites, Bookmarks and the followed hashtag, reads the feed again as the user, and the like reaches the server")
         func signInFromTheWindow() throws {
             let desktop = try AccountDesktop()
-            let (media, urls) = try Self.mediaServer(count: 3)
-            defer { media.stop() }
+            let servers = try Servers(videos: 3)
+            defer { servers.stop() }
+            let (_, api, urls, server) = (servers.media, servers.api, servers.urls, servers.server)
             let fake = FakeMastodon(media: urls)
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
             fake.install(on: api)
-            let statuses = urls.enumerated().map { index, url in
-                MastodonBodies.status("\(500 - index)", content: "<p>Clip</p>", media: [MastodonBodies.attachment("a\(index)", type: "video", url: url)])
-            }
-            api.serveAnswers(at: "/api/v1/timelines/tag/clips") { _ in .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8)) }
-            let server = "127.0.0.1:\(base.port!)"
+            servers.serveClipsTag()
             // Registered on the desktop's bus, so its actions can be called as a toast's button calls them.
             let app = try AppProcess(["mastodon:\(server)/tags/clips", "--report-state"], environment: desktop.environment, standalone: false)
             defer { app.stop() }
@@ -271,14 +280,11 @@ extension AppUnderX {
         @Test("Preferences → Accounts lists the account; its Sign Out revokes the token, forgets it and the account")
         func signOutInPreferences() throws {
             let desktop = try AccountDesktop()
-            let (media, urls) = try Self.mediaServer(count: 2)
-            defer { media.stop() }
+            let servers = try Servers(videos: 2)
+            defer { servers.stop() }
+            let (_, api, urls, server) = (servers.media, servers.api, servers.urls, servers.server)
             let fake = FakeMastodon(media: urls)
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
             fake.install(on: api)
-            let server = "127.0.0.1:\(base.port!)"
             let added = try desktop.run([AppProcess.binary.path, "account", "add", "mastodon:\(server)"])
             #expect(added.status == 0, "\(added)")
             let token = try #require(fake.liveTokens.first)
@@ -317,14 +323,11 @@ extension AppUnderX {
         @Test("without a Secret Service the sign-in says it will not be remembered and fails; an unknown account cannot be removed")
         func noKeyring() throws {
             let desktop = try AccountDesktop(keyring: false)
-            let (media, urls) = try Self.mediaServer(count: 2)
-            defer { media.stop() }
+            let servers = try Servers(videos: 2)
+            defer { servers.stop() }
+            let (_, api, urls, server) = (servers.media, servers.api, servers.urls, servers.server)
             let fake = FakeMastodon(media: urls)
-            let api = MediaServer()
-            let base = try api.startOnOwnThread()
-            defer { api.stop() }
             fake.install(on: api)
-            let server = "127.0.0.1:\(base.port!)"
             let added = try desktop.run([AppProcess.binary.path, "account", "add", "mastodon:\(server)"])
             #expect(added.status == 1 && added.err.contains("will not be remembered"), "\(added)")
             let removed = try desktop.run([AppProcess.binary.path, "account", "remove", server, "nobody"])

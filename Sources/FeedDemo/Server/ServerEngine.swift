@@ -58,7 +58,7 @@ final class ServerEngine {
             throw MediaServerError.listenFailed(reason)
         }
         let scheme = certificate == nil ? "http" : "https"
-        guard let port = Self.listeningPort(soupServer), let url = URL(string: "\(scheme)://127.0.0.1:\(port)/") else {
+        guard let port = SoupServerPort.of(soupServer), let url = URL(string: "\(scheme)://127.0.0.1:\(port)/") else {
             soup_server_disconnect(soupServer)
             throw MediaServerError.listenFailed("no listening port")
         }
@@ -100,21 +100,6 @@ final class ServerEngine {
             var names: [UnsafePointer<CChar>?] = [name]
             return g_object_new_with_properties(soup_server_get_type(), 1, &names, &value).map { UnsafeMutableRawPointer($0) }
         }
-    }
-
-    private static func listeningPort(_ server: UnsafeMutablePointer<SoupServer>) -> Int? {
-        let uris = soup_server_get_uris(server)
-        defer { g_slist_free(uris) }
-        var port: Int?
-        var node = uris
-        while let current = node {
-            if let uri = current.pointee.data.map(OpaquePointer.init) {
-                if port == nil { port = Int(g_uri_get_port(uri)) }
-                g_uri_unref(uri)
-            }
-            node = current.pointee.next
-        }
-        return port.flatMap { $0 > 0 ? $0 : nil }
     }
 
     // MARK: Requests

@@ -72,16 +72,14 @@ public final class MastodonSignIn {
 
     private func registered(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, redirect: String,
                             openBrowser: @MainActor (URL) -> Void) {
-        switch result {
-        case .failure(let failure):
-            finish(.failure(.from(failure, server: server)))
-        case .success(let answer) where answer.status == 422:
+        let server = self.server
+        let refusal: (ServiceCall.Response) -> SignInFailure? = { answer in
             // Mastodon names a redirect it will not take in a 422 ("redirect_uri … invalid").
+            guard answer.status == 422 else { return nil }
             let text = String(decoding: answer.body.prefix(2_000), as: UTF8.self).lowercased()
-            finish(.failure(text.contains("redirect") ? .loopbackRefused(server: server) : .status(server: server, 422)))
-        case .success(let answer) where !(200..<300).contains(answer.status):
-            finish(.failure(.status(server: server, answer.status)))
-        case .success(let answer):
+            return text.contains("redirect") ? .loopbackRefused(server: server) : .status(server: server, 422)
+        }
+        if let answer = SignInFailure.accepted(result, server: server, special: refusal, else: fail) {
             guard let client = AccountAPI.decode(AccountAPI.Client.self, answer.body),
                   AccountToken(accessToken: "x", clientID: client.clientId, clientSecret: client.clientSecret).isValid,
                   var components = URLComponents(url: url("/oauth/authorize"), resolvingAgainstBaseURL: false) else {
@@ -104,6 +102,8 @@ public final class MastodonSignIn {
         }
     }
 
+    private func fail(_ failure: SignInFailure) { finish(.failure(failure)) }
+
     private func answered(_ outcome: OAuthListener.Outcome) {
         let redirect = listener?.redirectURI ?? ""
         listener = nil
@@ -122,12 +122,7 @@ public final class MastodonSignIn {
     }
 
     private func exchanged(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, client: AccountAPI.Client) {
-        switch result {
-        case .failure(let failure):
-            finish(.failure(.from(failure, server: server)))
-        case .success(let answer) where !(200..<300).contains(answer.status):
-            finish(.failure(.status(server: server, answer.status)))
-        case .success(let answer):
+        if let answer = SignInFailure.accepted(result, server: server, else: fail) {
             guard let token = AccountAPI.token(answer.body, client: client, now: Date().timeIntervalSince1970) else {
                 finish(.failure(.badAnswer(server: server, tr("no access token"))))
                 return
@@ -138,12 +133,7 @@ public final class MastodonSignIn {
     }
 
     private func verified(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, token: AccountToken) {
-        switch result {
-        case .failure(let failure):
-            finish(.failure(.from(failure, server: server)))
-        case .success(let answer) where !(200..<300).contains(answer.status):
-            finish(.failure(.status(server: server, answer.status)))
-        case .success(let answer):
+        if let answer = SignInFailure.accepted(result, server: server, else: fail) {
             guard let me = AccountAPI.decode(AccountAPI.MastodonCredentials.self, answer.body),
                   let account = Account.checked(service: .mastodon, server: server, name: me.username,
                                                 displayName: me.displayName ?? "") else {

@@ -51,7 +51,7 @@ public final class OAuthListener {
         var error: UnsafeMutablePointer<GError>?
         // listen_local with IPv4 only binds 127.0.0.1, never another interface.
         guard soup_server_listen_local(soupServer, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0,
-              let port = Self.port(soupServer) else {
+              let port = SoupServerPort.of(soupServer) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "no port"
             if let error { g_error_free(error) }
             throw ListenFailure(reason: reason)
@@ -124,21 +124,6 @@ public final class OAuthListener {
         soup_message_headers_replace(headers, "Connection", "close")
         let bytes = Array(html.utf8)
         soup_server_message_set_response(message, "text/html; charset=utf-8", SOUP_MEMORY_COPY, bytes, gsize(bytes.count))
-    }
-
-    private static func port(_ server: UnsafeMutablePointer<SoupServer>) -> Int? {
-        let uris = soup_server_get_uris(server)
-        defer { g_slist_free(uris) }
-        var port: Int?
-        var node = uris
-        while let current = node {
-            if let uri = current.pointee.data.map(OpaquePointer.init) {
-                if port == nil { port = Int(g_uri_get_port(uri)) }
-                g_uri_unref(uri)
-            }
-            node = current.pointee.next
-        }
-        return port.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// What the C callback hands a request to.

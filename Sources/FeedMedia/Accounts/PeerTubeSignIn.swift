@@ -35,12 +35,7 @@ public final class PeerTubeSignIn {
         self.completion = completion
         call = ServiceCall(.get, url("/api/v1/oauth-clients/local"), session: session) { [weak self] result in
             guard let self else { return }
-            switch result {
-            case .failure(let failure):
-                finish(.failure(.from(failure, server: server)))
-            case .success(let answer) where !(200..<300).contains(answer.status):
-                finish(.failure(.status(server: server, answer.status)))
-            case .success(let answer):
+            if let answer = SignInFailure.accepted(result, server: server, else: fail) {
                 guard let client = AccountAPI.decode(AccountAPI.Client.self, answer.body) else {
                     finish(.failure(.badAnswer(server: server, tr("no client id"))))
                     return
@@ -71,14 +66,10 @@ public final class PeerTubeSignIn {
                                   ("grant_type", "refresh_token"), ("refresh_token", refresh)],
                            session: session) { [weak self] result in
             guard let self else { return }
-            switch result {
-            case .failure(let failure):
-                finish(.failure(.from(failure, server: server)))
-            case .success(let answer) where answer.status == 400 || answer.status == 401:
-                finish(.failure(.expired(server: server)))
-            case .success(let answer) where !(200..<300).contains(answer.status):
-                finish(.failure(.status(server: server, answer.status)))
-            case .success(let answer):
+            let server = self.server
+            // A refresh token refused: the account has to sign in again.
+            let refused: (ServiceCall.Response) -> SignInFailure? = { [400, 401].contains($0.status) ? .expired(server: server) : nil }
+            if let answer = SignInFailure.accepted(result, server: server, special: refused, else: fail) {
                 guard let fresh = AccountAPI.token(answer.body, client: client, now: Date().timeIntervalSince1970,
                                                    keepRefresh: refresh) else {
                     finish(.failure(.badAnswer(server: server, tr("no access token"))))
@@ -97,30 +88,22 @@ public final class PeerTubeSignIn {
     }
 
     private func granted(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, client: AccountAPI.Client, hadCode: Bool) {
-        switch result {
-        case .failure(let failure):
-            finish(.failure(.from(failure, server: server)))
-        case .success(let answer) where answer.status == 401 && (answer.headers["x-peertube-otp"] ?? "").contains("required"):
-            finish(.failure(.needsCode(server: server)))
-        case .success(let answer) where answer.status == 400 || answer.status == 401:
+        let server = self.server
+        let refused: (ServiceCall.Response) -> SignInFailure? = { answer in
+            if answer.status == 401, (answer.headers["x-peertube-otp"] ?? "").contains("required") { return .needsCode(server: server) }
+            guard [400, 401, 403].contains(answer.status) else { return nil }
+            // A wrong two-factor code is a 403 (or a 400) naming it; anything else is the password.
             let error = AccountAPI.decode(AccountAPI.ErrorAnswer.self, answer.body)
-            finish(.failure(hadCode && error?.code == "invalid_two_factor" ? .needsCode(server: server)
-                                : .wrongPassword(server: server)))
-        case .success(let answer) where !(200..<300).contains(answer.status):
-            finish(.failure(.status(server: server, answer.status)))
-        case .success(let answer):
+            return hadCode && error?.code == "invalid_two_factor" ? .needsCode(server: server) : .wrongPassword(server: server)
+        }
+        if let answer = SignInFailure.accepted(result, server: server, special: refused, else: fail) {
             guard let token = AccountAPI.token(answer.body, client: client, now: Date().timeIntervalSince1970) else {
                 finish(.failure(.badAnswer(server: server, tr("no access token"))))
                 return
             }
             call = ServiceCall(.get, url("/api/v1/users/me"), bearer: token.accessToken, session: session) { [weak self] result in
                 guard let self else { return }
-                switch result {
-                case .failure(let failure):
-                    finish(.failure(.from(failure, server: server)))
-                case .success(let answer) where !(200..<300).contains(answer.status):
-                    finish(.failure(.status(server: server, answer.status)))
-                case .success(let answer):
+                if let answer = SignInFailure.accepted(result, server: server, else: fail) {
                     guard let me = AccountAPI.decode(AccountAPI.PeerTubeMe.self, answer.body),
                           let account = Account.checked(service: .peertube, server: server, name: me.username,
                                                         displayName: me.account?.displayName ?? "") else {
@@ -132,6 +115,8 @@ public final class PeerTubeSignIn {
             }
         }
     }
+
+    private func fail(_ failure: SignInFailure) { finish(.failure(failure)) }
 
     private func finish(_ result: Result<(Account, AccountToken), SignInFailure>) {
         call = nil

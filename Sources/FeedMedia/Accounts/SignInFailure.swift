@@ -50,6 +50,27 @@ public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A call's 2xx answer; else nil, having told `fail` what the answer
+    /// means for `server`. `special` words a status the step knows better
+    /// (nil: the plain reading).
+    static func accepted(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, server: String,
+                         special: (ServiceCall.Response) -> SignInFailure? = { _ in nil },
+                         else fail: (SignInFailure) -> Void) -> ServiceCall.Response? {
+        switch result {
+        case .failure(let failure):
+            fail(.from(failure, server: server))
+        case .success(let answer):
+            if let failure = special(answer) {
+                fail(failure)
+            } else if (200..<300).contains(answer.status) {
+                return answer
+            } else {
+                fail(.status(server: server, answer.status))
+            }
+        }
+        return nil
+    }
+
     /// A call's failure, for `server`.
     static func from(_ failure: ServiceCall.Failure, server: String) -> SignInFailure {
         switch failure {
