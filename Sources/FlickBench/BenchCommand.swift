@@ -78,6 +78,20 @@ enum BenchCommand {
             Log.error("bench: the app it runs is not next to it: \(binary) is missing")
             return 1
         }
+        var launches: [LaunchBench.Result] = []
+        if options.launch, let clip = library.clips.first {
+            let folder = work.appendingPathComponent("launch-folder")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = folder.appendingPathComponent(clip.video.lastPathComponent)
+            try? FileManager.default.removeItem(at: copy)
+            try? FileManager.default.copyItem(at: clip.video, to: copy)
+            note("launch: starting the app \(options.launches) times on a one-clip folder and on the demo, and mpv on the clip")
+            launches = LaunchBench.measure(binary: binary, folder: folder, clip: copy, runs: options.launches,
+                                           environment: environment, machine: machine, note: note)
+            out(LaunchBench.table(launches) + "\n")
+            if let path = options.jsonPath, !write([], launches: launches, to: path) { return 1 }
+            if options.modes.isEmpty { return launches.allSatisfy { $0.launchMs != nil } ? 0 : 1 }
+        }
         let yardsticks = measureYardsticks(binary: ProgramFiles.own.path, library: library, server: server, work: work,
                                            environment: environment, seconds: options.seconds)
         var results: [BenchResult] = []
@@ -104,7 +118,7 @@ enum BenchCommand {
                         result.source = options.source
                         results.append(result)
                         out(BenchTable.row(result))
-                        if let path = options.jsonPath, !write(results, to: path) { failed = true }
+                        if let path = options.jsonPath, !write(results, launches: launches, to: path) { failed = true }
                     } catch {
                         failed = true
                         if !interrupt.isInterrupted { Log.error("bench: \(label): \(error)") }
@@ -120,7 +134,7 @@ enum BenchCommand {
             out("\nTargets (reported, not asserted):\n")
             for verdict in verdicts { out("- " + verdict.line) }
         }
-        if let path = options.jsonPath, !write(results, to: path) { failed = true }
+        if let path = options.jsonPath, !write(results, launches: launches, to: path) { failed = true }
         return failed ? 1 : 0
     }
 
@@ -203,11 +217,15 @@ enum BenchCommand {
     }
 
     /// Writes the runs as a JSON array; false (with a message) when it cannot.
-    private static func write(_ results: [BenchResult], to path: String) -> Bool {
+    /// The JSON list: one object per run, the launch targets' after them.
+    private static func write(_ results: [BenchResult], launches: [LaunchBench.Result] = [], to path: String) -> Bool {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try encoder.encode(results).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let runs = try results.map { try JSONSerialization.jsonObject(with: encoder.encode($0)) }
+            let starts = try launches.map { try JSONSerialization.jsonObject(with: encoder.encode($0)) }
+            try JSONSerialization.data(withJSONObject: runs + starts, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                .write(to: URL(fileURLWithPath: path), options: .atomic)
             return true
         } catch {
             Log.error("bench: could not write \(path): \(error)")

@@ -7,6 +7,10 @@ import Foundation
 struct BenchOptions: Equatable, Sendable {
     /// The stress modes to run, in order (each cold, then warm).
     var modes: [StressMode] = [.slow]
+    /// `--mode launch`: time the app's start (``LaunchBench``).
+    var launch = false
+    /// Starts per launch target.
+    var launches = 5
     /// How long each run pages through the feed, in seconds.
     var seconds = 60
     /// The demo server's bandwidth limit in bits per second; nil: none.
@@ -41,16 +45,26 @@ struct BenchOptions: Equatable, Sendable {
     /// The options of `flick bench`; `--bandwidth`, `--latency` and
     /// `--engine` are made as the app's are.
     static var table: [CommandLineOption<BenchOptions>] { [
-        .value("mode", "MODE[,MODE…]", help: "slow (next post every 3 s), fast (every 350 ms), burst (far jumps every "
+        CommandLineOption(long: "mode", value: "MODE[,MODE…]", help: "slow (next post every 3 s), fast (every 350 ms), burst (far jumps every "
                + "180 ms), remount (the feed widget torn down and built again every 250 ms, 50 times), steady (the "
                + "first post plays on, looping: like for like with GtkVideo and mpv), hidden (the first post plays 5 s, "
-               + "then the window is minimised: CPU while hidden), or all (default slow)", \.modes) { text throws(ParseError) in
-            let names = text == "all" ? StressMode.allCases.map(\.rawValue) : text.split(separator: ",").map(String.init)
+               + "then the window is minimised: CPU while hidden), launch (the app started on a one-clip folder and on "
+               + "the demo, exec to first frame, beside mpv's start), or all (default slow)") { options, given throws(ParseError) in
+            let text = given ?? ""
+            let names = text == "all" ? StressMode.allCases.map(\.rawValue) + ["launch"] : text.split(separator: ",").map(String.init)
             let modes = names.compactMap(StressMode.init(rawValue:))
-            guard !names.isEmpty, modes.count == names.count else {
-                throw ParseError(description: "--mode takes \(StressMode.allNames) (several with commas, or all), not ‘\(text)’")
+            let launch = names.contains("launch")
+            guard !names.isEmpty, modes.count + (launch ? 1 : 0) == names.count else {
+                throw ParseError(description: "--mode takes \(StressMode.allNames), launch (several with commas, or all), not ‘\(text)’")
             }
-            return modes
+            options.modes = modes
+            options.launch = launch
+        },
+        .value("launches", "N", help: "With --mode launch: starts per target (default 5, 1 to 50)", \.launches) { text throws(ParseError) in
+            guard let count = Int(text), (1...50).contains(count) else {
+                throw ParseError(description: "--launches takes a count from 1 to 50, not ‘\(text)’")
+            }
+            return count
         },
         .value("seconds", "N", help: "How long each run pages through the feed, from its first post on screen "
                + "(default 60, 1 to 3600)", \.seconds) { text throws(ParseError) in

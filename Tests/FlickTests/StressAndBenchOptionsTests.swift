@@ -46,6 +46,14 @@ struct StressAndBenchOptionsTests {
         #expect(options.engines == [.flick, .naive])
         #expect(options.jsonPath == "/tmp/b.json")
         #expect(try BenchOptions.parse(["--mode", "all"]).modes == StressMode.allCases)
+        #expect(try BenchOptions.parse(["--mode", "all"]).launch)
+        let launch = try BenchOptions.parse(["--mode", "launch", "--launches", "3"])
+        #expect(launch.launch && launch.modes.isEmpty && launch.launches == 3)
+        #expect(try BenchOptions.parse(["--mode", "slow,launch"]).modes == [.slow])
+        #expect(try !BenchOptions.parse(["--mode", "slow"]).launch && BenchOptions().launches == 5)
+        #expect(throws: BenchOptions.ParseError(description: "--launches takes a count from 1 to 50, not ‘0’")) {
+            try BenchOptions.parse(["--launches", "0"])
+        }
         #expect(try BenchOptions.parse(["--bandwidth", "none"]).bandwidthBitsPerSecond == nil)
         #expect(try BenchOptions.parse(["--engine", "naive"]).engines == [.naive])
         #expect(options.source == .flick)

@@ -196,7 +196,7 @@ final class Playbin: @unchecked Sendable {
 
     /// The element factories a player is built from (its sink bin's, the
     /// playbin, the visualisation).
-    static let factories = ["playbin", "videoscale", "videoconvert", "capsfilter", "videoflip", "appsink", visualizer]
+    static let factories = ["playbin", "videoscale", "videoconvert", "capsfilter", "videoflip", "appsink", "scaletempo", visualizer]
 
     /// Makes one element of each of `factories` and drops it, so their
     /// plugins are loaded: the first player made after this takes ~3 ms
@@ -207,7 +207,18 @@ final class Playbin: @unchecked Sendable {
             guard let element = gst_element_factory_make(name, nil) else { continue }
             gst_object_unref(UnsafeMutableRawPointer(element))
         }
+        // What the first post's pipeline loads on its streaming threads, in
+        // its way to a frame: type finding, the MP4 demuxer, the H.264
+        // parser and decoder. Loaded here, beside the window being built.
+        for plugin in firstPostPlugins {
+            guard let loaded = gst_plugin_load_by_name(plugin) else { continue }
+            gst_object_unref(UnsafeMutableRawPointer(loaded))
+        }
     }
+
+    /// The plugins of a typical first post (MP4, H.264, AAC) that
+    /// ``factories`` does not load.
+    static let firstPostPlugins = ["typefindfunctions", "isomp4", "videoparsersbad", "libav", "audioparsers"]
 
     /// Runs `job` on the state thread, after the changes asked before it
     /// (a check that must come before the open). GTK thread.
