@@ -14,13 +14,21 @@ extension AppController {
     func openRemote(_ url: URL, cacheScope: String? = nil) {
         guard let window else { return }
         window.skippedFiles.show([], summary: nil)
+        // A server found there may be one the user signed in to: its token is read first.
+        guard let accounts = personal?.accounts else { return }
+        accounts.whenLoaded { [weak self] in self?.openRemoteNow(url, cacheScope: cacheScope) }
+    }
+
+    private func openRemoteNow(_ url: URL, cacheScope: String?) {
         media.use { [weak self] engine in
             guard let self else { return }
             let source: FeedSource
             if let cacheScope {
                 source = PagedFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api)
             } else {
-                let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight)
+                let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight) {
+                    [weak self] address in self?.personal?.accounts.credential(for: address)
+                }
                 detecting.onNamed = { [weak self] name in self?.nameDetected(name, for: url) }
                 source = detecting
             }

@@ -73,6 +73,15 @@ extension AppUnderX {
             let listed = try desktop.run([AppProcess.binary.path, "account", "list"])
             #expect(listed.out.hasPrefix("ana@\(server)\tmastodon\tAna Lima"), "\(listed)")
 
+            // The server's bare address: detection finds Mastodon, and its local
+            // timeline, kept from visitors, is read with the account.
+            let bare = try AppProcess(["http://\(server)", "--report-state"], environment: desktop.environment)
+            defer { bare.stop() }
+            let local = bare.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 && $0.itemCount == 3 }
+            #expect(local != nil, "the local timeline plays: \(String(describing: bare.latest)); \(bare.stderr)")
+            #expect(api.authorizedPaths.contains("/api/v1/timelines/public"), "read with the token: \(api.authorizedPaths)")
+            bare.stop()
+
             let app = try AppProcess(["mastodon:\(server)/home", "--report-state"], environment: desktop.environment)
             defer { app.stop() }
             let playing = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentIndex == 0 && $0.playersPlaying == 1 }
@@ -118,6 +127,7 @@ extension AppUnderX {
             app.stop()
             #expect(media.authorizedPaths.isEmpty, "the media host never saw the token: \(media.authorizedPaths)")
             #expect(api.authorizedPaths.filter { $0 == "/api/v1/timelines/home" }.count >= 2, "home was read with it: \(api.authorizedPaths)")
+
 
             let removed = try desktop.run([AppProcess.binary.path, "account", "remove", server, "ana"])
             #expect(removed.status == 0 && removed.out.contains("signed out of ana@\(server)"), "\(removed)")

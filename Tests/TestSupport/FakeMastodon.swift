@@ -108,6 +108,19 @@ public final class FakeMastodon: @unchecked Sendable {
                 return .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8), headers: headers)
             }
         }
+        // A server that shows its timelines to accounts only (Mastodon 4.5's
+        // `local_live_feed_access = authenticated`), found by its instance answer.
+        server.serveAnswers(at: "/api/v2/instance") { _ in .init(status: 200, body: MastodonBodies.instance) }
+        server.serveAnswers(at: "/api/v1/timelines/public") { [self] request in
+            guard authorized(request) else {
+                return .init(status: 401, body: Data(#"{"error": "This API requires an authenticated user"}"#.utf8))
+            }
+            let statuses = media.prefix(3).enumerated().map { number, url in
+                MastodonBodies.status("\(900 - number)", content: "<p>Local \(number + 1)</p>",
+                                      media: [MastodonBodies.attachment("l\(number)", type: "video", url: url)])
+            }
+            return .init(status: 200, body: Data("[\(statuses.joined(separator: ","))]".utf8))
+        }
         server.serveAnswers(at: "/api/v1/followed_tags") { [self] request in
             guard authorized(request) else { return Self.unauthorized }
             return .json(#"[{"name": "cats", "url": "https://mastodon.example/tags/cats", "history": [], "following": true}]"#)

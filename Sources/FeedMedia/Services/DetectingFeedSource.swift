@@ -29,14 +29,20 @@ public final class DetectingFeedSource: FeedSource {
 
     private let session: GObjectRef
     private let pageHeight: @MainActor () -> Int
+    /// The user's account on a server detection finds, if any.
+    private let credentials: @MainActor (ServiceAddress) -> ServiceCredential?
     private let probeClient: ServiceClient
     private var inner: FeedSource?
     private var generations = GenerationGuard()
 
-    public init(url: URL, session: GObjectRef, pageHeight: @escaping @MainActor () -> Int) {
+    /// - Parameter credentials: the user's account on a server found at
+    ///   `url` (its posts are then read, and liked, as the user).
+    public init(url: URL, session: GObjectRef, pageHeight: @escaping @MainActor () -> Int,
+                credentials: @escaping @MainActor (ServiceAddress) -> ServiceCredential? = { _ in nil }) {
         self.url = url
         self.session = session
         self.pageHeight = pageHeight
+        self.credentials = credentials
         cacheScope = CacheKey.origin(of: url.absoluteString)
         probeClient = ServiceClient(session: session)
     }
@@ -68,7 +74,8 @@ public final class DetectingFeedSource: FeedSource {
             case .neither:
                 server = nil
             }
-            if let server, let made = ServiceFeed.source(for: server.address, session: self.session, pageHeight: self.pageHeight) {
+            if let server, let made = ServiceFeed.source(for: server.address, session: self.session,
+                                                         credential: self.credentials(server.address), pageHeight: self.pageHeight) {
                 self.onNamed?(server.name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
                 let kind: Detected = server.address.service == .peertube ? .peertube(server.address) : .mastodon(server.address)
                 self.use(made.source, as: kind, completion)
