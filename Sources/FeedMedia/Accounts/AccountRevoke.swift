@@ -9,7 +9,7 @@ import Foundation
 enum AccountRevoke {
     static func call(_ account: Account, token: AccountToken, session: GObjectRef,
                      done: @escaping @MainActor () -> Void) -> ServiceCall? {
-        guard let text = ServiceAddress.baseURL(ofServer: account.server), let base = URL(string: text) else { return nil }
+        guard let base = URL(serverBase: account.server) else { return nil }
         switch account.service {
         case .mastodon:
             return ServiceCall(.post, base.appendingPathComponent("oauth/revoke"),

@@ -13,7 +13,7 @@ public enum FollowedTags {
     /// tag address's; none on any failure (the sign-in stands).
     public static func fetch(server: String, token: AccountToken, session: GObjectRef,
                              completion: @escaping @MainActor ([String]) -> Void) {
-        guard let text = ServiceAddress.baseURL(ofServer: server), let base = URL(string: text) else { return completion([]) }
+        guard let base = URL(serverBase: server) else { return completion([]) }
         var call: ServiceCall?
         call = ServiceCall(.get, base.appendingPathComponent("api/v1/followed_tags"), bearer: token.accessToken,
                            session: session) { result in

@@ -34,14 +34,11 @@ public final class MastodonSignIn {
     /// - Parameter server: `HOST[:PORT]` (https, or http on loopback).
     public init?(server: String, session: GObjectRef) {
         guard let normalized = ServiceAddress.normalizedServer(server),
-              let text = ServiceAddress.baseURL(ofServer: normalized), let base = URL(string: text) else { return nil }
+              let base = URL(serverBase: normalized) else { return nil }
         self.server = normalized
         self.base = base
         self.session = session
     }
-
-    /// Where the browser is sent to; set once the app is registered (tests read it).
-    public private(set) var authorizeURL: URL?
 
     /// Starts; `openBrowser` is asked to show the authorize page once.
     public func start(openBrowser: @escaping @MainActor (URL) -> Void, completion: @escaping Completion) {
@@ -97,7 +94,6 @@ public final class MastodonSignIn {
                 URLQueryItem(name: "code_challenge_method", value: "S256"),
             ]
             guard let authorize = components.url else { return }
-            authorizeURL = authorize
             openBrowser(authorize)
         }
     }

@@ -24,7 +24,7 @@ public final class PeerTubeSignIn {
 
     public init?(server: String, session: GObjectRef) {
         guard let normalized = ServiceAddress.normalizedServer(server),
-              let text = ServiceAddress.baseURL(ofServer: normalized), let base = URL(string: text) else { return nil }
+              let base = URL(serverBase: normalized) else { return nil }
         self.server = normalized
         self.base = base
         self.session = session

@@ -20,7 +20,7 @@ public final class ServiceLikes {
     private let session: GObjectRef
 
     public init?(service: ServiceAddress.Service, server: String, credential: ServiceCredential?, session: GObjectRef) {
-        guard let text = ServiceAddress.baseURL(ofServer: server), let base = URL(string: text) else { return nil }
+        guard let base = URL(serverBase: server) else { return nil }
         self.service = service
         self.server = server
         self.credential = credential
