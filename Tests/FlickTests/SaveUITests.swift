@@ -92,5 +92,64 @@ extension AppUnderX {
             #expect(full != nil, "\(String(describing: app.latest))")
             #expect(files(in: videos).isEmpty, "no file and no temporary on the full disk: \(files(in: videos))")
         }
+
+        @Test("a slow download shows its progress toast, whose Cancel stops it and leaves no file; an HLS post says it cannot be saved as one file")
+        func cancelAndStream() throws {
+            let clip = try Fixtures.clips()[0].video
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
+            // About 40 s for the whole file at this rate, shared with the player's own reads.
+            let server = MediaServer(options: .init(bandwidthBitsPerSecond: max(8_000, size * 8 / 40)))
+            let base = try server.startOnOwnThread()
+            defer { server.stop() }
+            let run = UUID().uuidString
+            server.serveFile(clip, at: "/media/slow.mp4", contentType: "video/mp4")
+            server.serveFile(clip, at: "/media/index.m3u8", contentType: "application/vnd.apple.mpegurl")
+            let feed = #"""
+                {"items": [{"id": "c-\#(run)-1", "type": "video", "uri": "\#(base.absoluteString)media/slow.mp4", "title": "Slow"},
+                           {"id": "c-\#(run)-2", "type": "video", "uri": "\#(base.absoluteString)media/index.m3u8", "title": "Live"}],
+                 "next": null}
+                """#
+            server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-save-\(run)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let videos = home.appendingPathComponent("Videos")
+            try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+            let tree = try AccessibleTree()
+            let app = try AppProcess([base.absoluteString + "feed.json", "--report-state"],
+                                     environment: tree.environment.merging(["XDG_CONFIG_HOME": try configHome(in: home).path]) { $1 })
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.currentIndex == 0 } != nil,
+                         "\(String(describing: app.latest)); \(app.stderr)")
+            let window = try app.focusedWindow()
+            let pid = app.process.processIdentifier
+
+            let seen = app.states.count
+            try X11.key("ctrl+s", window: window)
+            // The toast names the post while its bytes arrive, and offers Cancel.
+            let deadline = Date().addingTimeInterval(20)
+            var toast: String?
+            while toast == nil, Date() < deadline {
+                toast = try tree.nodes(of: pid).first { $0.name.hasPrefix("Saving “Slow”…") }?.name
+                if toast == nil { usleep(100_000) }
+            }
+            let names = toast == nil ? ((try? tree.nodes(of: pid)) ?? []).map(\.name).filter { !$0.isEmpty } : []
+            #expect(toast != nil, "a progress toast: \(names)")
+            #expect(app.states.dropFirst(seen).allSatisfy { $0.savesDone == 0 && $0.saveError == nil }, "still under way")
+            // GTK 4.8 names a button by its label twice over.
+            try tree.press("Cancel Cancel", in: pid)
+            let cancelled = app.waitForState(after: seen, timeout: 20) { $0.saveError != nil }
+            #expect(cancelled?.saveError == "Cancelled", "\(String(describing: app.latest))")
+            #expect(cancelled?.savesDone == 0)
+            #expect(files(in: videos).isEmpty, "no file and no temporary after Cancel: \(files(in: videos))")
+
+            // An HLS post is many files: it says so and asks nothing for it.
+            try X11.key("Down", window: window)
+            #expect(app.waitForState(after: seen, timeout: 20) { $0.currentIndex == 1 && $0.settled == true } != nil)
+            let beforeStream = app.states.count
+            try X11.key("ctrl+s", window: window)
+            let streamed = app.waitForState(after: beforeStream, timeout: 20) { $0.saveError != nil && $0.saveError != "Cancelled" }
+            #expect(streamed?.saveError == "This post is streamed in many small files and cannot be saved as one file",
+                    "\(String(describing: app.latest))")
+            #expect(files(in: videos).isEmpty)
+        }
     }
 }

@@ -11,6 +11,8 @@ extension AppUnderX {
         static let green: UInt32 = 0x00_FF_00
         static let blue: UInt32 = 0x00_00_FF
         static let red: UInt32 = 0xE0_20_20
+        /// The narrowest window with paging buttons (the app's PagingButtons.minimumWidth).
+        static let pagingMinimumWidth = 600
 
         /// A 180×320 clip: a green band over its top tenth, a blue one
         /// under its bottom tenth, red between.
@@ -37,7 +39,7 @@ extension AppUnderX {
             return true
         }
 
-        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show (not in fullscreen), a local file has no More menu; back at 420×760 it fills the page")
+        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show (not in fullscreen; beside the sidebar at 600 px), a local file has no More menu; back at 420×760 it fills the page")
         func wideWindowShowsTheWholePost() throws {
             let manager = try WindowManager()
             defer { manager.stop() }
@@ -100,6 +102,30 @@ extension AppUnderX {
             #expect(app.waitForState(after: seen, timeout: 10) { $0.fullscreen == false && $0.pagingButtons == true } != nil,
                     "back from fullscreen they show: \(String(describing: app.latest))")
             try X11.waitForGeometry(window) { $0 == (1280, 720) }
+
+            // At the narrowest width that has them, the sources sidebar sits
+            // beside the feed (it folds over the feed only in narrower
+            // windows, which have no paging buttons): they stay, right of it.
+            try X11.run(["xdotool", "windowsize", window, "\(Self.pagingMinimumWidth)", "720"])
+            try X11.waitForGeometry(window) { $0 == (Self.pagingMinimumWidth, 720) }
+            // The sidebar unfolds, shown, as the window widens; F9 hides and shows it.
+            let shownBefore = try #require(app.latest?.sidebarShown)
+            for _ in 0..<(shownBefore ? 2 : 1) {
+                seen = app.states.count
+                let wanted = !(app.latest?.sidebarShown ?? false)
+                try X11.key("F9", window: window)
+                #expect(app.waitForState(after: seen, timeout: 10) { $0.sidebarShown == wanted } != nil, "F9: \(String(describing: app.latest))")
+            }
+            let beside = app.latest
+            #expect(beside?.pagingButtons == true, "\(String(describing: app.latest))")
+            let withSidebar = try tree.nodes(of: app.process.processIdentifier)
+            let sidebarRight = withSidebar.filter { $0.name == "Sources" }.compactMap { $0.extents.map { $0[0] + $0[2] } }.max() ?? 0
+            let next = withSidebar.first { $0.name == "Next post" && $0.role.hasSuffix("button") }?.extents
+            #expect(sidebarRight > 0 && (next?[0] ?? 0) >= sidebarRight,
+                    "the paging buttons lie right of the sidebar (\(sidebarRight)): \(String(describing: next))")
+            seen = app.states.count
+            try X11.key("F9", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.sidebarShown == false && $0.pagingButtons == true } != nil)
 
             try X11.run(["xdotool", "windowsize", window, "420", "760"])
             try X11.waitForGeometry(window) { $0 == (420, 760) }
