@@ -39,13 +39,14 @@ extension AppUnderX {
             return true
         }
 
-        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show (not in fullscreen; beside the sidebar at 600 px), a local file has no More menu; back at 420×760 it fills the page")
+        @Test("at 1280×720 a portrait clip shows whole: its top and bottom bands are both on screen, the like rail lies beside it, the paging buttons show (not in fullscreen; beside the sidebar at 600 px), a local file has no More menu and shows in the file manager; back at 420×760 it fills the page")
         func wideWindowShowsTheWholePost() throws {
             let manager = try WindowManager()
             defer { manager.stop() }
             let folder = try bandedFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let tree = try AccessibleTree()
+            let files = try StandInFileManager(bus: tree.bus)
             let app = try AppProcess([folder.path, "--report-state"], environment: tree.environment)
             let narrow = try #require(app.waitForState(timeout: 30) { $0.currentReady == true && $0.currentFrameSource != nil },
                                       "the clip plays: \(app.stderr)")
@@ -91,6 +92,9 @@ extension AppUnderX {
             #expect(!nodes.contains { $0.name == "More" && $0.role.hasSuffix("button") },
                     "a file of this computer offers no More menu (no Save)")
             #expect(nodes.contains { $0.name == "Show in Files" }, "its open button shows it in Files")
+            try tree.press("Show in Files", in: app.process.processIdentifier)
+            let clip = folder.appendingPathComponent("banded.mp4").absoluteString
+            #expect(files.calls(timeout: 10) == ["ShowItems \(clip)"], "the file manager on the bus was asked to show the clip")
 
             // Fullscreen hides the paging buttons; leaving it shows them again.
             var seen = app.states.count

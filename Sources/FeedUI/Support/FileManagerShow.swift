@@ -31,13 +31,13 @@ enum FileManagerShow {
         }
         var children: [OpaquePointer?] = [uris, g_variant_new_string("")]
         let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+        // The answer is finished on the same connection, held until then.
+        guard let connection = GObjectRef(retaining: bus.rawGObject) else { return }
         g_dbus_connection_call(bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
                                "org.freedesktop.FileManager1", "ShowItems", parameters, nil,
                                G_DBUS_CALL_FLAGS_NONE, 5_000, nil, AsyncReady.callback, AsyncReady.userData { result in
             var failure: UnsafeMutablePointer<GError>?
-            let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
-            defer { connection.map { g_object_unref($0.rawGObject) } }
-            if let connection, let reply = g_dbus_connection_call_finish(connection, result, &failure) {
+            if let reply = g_dbus_connection_call_finish(OpaquePointer(connection.raw), result, &failure) {
                 g_variant_unref(reply)
                 done(nil)
                 return
