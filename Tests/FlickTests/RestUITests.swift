@@ -81,5 +81,28 @@ extension AppUnderX {
             let unlocked = app.waitForState(after: seen, timeout: 10) { $0.windowVisible == true && $0.playersPlaying == 1 }
             #expect(unlocked?.currentReady == true, "unlocked, it plays on: \(String(describing: unlocked))")
         }
+
+        @Test("an animated picture holds its frame while the window is minimised and goes on when it is restored")
+        func animatedPictureRests() throws {
+            let manager = try WindowManager()
+            defer { manager.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-rest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try PhoneMedia.animation("gif", at: folder.appendingPathComponent("dancing.gif"))
+            let app = try AppProcess([folder.path, "--report-state"])
+            #expect(app.waitForState(timeout: 30) { $0.currentReady == true && $0.animationsPlaying == 1 } != nil,
+                    "the GIF plays: \(String(describing: app.latest)); \(app.stderr)")
+            let window = try app.focusedWindow()
+
+            var seen = app.states.count
+            try X11.run(["xdotool", "windowminimize", window])
+            #expect(app.waitForState(after: seen, timeout: 5) { $0.windowVisible == false && $0.animationsPlaying == 0 } != nil,
+                    "minimised, it stops: \(String(describing: app.latest))")
+            seen = app.states.count
+            try X11.run(["xdotool", "windowactivate", "--sync", window])
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.windowVisible == true && $0.animationsPlaying == 1 } != nil,
+                    "restored, it goes on: \(String(describing: app.latest))")
+        }
     }
 }

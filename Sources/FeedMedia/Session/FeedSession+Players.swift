@@ -42,6 +42,8 @@ extension FeedSession {
            plays: !userPaused && plan.visibility == .visible)
         // Hidden long: every player goes (NULL); the feed, its place and the cache stay.
         if plan.visibility == .resting { pool.releaseAll() }
+        // A hidden window shows no animated picture either.
+        stills.pauseAnimation(plan.visibility != .visible)
         applyLoops()
         applyTuning()
         mediaCache?.apply(decided, item: { [weak self] i in

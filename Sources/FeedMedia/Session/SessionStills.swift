@@ -83,6 +83,12 @@ final class SessionStills {
         animator.start(item, at: index, box: box, fit: fit, remote: pictures.remote)
     }
 
+    /// Holds the animation on its frame (`paused`, the window is hidden)
+    /// or lets it go on.
+    func pauseAnimation(_ paused: Bool) {
+        animator.paused = paused
+    }
+
     /// Stops the animation of the page at `index`, if it runs there.
     func stopAnimation(at index: Int) {
         guard animator.target?.index == index else { return }

@@ -26,7 +26,19 @@ final class StillAnimator {
     private(set) var target: (index: Int, itemID: String)?
 
     /// The feed index whose animation plays now; nil when none does.
-    var playingIndex: Int? { animation == nil ? nil : target?.index }
+    var playingIndex: Int? { animation == nil || paused ? nil : target?.index }
+
+    /// Whether frames wait (the window is hidden): the animation keeps its
+    /// place and decoder, and goes on from its frame when unpaused.
+    var paused = false {
+        didSet {
+            guard paused != oldValue else { return }
+            timer?.cancel()
+            timer = nil
+            if animation != nil { onPlayingChange?() }
+            if !paused { tick(run: run) }
+        }
+    }
 
     /// Starts `item`'s animation for the page at `index` when it has one:
     /// a local file as it is, a remote one from the still's verified bytes
@@ -77,12 +89,13 @@ final class StillAnimator {
 
     /// Makes the frame due now on the queue, hands it over, and waits its delay.
     private func tick(run: Int) {
-        guard let animation, self.run == run else { return }
+        guard let animation, self.run == run, !paused else { return }
         Self.queue.async { [weak self] in
             guard let frame = animation.nextFrame() else { return }
             MainThreadHop.post {
                 guard let self, self.run == run, let target = self.target else { return }
                 self.onFrame?(target.index, target.itemID, frame.image)
+                guard !self.paused else { return }
                 self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
                     self?.tick(run: run)
                 }
