@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import CFlickShim
 import FeedCore
 import FeedGObject
 import Foundation
@@ -11,7 +12,8 @@ import Foundation
 /// binding is opened again once with hardware decoders skipped (each
 /// decodebin's `autoplug-select`). Streaming threads add elements
 /// (GstBin's `deep-element-added`) and ask what to skip, the GTK thread
-/// reads and decides; `lock` guards both fields.
+/// reads and decides; `lock` guards both fields. libav's decoders get
+/// their thread count from each stream's size on the way (``DecoderThreads``).
 final class DecoderWatch: @unchecked Sendable {
     private let lock = NSLock()
     private var current: (name: String, kind: DecoderKind)?
@@ -68,7 +70,30 @@ final class DecoderWatch: @unchecked Sendable {
         }
         let kind = DecoderKind(klass: klass)
         guard kind != .other else { return }
+        if kind == .softwareVideoDecoder, name.hasPrefix("avdec_") { Self.limitThreads(of: element) }
         lock.withLock { current = (name, kind) }
+    }
+
+    /// Streaming thread: each stream's caps, on their way into libav's
+    /// decoder `element` (before it opens its codec for them), set its
+    /// `max-threads` for their size (``DecoderThreads``).
+    private static func limitThreads(of element: UnsafeMutablePointer<GstElement>) {
+        guard let pad = gst_element_get_static_pad(element, "sink") else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { pad, info, _ in
+            guard let pad, let info, let event = gst_pad_probe_info_get_event(info), event.pointee.type == GST_EVENT_CAPS,
+                  let decoder = gst_pad_get_parent_element(pad) else { return GST_PAD_PROBE_OK }
+            defer { gst_object_unref(UnsafeMutableRawPointer(decoder)) }
+            var caps: UnsafeMutablePointer<GstCaps>?
+            gst_event_parse_caps(event, &caps)
+            var width: Int32 = 0, height: Int32 = 0
+            if let caps, let structure = gst_caps_get_structure(caps, 0) {
+                _ = gst_structure_get_int(structure, "width", &width)
+                _ = gst_structure_get_int(structure, "height", &height)
+            }
+            flick_object_set_int(decoder, "max-threads", Int32(DecoderThreads.maxThreads(width: Int(width), height: Int(height))))
+            return GST_PAD_PROBE_OK
+        }, nil, nil)
     }
 }
 
