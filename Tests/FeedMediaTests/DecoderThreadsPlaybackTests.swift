@@ -13,27 +13,6 @@ import Testing
 @Suite("Software decoder threads in a player", .serialized)
 @MainActor
 struct DecoderThreadsPlaybackTests {
-    /// The element made by `factory` in `bin`, at any depth (a new reference).
-    private func element(in bin: UnsafeMutablePointer<GstElement>, factory: String) -> UnsafeMutablePointer<GstElement>? {
-        let iterator = gst_bin_iterate_recurse(UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self))
-        defer { gst_iterator_free(iterator) }
-        var value = GValue()
-        defer { g_value_unset(&value) }
-        while gst_iterator_next(iterator, &value) == GST_ITERATOR_OK {
-            let element = g_value_get_object(&value).assumingMemoryBound(to: GstElement.self)
-            if let made = gst_element_get_factory(element),
-               let name = gst_object_get_name(UnsafeMutableRawPointer(made).assumingMemoryBound(to: GstObject.self)) {
-                defer { g_free(name) }
-                if String(cString: name) == factory {
-                    gst_object_ref(UnsafeMutableRawPointer(element))
-                    return element
-                }
-            }
-            g_value_reset(&value)
-        }
-        return nil
-    }
-
     @Test("a 144×256 H.264 clip prerolls through avdec_h264 with max-threads 1")
     func phoneSizedStreamUsesOneThread() async throws {
         let clips = try PlaybackClips.get()

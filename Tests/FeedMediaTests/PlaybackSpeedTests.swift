@@ -37,20 +37,9 @@ struct PlaybackSpeedTests {
 
     /// Whether an element made by `factory` is in `bin`, at any depth.
     private func contains(_ bin: UnsafeMutablePointer<GstElement>, factory: String) -> Bool {
-        let iterator = gst_bin_iterate_recurse(UnsafeMutableRawPointer(bin).assumingMemoryBound(to: GstBin.self))
-        defer { gst_iterator_free(iterator) }
-        var value = GValue()
-        defer { g_value_unset(&value) }
-        while gst_iterator_next(iterator, &value) == GST_ITERATOR_OK {
-            let element = g_value_get_object(&value).assumingMemoryBound(to: GstElement.self)
-            if let made = gst_element_get_factory(element),
-               let name = gst_object_get_name(UnsafeMutableRawPointer(made).assumingMemoryBound(to: GstObject.self)) {
-                defer { g_free(name) }
-                if String(cString: name) == factory { return true }
-            }
-            g_value_reset(&value)
-        }
-        return false
+        guard let found = element(in: bin, factory: factory) else { return false }
+        gst_object_unref(UnsafeMutableRawPointer(found))
+        return true
     }
 
     @Test("a clip with sound plays at 2× through scaletempo from its start, keeps the speed across a seek, and slows to 0.5× while playing")
