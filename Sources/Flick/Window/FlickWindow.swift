@@ -205,13 +205,13 @@ final class FlickWindow {
         }
     }
 
-    /// Shows a short message over the window for a few seconds.
     /// Shows how a save goes (nil: it ended), with Cancel calling `cancel`.
     func showSaving(_ progress: SaveProgress?, cancel: @escaping () -> Void) {
         saveToast.show(progress, in: toasts, cancel: cancel)
     }
 
-    /// With `button`, the toast has a button that activates the detailed
+    /// Shows a short message over the window for a few seconds. With
+    /// `button`, the toast has a button that activates the detailed
     /// action `action` ("app.sign-in") with `target` (a floating GVariant).
     func showToast(_ message: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil) {
         guard let toast = adw_toast_new(message) else { return }

@@ -84,9 +84,10 @@ package final class StressDriver {
 
     // MARK: Internals
 
-    /// Starts the schedule when the feed first shows a post.
+    /// Starts the schedule when the feed first shows a post: its frame, or
+    /// its error card (a run that opens on a post that cannot play still runs).
     private func feedChanged(_ state: FeedState) {
-        guard !started, state.itemCount > 0, state.currentReady else { return }
+        guard !started, state.itemCount > 0, state.currentReady || state.currentError != nil else { return }
         started = true
         recorder.begin()
         if let seconds {
