@@ -33,6 +33,7 @@ enum FlickApp {
     /// `open` shows what a later launch handed over. A command-line mistake
     /// exits with status 2.
     private static func runApplication(_ arguments: [String]) -> Int32 {
+        RendererSetup.prepareBeforeGTK()
         let app = adw_application_new(AppInfo.id, G_APPLICATION_HANDLES_OPEN)!
         let application = gcast(app, to: GApplication.self)!
         let commandLine = ApplicationOptions(table: CommandLineOptions.applicationTable, text: CommandLineOptions.helpText,

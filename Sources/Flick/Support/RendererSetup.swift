@@ -17,12 +17,43 @@ enum RendererSetup {
     /// Decides and applies the choice. Called once, from the first
     /// activation, before the window is built.
     static func apply() {
+        // GDK read it when the display opened; programs Flick starts get the user's own.
+        if let userDebug = debugBeforeGTK {
+            if let value = userDebug { g_setenv("GDK_DEBUG", value, 1) } else { g_unsetenv("GDK_DEBUG") }
+            debugBeforeGTK = nil
+        }
         let user = g_getenv("GSK_RENDERER").map { String(cString: $0) }
         // A renderer the user names wins; no need to ask OpenGL.
         let gl = user?.isEmpty == false ? nil : rememberedOrProbedRenderer()
         guard RendererChoice.decide(userRenderer: user, glRenderer: gl) == .cairo else { return }
         // Before any window is realized and before the feed's threads start.
         g_setenv("GSK_RENDERER", "cairo", 1)
+    }
+
+    /// `GDK_DEBUG` as it was before ``prepareBeforeGTK()`` added
+    /// `gl-disable` (the inner nil: unset); nil when it added nothing.
+    private static var debugBeforeGTK: String??
+
+    /// Before GTK opens its display: where the last launch found a software
+    /// rasterizer under the same graphics, chooses cairo now and tells GDK
+    /// not to open OpenGL at all (`GDK_DEBUG=gl-disable`). GDK 4.8 on X11
+    /// makes an EGL display as it opens, which loads Mesa and its LLVM:
+    /// about 59 MiB resident and part of every launch, for a renderer the
+    /// window never uses. Where nothing is remembered, or the graphics
+    /// changed, nothing is done here and ``apply()`` decides as before.
+    static func prepareBeforeGTK() {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["GSK_RENDERER"]?.isEmpty != false else { return } // the user's choice stands
+        // The display GDK will open: Wayland first unless GDK_BACKEND says X11.
+        let backend = environment["GDK_BACKEND"] ?? ""
+        let wayland = backend.hasPrefix("x11") ? nil : environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let displayName = wayland ?? environment["DISPLAY"], !displayName.isEmpty,
+              let remembered = rememberedRenderer(fingerprint: GraphicsFingerprint.current(displayName: displayName)),
+              RendererChoice.decide(userRenderer: nil, glRenderer: remembered) == .cairo else { return }
+        g_setenv("GSK_RENDERER", "cairo", 1)
+        let debug = environment["GDK_DEBUG"]
+        debugBeforeGTK = .some(debug)
+        g_setenv("GDK_DEBUG", [debug, "gl-disable"].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ","), 1)
     }
 
     /// Where the last probe's answer is kept: the fingerprint it was made
@@ -37,19 +68,30 @@ enum RendererSetup {
     private static func rememberedOrProbedRenderer() -> String? {
         guard let display = gdk_display_get_default(), let name = gdk_display_get_name(display) else { return glRenderer() }
         let fingerprint = GraphicsFingerprint.current(displayName: String(cString: name))
-        // A small file of ours: at most 4 KiB read, two lines.
-        if let handle = try? FileHandle(forReadingFrom: rememberedFile), let data = try? handle.read(upToCount: 4_096) {
-            try? handle.close()
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count >= 2, lines[0] == fingerprint {
-                return lines[1].isEmpty ? nil : String(lines[1].prefix(200))
-            }
-        }
+        if let remembered = remembered(fingerprint: fingerprint) { return remembered }
         let probed = glRenderer()
         let text = fingerprint + "\n" + (probed ?? "").replacingOccurrences(of: "\n", with: " ") + "\n"
         try? FileManager.default.createDirectory(at: rememberedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: rememberedFile, options: .atomic)
         return probed
+    }
+
+    /// The kept answer for `fingerprint`: nil when none is kept for it,
+    /// `.some(nil)` when no context could be made then. A small file of
+    /// ours: at most 4 KiB read, two lines.
+    private static func remembered(fingerprint: String) -> String?? {
+        guard let handle = try? FileHandle(forReadingFrom: rememberedFile), let data = try? handle.read(upToCount: 4_096) else {
+            return nil
+        }
+        try? handle.close()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[0] == fingerprint else { return nil }
+        return .some(lines[1].isEmpty ? nil : String(lines[1].prefix(200)))
+    }
+
+    /// The remembered `GL_RENDERER` for `fingerprint`, when one was found then.
+    private static func rememberedRenderer(fingerprint: String) -> String? {
+        remembered(fingerprint: fingerprint) ?? nil
     }
 
     /// The `GL_RENDERER` string of an OpenGL context made on the default
