@@ -86,12 +86,8 @@ final class DecoderWatch: @unchecked Sendable {
             defer { gst_object_unref(UnsafeMutableRawPointer(decoder)) }
             var caps: UnsafeMutablePointer<GstCaps>?
             gst_event_parse_caps(event, &caps)
-            var width: Int32 = 0, height: Int32 = 0
-            if let caps, let structure = gst_caps_get_structure(caps, 0) {
-                _ = gst_structure_get_int(structure, "width", &width)
-                _ = gst_structure_get_int(structure, "height", &height)
-            }
-            flick_object_set_int(decoder, "max-threads", Int32(DecoderThreads.maxThreads(width: Int(width), height: Int(height))))
+            let size = caps.flatMap(StreamCaps.pixelSize) ?? PixelSize(width: 0, height: 0) // unknown: libav decides
+            flick_object_set_int(decoder, "max-threads", Int32(DecoderThreads.maxThreads(width: size.width, height: size.height)))
             return GST_PAD_PROBE_OK
         }, nil, nil)
     }

@@ -96,6 +96,9 @@ final class StillAnimator {
                 guard let self, self.run == run, let target = self.target else { return }
                 self.onFrame?(target.index, target.itemID, frame.image)
                 guard !self.paused else { return }
+                // A pause and resume while this frame was made started a
+                // second tick: the newest one's timer is the only one.
+                self.timer?.cancel()
                 self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
                     self?.tick(run: run)
                 }

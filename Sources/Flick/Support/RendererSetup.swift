@@ -48,12 +48,13 @@ enum RendererSetup {
         let backend = environment["GDK_BACKEND"] ?? ""
         let wayland = backend.hasPrefix("x11") ? nil : environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         guard let displayName = wayland ?? environment["DISPLAY"], !displayName.isEmpty,
-              let remembered = rememberedRenderer(fingerprint: GraphicsFingerprint.current(displayName: displayName)),
+              // A kept renderer, not a kept "no context could be made".
+              case let remembered?? = remembered(fingerprint: GraphicsFingerprint.current(displayName: displayName)),
               RendererChoice.decide(userRenderer: nil, glRenderer: remembered) == .cairo else { return }
         g_setenv("GSK_RENDERER", "cairo", 1)
         let debug = environment["GDK_DEBUG"]
         debugBeforeGTK = .some(debug)
-        g_setenv("GDK_DEBUG", [debug, "gl-disable"].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ","), 1)
+        g_setenv("GDK_DEBUG", debug.map { $0.isEmpty ? "gl-disable" : $0 + ",gl-disable" } ?? "gl-disable", 1)
     }
 
     /// Where the last probe's answer is kept: the fingerprint it was made
@@ -87,11 +88,6 @@ enum RendererSetup {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == fingerprint else { return nil }
         return .some(lines[1].isEmpty ? nil : String(lines[1].prefix(200)))
-    }
-
-    /// The remembered `GL_RENDERER` for `fingerprint`, when one was found then.
-    private static func rememberedRenderer(fingerprint: String) -> String? {
-        remembered(fingerprint: fingerprint) ?? nil
     }
 
     /// The `GL_RENDERER` string of an OpenGL context made on the default
