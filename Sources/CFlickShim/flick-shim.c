@@ -112,6 +112,38 @@ struct _FlickFramePaintable {
     cairo_surface_t *surface;
 };
 
+/* The frame reaches the cairo node as a raster source, not a surface
+ * pattern: a recording surface keeps a snapshot of every surface painted
+ * into it, and cairo copies the whole surface into that snapshot when the
+ * surface is destroyed (its copy-on-write), which here was every frame.
+ * A raster source pattern holds a reference to the frame's image instead
+ * (one per copy of the pattern) and hands it out when the node is drawn. */
+static cairo_surface_t *
+flick_frame_source_acquire(cairo_pattern_t *pattern, void *data, cairo_surface_t *target,
+                           const cairo_rectangle_int_t *extents)
+{
+    return cairo_surface_reference(data);
+}
+
+static void
+flick_frame_source_release(cairo_pattern_t *pattern, void *data, cairo_surface_t *surface)
+{
+    cairo_surface_destroy(surface);
+}
+
+static cairo_status_t
+flick_frame_source_copy(cairo_pattern_t *pattern, void *data, const cairo_pattern_t *other)
+{
+    cairo_surface_reference(data);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+flick_frame_source_finish(cairo_pattern_t *pattern, void *data)
+{
+    cairo_surface_destroy(data);
+}
+
 /* Paints the cairo image scaled to width × height through a cairo node,
  * which GTK's cairo renderer replays without converting the pixels. */
 static void
@@ -122,13 +154,19 @@ flick_frame_paintable_snapshot_surface(FlickFramePaintable *self, GtkSnapshot *s
     int surface_height = cairo_image_surface_get_height(self->surface);
     if (surface_width <= 0 || surface_height <= 0 || width <= 0 || height <= 0)
         return;
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));
-    cairo_scale(cr, width / surface_width, height / surface_height);
-    cairo_set_source_surface(cr, self->surface, 0, 0);
-    cairo_pattern_t *pattern = cairo_get_source(cr);
+    cairo_pattern_t *pattern = cairo_pattern_create_raster_source(cairo_surface_reference(self->surface),
+                                                                  CAIRO_CONTENT_COLOR, surface_width,
+                                                                  surface_height);
+    cairo_raster_source_pattern_set_acquire(pattern, flick_frame_source_acquire, flick_frame_source_release);
+    cairo_raster_source_pattern_set_copy(pattern, flick_frame_source_copy);
+    cairo_raster_source_pattern_set_finish(pattern, flick_frame_source_finish);
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD);
     gboolean same_size = surface_width == (int) width && surface_height == (int) height;
     cairo_pattern_set_filter(pattern, same_size ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR);
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    cairo_scale(cr, width / surface_width, height / surface_height);
+    cairo_set_source(cr, pattern);
+    cairo_pattern_destroy(pattern);
     cairo_rectangle(cr, 0, 0, surface_width, surface_height);
     cairo_fill(cr);
     cairo_destroy(cr);

@@ -28,9 +28,11 @@ enum BenchTargets {
     /// CPU per played second at most this many times gst-launch's (when
     /// GtkVideo could not be measured).
     static let cpuOverBaseline = 1.3
-    /// CPU per played second at most GtkVideo's, and at most twice mpv's.
+    /// CPU per played second at most GtkVideo's, and at most 1.5 times mpv's.
     static let cpuOverGtkVideo = 1.0
-    static let cpuOverMpv = 2.0
+    static let cpuOverMpv = 1.5
+    /// Steady's resident peak at most twice mpv's on the same clip.
+    static let rssOverMpv = 2.0
     /// The GTK thread's busy share at most this.
     static let gtkThreadBusy = 0.20
     /// CPU while minimised, from 2 s after hiding, at most this share of a core.
@@ -95,7 +97,12 @@ enum BenchTargets {
                     check(cpu <= baseline * cpuOverBaseline, String(format: "CPU %.2f s per played s = %.2f× gst-launch's %.2f (target ≤ 1.3×)", cpu, cpu / baseline, baseline))
                 }
                 if let mpv = result.yardsticks.mpvCPUPerPlayedSecond, mpv > 0 {
-                    check(cpu <= mpv * cpuOverMpv, String(format: "CPU %.2f s per played s = %.2f× mpv's %.2f (target ≤ 2×)", cpu, cpu / mpv, mpv))
+                    check(cpu <= mpv * cpuOverMpv, String(format: "CPU %.2f s per played s = %.2f× mpv's %.2f (target ≤ 1.5×)", cpu, cpu / mpv, mpv))
+                }
+                if let mpv = result.yardsticks.mpvRSSMaxKB, mpv > 0 {
+                    let ratio = Double(result.rssMaxKB) / Double(mpv)
+                    check(ratio <= rssOverMpv, "RSS peak \(BenchTable.mebibytes(result.rssMaxKB)) MiB = "
+                          + String(format: "%.1f", ratio) + "× mpv's \(BenchTable.mebibytes(mpv)) MiB (target ≤ 2×)")
                 }
             }
             if result.mode == .burst, let mine = result.ttffP90, let mpv = result.yardsticks.mpvSwitchP90 {

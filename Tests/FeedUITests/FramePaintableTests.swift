@@ -76,4 +76,36 @@ struct FramePaintableTests {
         #expect(pixelsReleased, "the replaced frame's bytes go back at once")
         #expect(size(paintable) == (8, 3))
     }
+
+    @Test("a drawn node keeps its own frame: it draws it after the paintable moved on, and lets its bytes go when it is freed")
+    func nodeKeepsItsFrame() throws {
+        gtk_init()
+        let paintable = try #require(flick_frame_paintable_new())
+        defer { g_object_unref(paintable) }
+        pixelsReleased = false
+        let blue = pixels(width: 4, height: 2, stride: 16)
+        #expect(flick_frame_paintable_set_opaque_pixels(paintable, UnsafeMutableRawPointer(blue), 4, 2, 16) == 1)
+        g_bytes_unref(blue)
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(OpaquePointer(paintable), snapshot, 4, 2)
+        let node = try #require(gtk_snapshot_free_to_node(snapshot))
+
+        let white = [UInt8](repeating: 255, count: 4 * 2 * 4)
+        let replacement = white.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count))! }
+        defer { g_bytes_unref(replacement) }
+        #expect(flick_frame_paintable_set_opaque_pixels(paintable, UnsafeMutableRawPointer(replacement), 4, 2, 16) == 1)
+        #expect(!pixelsReleased, "the node still holds the frame it was made with")
+
+        let target = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 2))
+        defer { cairo_surface_destroy(target) }
+        let cr = try #require(cairo_create(target))
+        gsk_render_node_draw(node, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+        let drawn = try #require(cairo_image_surface_get_data(target))
+        #expect(Array(UnsafeBufferPointer(start: drawn, count: 4)) == [255, 0, 0, 255], "the node's frame: opaque blue")
+
+        gsk_render_node_unref(node)
+        #expect(pixelsReleased, "the frame's bytes go with the last node that drew it")
+    }
 }

@@ -135,7 +135,13 @@ struct BenchReportingTests {
                                                 mpvCPUPerPlayedSecond: 0.2, mpvRSSMaxKB: 90_000)
         let missed = BenchTargets.evaluate([run]).filter { $0.met == false }.map(\.line)
         #expect(missed.contains { $0.contains("CPU 0.33 s per played s = 1.50× GtkVideo's 0.22 (target ≤ 1.0×)") }, "\(missed)")
-        #expect(!missed.contains { $0.contains("mpv") }, "0.33 is within twice mpv's 0.2: \(missed)")
+        #expect(missed.contains { $0.contains("CPU 0.33 s per played s = 1.65× mpv's 0.20 (target ≤ 1.5×)") }, "\(missed)")
+        #expect(missed.contains { $0.contains("RSS peak 215 MiB = 2.4× mpv's 88 MiB (target ≤ 2×)") }, "\(missed)")
+        var lean = run
+        lean.cpuPerPlayedSecond = 0.3
+        lean.yardsticks.mpvRSSMaxKB = 120_000
+        let leanMissed = BenchTargets.evaluate([lean]).filter { $0.met == false }.map(\.line)
+        #expect(!leanMissed.contains { $0.contains("mpv") }, "1.5× mpv's CPU and 1.8× its memory are within: \(leanMissed)")
         #expect(!missed.contains { $0.contains("gst-launch") }, "GtkVideo replaces gst-launch as the CPU yardstick")
         #expect(missed.contains { $0.contains("GTK thread busy 25% (target ≤ 20%)") }, "\(missed)")
         #expect(BenchTable.row(run).contains("0.33 (1.5× GtkVideo)"))
