@@ -7,6 +7,13 @@ public enum CacheReadPlan {
     /// Bytes fetched past the first missing byte of a read, so sequential
     /// reads by the demuxer are not one request each.
     public static let readAheadBytes: Int64 = 512 * 1024
+    /// The same for the post being watched (``CacheReader/watching``): what
+    /// is on disk ahead of it is what its buffer health counts (``BufferAhead``), and half a
+    /// MiB past the demuxer is under a second of phone video, so a cold
+    /// post looked starved as soon as it played past its startup range and
+    /// the posts around it lost their players. 2 MiB is about 5 s of 3
+    /// Mbit/s video, and the whole of most short clips.
+    public static let currentReadAheadBytes: Int64 = 2 * 1024 * 1024
 
     /// The range to fetch for a read that needs bytes from `gapStart` on.
     ///
@@ -18,18 +25,44 @@ public enum CacheReadPlan {
     ///   - rangeIgnored: the server answered a Range request with the whole
     ///     file before: every request costs the bytes before its start, so
     ///     fetch everything up to the end in one go.
+    ///   - readAhead: bytes past `gapStart` worth fetching in the same
+    ///     request (the reader's ``CacheReader/readAheadBytes``).
     public static func fetchRange(gapStart: Int64, readEnd: Int64, contentLength: Int64?,
-                           nextCachedStart: Int64?, rangeIgnored: Bool) -> Range<Int64>? {
-        var end = max(readEnd, gapStart + readAheadBytes)
+                                  nextCachedStart: Int64?, rangeIgnored: Bool,
+                                  readAhead: Int64 = readAheadBytes) -> Range<Int64>? {
+        var end = max(readEnd, gapStart + readAhead)
         if rangeIgnored, let contentLength { end = contentLength }
         if let contentLength { end = min(end, contentLength) }
         if let nextCachedStart, nextCachedStart > gapStart, !rangeIgnored { end = min(end, nextCachedStart) }
         return end > gapStart ? gapStart..<end : nil
     }
 
+    /// What a read the disk served fetches ahead of itself, for a reader
+    /// that keeps bytes ahead (the post being watched): once fewer than
+    /// half of `readAhead` bytes lie on disk past `offset`, the next
+    /// `readAhead` from the end of them, so the demuxer never reaches the
+    /// gap and what is on disk ahead of the playhead stays above the buffer
+    /// health's low water. Nil when enough is on disk or the file is
+    /// there to its end (`contentLength` unknown: nothing, the next miss
+    /// asks).
+    ///
+    /// - Parameters:
+    ///   - offset: where the served read began.
+    ///   - onDisk: bytes on disk from `offset` without a gap.
+    public static func topUpRange(offset: Int64, onDisk: Int64, contentLength: Int64?, nextCachedStart: Int64?,
+                                  rangeIgnored: Bool, readAhead: Int64) -> Range<Int64>? {
+        guard let contentLength, onDisk < readAhead / 2 else { return nil }
+        let gapStart = offset + onDisk
+        guard gapStart < contentLength else { return nil }
+        return fetchRange(gapStart: gapStart, readEnd: gapStart, contentLength: contentLength,
+                          nextCachedStart: nextCachedStart, rangeIgnored: rangeIgnored, readAhead: readAhead)
+    }
+
     /// Whether a fetch that has reached `position` and stops at `end` will
-    /// bring `gapStart` soon enough to wait for it rather than start another.
-    public static func inFlightWillServe(position: Int64, end: Int64, gapStart: Int64) -> Bool {
-        gapStart >= position && gapStart < end && gapStart - position < readAheadBytes
+    /// bring `gapStart` soon enough to wait for it rather than start another:
+    /// within `readAhead` of where it is.
+    public static func inFlightWillServe(position: Int64, end: Int64, gapStart: Int64,
+                                         readAhead: Int64 = readAheadBytes) -> Bool {
+        gapStart >= position && gapStart < end && gapStart - position < readAhead
     }
 }

@@ -11,9 +11,14 @@
 /// network it costs bytes, and more of them the faster the disk served
 /// the rest, so a warm pass would fetch what the cold one never did.
 public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The current post's player (or a reader the session does not track:
-    /// tests, `flick cache preload`).
+    /// The current post's player before its first frame (or a reader the
+    /// session does not track: tests, `flick cache preload`).
     case current
+    /// The current post's player once its first frame is up: it is being
+    /// watched, so it keeps bytes on disk ahead of its reads (what its
+    /// buffer health counts). Not before: the first frame's own reads (the
+    /// file's index, often at its end) would share the link with them.
+    case watching
     /// A player setting up a post that is not current, before its first frame.
     case preparing
     /// A player holding its first frame for a post that is not current,
@@ -32,10 +37,26 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
     /// What a read by this reader does when the disk does not hold its bytes.
     public var missAction: MissAction {
         switch self {
-        case .current, .preparing: return .fetch
+        case .current, .watching, .preparing: return .fetch
         case .prepared: return .waitUntilCurrent
         }
     }
+
+    /// Bytes a read that misses fetches past its gap: more for the post
+    /// being watched, whose buffer health is what is on disk ahead of it
+    /// (``CacheReadPlan/currentReadAheadBytes``); the others ask only for
+    /// what a first frame needs.
+    public var readAheadBytes: Int64 {
+        switch self {
+        case .watching: return CacheReadPlan.currentReadAheadBytes
+        case .current, .preparing, .prepared: return CacheReadPlan.readAheadBytes
+        }
+    }
+
+    /// Whether a read the disk served also fetches ahead of itself
+    /// (``CacheReadPlan/topUpRange(offset:onDisk:contentLength:nextCachedStart:rangeIgnored:readAhead:)``):
+    /// only the post being watched.
+    public var keepsBytesAhead: Bool { self == .watching }
 
     /// The reader a player is, from whether its post is current, where the
     /// player is (it holds its first frame once it is ready, playing,
@@ -46,7 +67,12 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
     /// ahead of its first frame, and would otherwise fetch past what the
     /// first pass left before its first frame came.
     public static func of(isCurrent: Bool, state: PlaybackState, startedBefore: Bool = false) -> CacheReader {
-        if isCurrent { return .current }
+        if isCurrent {
+            switch state {
+            case .ready, .playing, .paused, .buffering, .ended: return .watching
+            case .idle, .poster, .preparing, .starting, .error, .releasing: return .current
+            }
+        }
         if startedBefore { return .prepared }
         switch state {
         case .ready, .playing, .paused, .buffering, .ended: return .prepared

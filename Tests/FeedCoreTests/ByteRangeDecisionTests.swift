@@ -44,6 +44,19 @@ struct CacheReadPlanRow: TableRow {
     var contentLength: Int64?
     var nextCachedStart: Int64?
     var rangeIgnored: Bool?
+    /// The reader's read-ahead; nil: the base 512 KiB.
+    var readAhead: Int64?
+    /// [start, end) to fetch; nil: nothing.
+    var fetch: [Int64]?
+}
+
+struct CacheTopUpRow: TableRow {
+    var name: String
+    var offset: Int64
+    var onDisk: Int64
+    var contentLength: Int64?
+    var nextCachedStart: Int64?
+    var rangeIgnored: Bool?
     /// [start, end) to fetch; nil: nothing.
     var fetch: [Int64]?
 }
@@ -55,6 +68,10 @@ struct CacheReaderRow: TableRow {
     var startedBefore: Bool?
     var reader: CacheReader
     var miss: CacheReader.MissAction
+    /// Bytes a miss fetches ahead; nil: not checked by the row.
+    var readAhead: Int64?
+    /// Whether a served read fetches ahead of itself; nil: not checked.
+    var keepsAhead: Bool?
 }
 
 struct ByteRangeDecisionTests {
@@ -80,7 +97,17 @@ struct ByteRangeDecisionTests {
     @Test("A cache miss fetches the range its row says", arguments: try Table.rows("cache-read-plan.json", as: CacheReadPlanRow.self))
     func cacheReadPlan(row: CacheReadPlanRow) {
         let range = CacheReadPlan.fetchRange(gapStart: row.gapStart, readEnd: row.readEnd, contentLength: row.contentLength,
-                                             nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false)
+                                             nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false,
+                                             readAhead: row.readAhead ?? CacheReadPlan.readAheadBytes)
+        #expect(range == row.fetch.map { $0[0]..<$0[1] }, "\(row.name)")
+    }
+
+    @Test("A read the disk served by the watched post's player fetches ahead as its row says",
+          arguments: try Table.rows("cache-top-up.json", as: CacheTopUpRow.self))
+    func cacheTopUp(row: CacheTopUpRow) {
+        let range = CacheReadPlan.topUpRange(offset: row.offset, onDisk: row.onDisk, contentLength: row.contentLength,
+                                             nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false,
+                                             readAhead: CacheReader.watching.readAheadBytes)
         #expect(range == row.fetch.map { $0[0]..<$0[1] }, "\(row.name)")
     }
 
@@ -90,6 +117,8 @@ struct ByteRangeDecisionTests {
         let reader = CacheReader.of(isCurrent: row.isCurrent, state: row.state, startedBefore: row.startedBefore ?? false)
         #expect(reader == row.reader, "\(row.name)")
         #expect(reader.missAction == row.miss, "\(row.name)")
+        if let readAhead = row.readAhead { #expect(reader.readAheadBytes == readAhead, "\(row.name)") }
+        if let keepsAhead = row.keepsAhead { #expect(reader.keepsBytesAhead == keepsAhead, "\(row.name)") }
     }
 
     @Test("A fetch under way is waited for only when it brings the bytes soon")

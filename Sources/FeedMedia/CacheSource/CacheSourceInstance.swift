@@ -224,10 +224,12 @@ final class CacheSourceInstance: @unchecked Sendable {
             if complete || (atEnd && available > 0) {
                 served.learn(from: info)
                 (waited ? hub.missBytes : hub.hitBytes).add(Int(available))
+                topUp(after: offset, contentLength: total, store: store, key: key, url: url, hub: hub)
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
-            if heldUntilStop || hub.readers.reader(key).missAction == .waitUntilCurrent {
+            let reader = hub.readers.reader(key)
+            if heldUntilStop || reader.missAction == .waitUntilCurrent {
                 // A prepared player reads ahead of a post that may never
                 // play: only what the disk holds, until the session makes
                 // it current (`readerChanged` wakes us) or a flush ends the
@@ -246,11 +248,13 @@ final class CacheSourceInstance: @unchecked Sendable {
                 waitStart = Date()
             }
             let gapStart = offset + available
-            if !fetch.willServe(gapStart: gapStart) {
-                let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + CacheReadPlan.readAheadBytes))
+            let readAhead = reader.readAheadBytes
+            if !fetch.willServe(gapStart: gapStart, readAhead: readAhead) {
+                let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + readAhead))
                     .first.map(\.upperBound)
                 guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: total,
-                                                           nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored) else {
+                                                           nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
+                                                           readAhead: readAhead) else {
                     return .endOfFile
                 }
                 let token = fetch.begin(range)
@@ -269,6 +273,27 @@ final class CacheSourceInstance: @unchecked Sendable {
             let limit = reportedBuffering ? 1 : Self.bufferingAfterSeconds
             _ = condition.wait(until: Date().addingTimeInterval(limit))
         }
+    }
+
+    /// The watched post's player keeps bytes on disk ahead of its reads:
+    /// after a read the disk served, a fetch of the next stretch starts
+    /// when little is left before the next gap (``CacheReadPlan``'s
+    /// top-up), and the read does not wait for it. Called with `condition`
+    /// locked, on the reading thread.
+    private func topUp(after offset: Int64, contentLength: Int64?, store: RangeStore, key: CacheKey, url: URL,
+                       hub: CacheSourceHub) {
+        guard !heldUntilStop, !fetch.active else { return }
+        let reader = hub.readers.reader(key)
+        guard reader.keepsBytesAhead else { return }
+        let readAhead = reader.readAheadBytes
+        let onDisk = store.available(key, from: offset)
+        let gapStart = offset + onDisk
+        let nextCached = store.gaps(key, in: gapStart..<gapStart + readAhead).first.map(\.upperBound)
+        guard let range = CacheReadPlan.topUpRange(offset: offset, onDisk: onDisk, contentLength: contentLength,
+                                                   nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
+                                                   readAhead: readAhead) else { return }
+        let token = fetch.begin(range)
+        hub.post(.fetch(self, token: token, url: url, key: key, range: range))
     }
 
     /// The session changed who reads this element's key: a read held

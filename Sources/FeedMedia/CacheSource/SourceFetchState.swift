@@ -36,9 +36,10 @@ struct SourceFetchState {
         token += 1
     }
 
-    /// Whether the running fetch will bring the bytes from `gapStart` on.
-    func willServe(gapStart: Int64) -> Bool {
-        active && CacheReadPlan.inFlightWillServe(position: position, end: end, gapStart: gapStart)
+    /// Whether the running fetch will bring the bytes from `gapStart` on,
+    /// within `readAhead` bytes of where it is.
+    func willServe(gapStart: Int64, readAhead: Int64) -> Bool {
+        active && CacheReadPlan.inFlightWillServe(position: position, end: end, gapStart: gapStart, readAhead: readAhead)
     }
 
     /// A new fetch of `range` is asked for; returns its token.
