@@ -37,8 +37,15 @@ public enum CacheReadPlan {
         return end > gapStart ? gapStart..<end : nil
     }
 
+    /// Seconds a post is watched before its reads keep bytes ahead: a post
+    /// paged past sooner (someone flicking through) leaves the link to the
+    /// next posts' preloads, and its buffer health is first sampled about
+    /// a second in.
+    public static let topUpAfterSeconds = 1.0
+
     /// What a read the disk served fetches ahead of itself, for a reader
-    /// that keeps bytes ahead (the post being watched): once fewer than
+    /// that keeps bytes ahead (the post being watched, for
+    /// `watchedSeconds` ≥ ``topUpAfterSeconds``): once fewer than
     /// half of `readAhead` bytes lie on disk past `offset`, the next
     /// `readAhead` from the end of them, so the demuxer never reaches the
     /// gap and what is on disk ahead of the playhead stays above the buffer
@@ -49,9 +56,10 @@ public enum CacheReadPlan {
     /// - Parameters:
     ///   - offset: where the served read began.
     ///   - onDisk: bytes on disk from `offset` without a gap.
+    ///   - watchedSeconds: how long its reader has been watched.
     public static func topUpRange(offset: Int64, onDisk: Int64, contentLength: Int64?, nextCachedStart: Int64?,
-                                  rangeIgnored: Bool, readAhead: Int64) -> Range<Int64>? {
-        guard let contentLength, onDisk < readAhead / 2 else { return nil }
+                                  rangeIgnored: Bool, readAhead: Int64, watchedSeconds: Double) -> Range<Int64>? {
+        guard watchedSeconds >= topUpAfterSeconds, let contentLength, onDisk < readAhead / 2 else { return nil }
         let gapStart = offset + onDisk
         guard gapStart < contentLength else { return nil }
         return fetchRange(gapStart: gapStart, readEnd: gapStart, contentLength: contentLength,

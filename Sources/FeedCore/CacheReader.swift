@@ -54,7 +54,7 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Whether a read the disk served also fetches ahead of itself
-    /// (``CacheReadPlan/topUpRange(offset:onDisk:contentLength:nextCachedStart:rangeIgnored:readAhead:)``):
+    /// (``CacheReadPlan/topUpRange(offset:onDisk:contentLength:nextCachedStart:rangeIgnored:readAhead:watchedSeconds:)``):
     /// only the post being watched.
     public var keepsBytesAhead: Bool { self == .watching }
 

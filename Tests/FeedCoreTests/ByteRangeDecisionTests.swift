@@ -52,6 +52,8 @@ struct CacheReadPlanRow: TableRow {
 
 struct CacheTopUpRow: TableRow {
     var name: String
+    /// How long the post has been watched; nil: 5 s.
+    var watchedSeconds: Double?
     var offset: Int64
     var onDisk: Int64
     var contentLength: Int64?
@@ -107,7 +109,8 @@ struct ByteRangeDecisionTests {
     func cacheTopUp(row: CacheTopUpRow) {
         let range = CacheReadPlan.topUpRange(offset: row.offset, onDisk: row.onDisk, contentLength: row.contentLength,
                                              nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false,
-                                             readAhead: CacheReader.watching.readAheadBytes)
+                                             readAhead: CacheReader.watching.readAheadBytes,
+                                             watchedSeconds: row.watchedSeconds ?? 5)
         #expect(range == row.fetch.map { $0[0]..<$0[1] }, "\(row.name)")
     }
 

@@ -39,6 +39,9 @@ final class CacheSourceInstance: @unchecked Sendable {
     /// playlist not shown to be final is dropped from the store, so it is
     /// fetched again next time.
     private var playlist: PlaylistCapture?
+    /// When this element's reads were first seen as the watched post's
+    /// (``CacheReader/watching``); nil while they are not. Under `condition`.
+    private var watchedSince: Date?
 
     /// Instances alive, process-wide: a leak check for tests.
     static let alive = AtomicCounter()
@@ -276,22 +279,29 @@ final class CacheSourceInstance: @unchecked Sendable {
     }
 
     /// The watched post's player keeps bytes on disk ahead of its reads:
-    /// after a read the disk served, a fetch of the next stretch starts
-    /// when little is left before the next gap (``CacheReadPlan``'s
-    /// top-up), and the read does not wait for it. Called with `condition`
-    /// locked, on the reading thread.
+    /// after a read the disk served, once the post has been watched a
+    /// moment, a fetch of the next stretch starts when little is left
+    /// before the next gap (``CacheReadPlan``'s top-up), and the read does
+    /// not wait for it. Called with `condition` locked, on the reading
+    /// thread.
     private func topUp(after offset: Int64, contentLength: Int64?, store: RangeStore, key: CacheKey, url: URL,
                        hub: CacheSourceHub) {
-        guard !heldUntilStop, !fetch.active else { return }
         let reader = hub.readers.reader(key)
-        guard reader.keepsBytesAhead else { return }
+        guard reader.keepsBytesAhead else {
+            watchedSince = nil
+            return
+        }
+        let since = watchedSince ?? Date()
+        watchedSince = since
+        guard !heldUntilStop, !fetch.active else { return }
         let readAhead = reader.readAheadBytes
         let onDisk = store.available(key, from: offset)
         let gapStart = offset + onDisk
         let nextCached = store.gaps(key, in: gapStart..<gapStart + readAhead).first.map(\.upperBound)
         guard let range = CacheReadPlan.topUpRange(offset: offset, onDisk: onDisk, contentLength: contentLength,
                                                    nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
-                                                   readAhead: readAhead) else { return }
+                                                   readAhead: readAhead,
+                                                   watchedSeconds: Date().timeIntervalSince(since)) else { return }
         let token = fetch.begin(range)
         hub.post(.fetch(self, token: token, url: url, key: key, range: range))
     }
