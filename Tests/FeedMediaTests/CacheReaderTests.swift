@@ -71,4 +71,36 @@ struct CacheReaderTests {
             #expect(setup.served.server.requests(path: ServedFile.path).isEmpty)
         }
     }
+
+    @Test("the watched post's reads keep 2 MiB on disk ahead once it has been watched a second, and a miss fetches 2 MiB")
+    func watchedKeepsBytesAhead() async throws {
+        let setup = try CacheSourceSetup(size: 6_000_000, label: "watched")
+        defer { setup.tearDown() }
+        setup.hub.setReader(.watching, for: setup.key)
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let store = setup.cache.store
+        let ahead = CacheReadPlan.currentReadAheadBytes
+        let first = await reader.run { $0.readNow(offset: 0, length: 4096) }
+        #expect(first?.data == setup.served.data.subdata(in: 0..<4096))
+        await FetchPump.pump(seconds: 10) { setup.served.server.requests(path: ServedFile.path).count >= 1
+            && store.available(setup.key, from: 0) >= 4096 }
+        // The top-up waits until the post has been watched for a while.
+        await FetchPump.pump(seconds: CacheReadPlan.topUpAfterSeconds + 0.3) { false }
+        let onDisk = store.available(setup.key, from: 0)
+        let requestsBefore = setup.served.server.requests(path: ServedFile.path).count
+        // A read served by the disk with less than 1 MiB after it: the next 2 MiB come, the read does not wait.
+        let late = Int(onDisk) - 4096
+        let served = await reader.run { $0.readNow(offset: late, length: 4096) }
+        #expect(served?.data == setup.served.data.subdata(in: late..<late + 4096))
+        await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 0) >= onDisk + ahead }
+        #expect(store.available(setup.key, from: 0) == onDisk + ahead, "2 MiB past what the disk held")
+        #expect(setup.served.server.requests(path: ServedFile.path).count == requestsBefore + 1)
+
+        // A miss fetches 2 MiB past it (here to the file's end), not half a MiB.
+        let missed = await reader.run { $0.readNow(offset: 5_000_000, length: 4096) }
+        #expect(missed?.data == setup.served.data.subdata(in: 5_000_000..<5_004_096))
+        await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 5_000_000) >= 1_000_000 }
+        #expect(store.available(setup.key, from: 5_000_000) == 1_000_000)
+    }
 }
