@@ -103,4 +103,33 @@ struct CacheReaderTests {
         await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 5_000_000) >= 1_000_000 }
         #expect(store.available(setup.key, from: 5_000_000) == 1_000_000)
     }
+
+    @Test("a top-up that fails does not fail the reads the disk still serves")
+    func failedTopUpLeavesDiskReads() async throws {
+        let setup = try CacheSourceSetup(size: 6_000_000, label: "watched-failing")
+        defer { setup.tearDown() }
+        setup.hub.setReader(.watching, for: setup.key)
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let store = setup.cache.store
+        let first = await reader.run { $0.readNow(offset: 0, length: 4096) }
+        #expect(first?.flow == GST_FLOW_OK)
+        // The miss fetched 2 MiB; once they are all on disk, the origin fails.
+        await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 0) >= CacheReadPlan.currentReadAheadBytes }
+        let onDisk = Int(store.available(setup.key, from: 0))
+        #expect(onDisk == Int(CacheReadPlan.currentReadAheadBytes))
+        let asked = setup.served.server.requests(path: ServedFile.path).count
+        setup.served.server.setFault(.status(500), for: ServedFile.path)
+        await FetchPump.pump(seconds: CacheReadPlan.topUpAfterSeconds + 0.3) { false }
+        // This read starts a top-up, which fails; the next read is still on disk.
+        let served = await reader.run { $0.readNow(offset: onDisk - 8192, length: 4096) }
+        #expect(served?.flow == GST_FLOW_OK)
+        await FetchPump.pump(seconds: 10) { setup.served.server.requests(path: ServedFile.path).count > asked }
+        #expect(setup.served.server.requests(path: ServedFile.path).count == asked + 1, "the top-up was asked for")
+        // Its 500 comes back at once; half a second is ample for the element to hear it.
+        await FetchPump.pump(seconds: 0.5) { false }
+        let again = await reader.run { $0.readNow(offset: onDisk - 4096, length: 4096) }
+        #expect(again?.flow == GST_FLOW_OK, "the failed top-up is not this read's failure")
+        #expect(again?.data == setup.served.data.subdata(in: onDisk - 4096..<onDisk))
+    }
 }

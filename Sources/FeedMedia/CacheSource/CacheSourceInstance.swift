@@ -302,14 +302,19 @@ final class CacheSourceInstance: @unchecked Sendable {
                                                    nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
                                                    readAhead: readAhead,
                                                    watchedSeconds: Date().timeIntervalSince(since)) else { return }
-        let token = fetch.begin(range)
+        let token = fetch.begin(range, ahead: true)
         hub.post(.fetch(self, token: token, url: url, key: key, range: range))
     }
 
     /// The session changed who reads this element's key: a read held
-    /// until its post became current looks again. Any thread.
+    /// until its post became current looks again, and a post watched again
+    /// counts its watching from now. Any thread.
     func readerChanged() {
-        condition.withLock { condition.broadcast() }
+        condition.withLock {
+            // Watched again later is watched anew: its top-up waits again.
+            watchedSince = nil
+            condition.broadcast()
+        }
     }
 
     /// The session let go of the prepared post this element reads: its

@@ -20,6 +20,10 @@ struct SourceFetchState {
     private(set) var endOffset: Int64?
     /// The server answered a Range request with the whole file.
     private(set) var rangeIgnored = false
+    /// The running fetch brings bytes ahead of the reads (a top-up): if it
+    /// fails, no read needed it yet, so the next read that misses asks
+    /// again rather than fail a read the disk can serve.
+    private(set) var ahead = false
 
     /// Forgets the last start's file facts (the element starts again); the
     /// token goes on increasing.
@@ -42,10 +46,12 @@ struct SourceFetchState {
         active && CacheReadPlan.inFlightWillServe(position: position, end: end, gapStart: gapStart, readAhead: readAhead)
     }
 
-    /// A new fetch of `range` is asked for; returns its token.
-    mutating func begin(_ range: Range<Int64>) -> UInt64 {
+    /// A new fetch of `range` is asked for (`ahead`: by no read, see
+    /// ``ahead``); returns its token.
+    mutating func begin(_ range: Range<Int64>, ahead: Bool = false) -> UInt64 {
         token += 1
         active = true
+        self.ahead = ahead
         position = range.lowerBound
         end = range.upperBound
         return token
@@ -70,7 +76,7 @@ struct SourceFetchState {
         case .pastEnd:
             endOffset = position
         case .failed(let failure):
-            self.failure = failure
+            if !ahead { self.failure = failure }
         case .cancelled:
             break
         }
