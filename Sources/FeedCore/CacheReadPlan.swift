@@ -13,7 +13,7 @@ public enum CacheReadPlan {
     /// post looked starved as soon as it played past its startup range and
     /// the posts around it lost their players. 2 MiB is about 5 s of 3
     /// Mbit/s video, and the whole of most short clips.
-    public static let currentReadAheadBytes: Int64 = 2 * 1024 * 1024
+    public static let watchedReadAheadBytes: Int64 = 2 * 1024 * 1024
 
     /// The range to fetch for a read that needs bytes from `gapStart` on.
     ///
@@ -43,27 +43,25 @@ public enum CacheReadPlan {
     /// a second in.
     public static let topUpAfterSeconds = 1.0
 
-    /// What a read the disk served fetches ahead of itself, for a reader
-    /// that keeps bytes ahead (the post being watched, for
-    /// `watchedSeconds` ≥ ``topUpAfterSeconds``): once fewer than
-    /// half of `readAhead` bytes lie on disk past `offset`, the next
-    /// `readAhead` from the end of them, so the demuxer never reaches the
-    /// gap and what is on disk ahead of the playhead stays above the buffer
-    /// health's low water. Nil when enough is on disk or the file is
-    /// there to its end (`contentLength` unknown: nothing, the next miss
-    /// asks).
+    /// Where a read the disk served starts fetching ahead of itself, for a
+    /// reader that keeps bytes ahead (the post being watched, for
+    /// `watchedSeconds` ≥ ``topUpAfterSeconds``): once fewer than half of
+    /// `readAhead` bytes lie on disk past `offset`, from the end of them
+    /// (``fetchRange(gapStart:readEnd:contentLength:nextCachedStart:rangeIgnored:readAhead:)``
+    /// says how far), so the demuxer never reaches the gap and what is on
+    /// disk ahead of the playhead stays above the buffer health's low
+    /// water. Nil when enough is on disk or the file is there to its end
+    /// (`contentLength` unknown: nothing, the next miss asks).
     ///
     /// - Parameters:
     ///   - offset: where the served read began.
     ///   - onDisk: bytes on disk from `offset` without a gap.
     ///   - watchedSeconds: how long its reader has been watched.
-    public static func topUpRange(offset: Int64, onDisk: Int64, contentLength: Int64?, nextCachedStart: Int64?,
-                                  rangeIgnored: Bool, readAhead: Int64, watchedSeconds: Double) -> Range<Int64>? {
+    public static func topUpStart(offset: Int64, onDisk: Int64, contentLength: Int64?, readAhead: Int64,
+                                  watchedSeconds: Double) -> Int64? {
         guard watchedSeconds >= topUpAfterSeconds, let contentLength, onDisk < readAhead / 2 else { return nil }
         let gapStart = offset + onDisk
-        guard gapStart < contentLength else { return nil }
-        return fetchRange(gapStart: gapStart, readEnd: gapStart, contentLength: contentLength,
-                          nextCachedStart: nextCachedStart, rangeIgnored: rangeIgnored, readAhead: readAhead)
+        return gapStart < contentLength ? gapStart : nil
     }
 
     /// Whether a fetch that has reached `position` and stops at `end` will

@@ -44,17 +44,17 @@ public enum CacheReader: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Bytes a read that misses fetches past its gap: more for the post
     /// being watched, whose buffer health is what is on disk ahead of it
-    /// (``CacheReadPlan/currentReadAheadBytes``); the others ask only for
+    /// (``CacheReadPlan/watchedReadAheadBytes``); the others ask only for
     /// what a first frame needs.
     public var readAheadBytes: Int64 {
         switch self {
-        case .watching: return CacheReadPlan.currentReadAheadBytes
+        case .watching: return CacheReadPlan.watchedReadAheadBytes
         case .current, .preparing, .prepared: return CacheReadPlan.readAheadBytes
         }
     }
 
     /// Whether a read the disk served also fetches ahead of itself
-    /// (``CacheReadPlan/topUpRange(offset:onDisk:contentLength:nextCachedStart:rangeIgnored:readAhead:watchedSeconds:)``):
+    /// (``CacheReadPlan/topUpStart(offset:onDisk:contentLength:readAhead:watchedSeconds:)``):
     /// only the post being watched.
     public var keepsBytesAhead: Bool { self == .watching }
 

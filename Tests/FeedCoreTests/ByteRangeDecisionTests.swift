@@ -107,10 +107,14 @@ struct ByteRangeDecisionTests {
     @Test("A read the disk served by the watched post's player fetches ahead as its row says",
           arguments: try Table.rows("cache-top-up.json", as: CacheTopUpRow.self))
     func cacheTopUp(row: CacheTopUpRow) {
-        let range = CacheReadPlan.topUpRange(offset: row.offset, onDisk: row.onDisk, contentLength: row.contentLength,
-                                             nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false,
-                                             readAhead: CacheReader.watching.readAheadBytes,
-                                             watchedSeconds: row.watchedSeconds ?? 5)
+        let readAhead = CacheReader.watching.readAheadBytes
+        let start = CacheReadPlan.topUpStart(offset: row.offset, onDisk: row.onDisk, contentLength: row.contentLength,
+                                             readAhead: readAhead, watchedSeconds: row.watchedSeconds ?? 5)
+        let range = start.flatMap {
+            CacheReadPlan.fetchRange(gapStart: $0, readEnd: $0, contentLength: row.contentLength,
+                                     nextCachedStart: row.nextCachedStart, rangeIgnored: row.rangeIgnored ?? false,
+                                     readAhead: readAhead)
+        }
         #expect(range == row.fetch.map { $0[0]..<$0[1] }, "\(row.name)")
     }
 

@@ -80,7 +80,7 @@ struct CacheReaderTests {
         let reader = try PullReader(uri: setup.uri())
         defer { reader.close() }
         let store = setup.cache.store
-        let ahead = CacheReadPlan.currentReadAheadBytes
+        let ahead = CacheReadPlan.watchedReadAheadBytes
         let first = await reader.run { $0.readNow(offset: 0, length: 4096) }
         #expect(first?.data == setup.served.data.subdata(in: 0..<4096))
         await FetchPump.pump(seconds: 10) { setup.served.server.requests(path: ServedFile.path).count >= 1
@@ -115,9 +115,9 @@ struct CacheReaderTests {
         let first = await reader.run { $0.readNow(offset: 0, length: 4096) }
         #expect(first?.flow == GST_FLOW_OK)
         // The miss fetched 2 MiB; once they are all on disk, the origin fails.
-        await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 0) >= CacheReadPlan.currentReadAheadBytes }
+        await FetchPump.pump(seconds: 10) { store.available(setup.key, from: 0) >= CacheReadPlan.watchedReadAheadBytes }
         let onDisk = Int(store.available(setup.key, from: 0))
-        #expect(onDisk == Int(CacheReadPlan.currentReadAheadBytes))
+        #expect(onDisk == Int(CacheReadPlan.watchedReadAheadBytes))
         let asked = setup.served.server.requests(path: ServedFile.path).count
         setup.served.server.setFault(.status(500), for: ServedFile.path)
         await FetchPump.pump(seconds: CacheReadPlan.topUpAfterSeconds + 0.3) { false }

@@ -252,16 +252,10 @@ final class CacheSourceInstance: @unchecked Sendable {
             }
             let gapStart = offset + available
             let readAhead = reader.readAheadBytes
-            if !fetch.willServe(gapStart: gapStart, readAhead: readAhead) {
-                let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + readAhead))
-                    .first.map(\.upperBound)
-                guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: total,
-                                                           nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
-                                                           readAhead: readAhead) else {
-                    return .endOfFile
-                }
-                let token = fetch.begin(range)
-                hub.post(.fetch(self, token: token, url: url, key: key, range: range))
+            if !fetch.willServe(gapStart: gapStart, readAhead: readAhead),
+               !requestFetch(from: gapStart, through: readEnd, contentLength: total, readAhead: readAhead, ahead: false,
+                             store: store, key: key, url: url, hub: hub) {
+                return .endOfFile
             }
             waited = true
             if !reportedBuffering, Date().timeIntervalSince(waitStart) >= Self.bufferingAfterSeconds {
@@ -296,14 +290,27 @@ final class CacheSourceInstance: @unchecked Sendable {
         guard !heldUntilStop, !fetch.active else { return }
         let readAhead = reader.readAheadBytes
         let onDisk = store.available(key, from: offset)
-        let gapStart = offset + onDisk
-        let nextCached = store.gaps(key, in: gapStart..<gapStart + readAhead).first.map(\.upperBound)
-        guard let range = CacheReadPlan.topUpRange(offset: offset, onDisk: onDisk, contentLength: contentLength,
+        guard let gapStart = CacheReadPlan.topUpStart(offset: offset, onDisk: onDisk, contentLength: contentLength,
+                                                      readAhead: readAhead,
+                                                      watchedSeconds: Date().timeIntervalSince(since)) else { return }
+        _ = requestFetch(from: gapStart, through: gapStart, contentLength: contentLength, readAhead: readAhead, ahead: true,
+                         store: store, key: key, url: url, hub: hub)
+    }
+
+    /// Asks the GTK thread to fetch the gap at `gapStart`: through
+    /// `readEnd` and `readAhead` past the gap, stopping where the disk
+    /// holds bytes again (``CacheReadPlan``'s fetch range); `ahead` when no
+    /// read waits for it (a top-up). False when there is nothing to fetch
+    /// (the file ends there). Called with `condition` locked.
+    private func requestFetch(from gapStart: Int64, through readEnd: Int64, contentLength: Int64?, readAhead: Int64,
+                              ahead: Bool, store: RangeStore, key: CacheKey, url: URL, hub: CacheSourceHub) -> Bool {
+        let nextCached = store.gaps(key, in: gapStart..<max(readEnd, gapStart + readAhead)).first.map(\.upperBound)
+        guard let range = CacheReadPlan.fetchRange(gapStart: gapStart, readEnd: readEnd, contentLength: contentLength,
                                                    nextCachedStart: nextCached, rangeIgnored: fetch.rangeIgnored,
-                                                   readAhead: readAhead,
-                                                   watchedSeconds: Date().timeIntervalSince(since)) else { return }
-        let token = fetch.begin(range, ahead: true)
+                                                   readAhead: readAhead) else { return false }
+        let token = fetch.begin(range, ahead: ahead)
         hub.post(.fetch(self, token: token, url: url, key: key, range: range))
+        return true
     }
 
     /// The session changed who reads this element's key: a read held
