@@ -77,7 +77,11 @@ extension String {
     /// A translated template with its numbered places filled: `%1$s` is
     /// `values[0]`, `%2$s` `values[1]`…; a plain `%s` takes the next value
     /// in order; `%%` is a percent sign. A place with no value stays empty.
+    /// A value carrying bidirectional controls (a title with a right-to-left
+    /// override from a feed) is isolated (U+2068 … U+2069), so an override
+    /// it leaves open never reorders the words of the sentence around it.
     public func filled(_ values: String...) -> String {
+        let values = values.map(Self.isolated)
         var result = ""
         var next = 0
         var rest = Substring(self)
@@ -101,5 +105,16 @@ extension String {
             }
         }
         return result + rest
+    }
+
+    /// `value` between first-strong isolate and pop-directional isolate
+    /// when it holds an embedding, override or isolate control; else as it is.
+    static func isolated(_ value: String) -> String {
+        let controls: ClosedRange<UInt32> = 0x202A...0x202E
+        let isolates: ClosedRange<UInt32> = 0x2066...0x2069
+        guard value.unicodeScalars.contains(where: { controls.contains($0.value) || isolates.contains($0.value) }) else {
+            return value
+        }
+        return "\u{2068}" + value + "\u{2069}"
     }
 }

@@ -69,4 +69,9 @@ public struct SaveProgress: Sendable, Equatable {
     public var name: String
     /// The share downloaded (0...1), nil while unknown.
     public var share: Double?
+
+    public init(name: String, share: Double?) {
+        self.name = name
+        self.share = share
+    }
 }

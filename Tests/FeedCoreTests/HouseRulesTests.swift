@@ -69,6 +69,16 @@ struct HouseRulesTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    /// Setters and properties of GTK and libadwaita that read Pango markup.
+    static let markupSetters = #"\b(adw_toast_new|adw_toast_set_title|adw_status_page_set_description|adw_preferences_row_set_title|adw_action_row_set_subtitle|adw_expander_row_set_subtitle|adw_preferences_row_set_use_markup|adw_message_dialog_set_(heading|body)_use_markup|adw_message_dialog_format_body_markup|gtk_label_set_markup|gtk_label_set_use_markup|gtk_label_new_with_markup|gtk_widget_set_tooltip_markup|gtk_progress_bar_set_text_markup)\b|"use-markup"|"markup""#
+
+    @Test("text reaches a markup-reading widget only through PlainText, which escapes it")
+    func markupHasOneDoor() throws {
+        let found = try Self.offending(Self.sources(), Self.markupSetters)
+            .filter { !$0.hasPrefix("Sources/Flick/Support/PlainText.swift:") }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("no source file is over 400 lines")
     func filesStaySmall() throws {
         let long = try Self.sources().filter { $0.lines.count > 401 }.map { "\($0.path): \($0.lines.count - 1) lines" }

@@ -59,6 +59,8 @@ struct TranslationTests {
         #expect("%2$s, %1$s".filled("a", "b") == "b, a")
         #expect("%s and %s".filled("x", "y") == "x and y")
         #expect("100%% of %1$s".filled("it") == "100% of it")
+        // An override a title leaves open ends with the title, not the sentence.
+        #expect("Saved “%1$s” to %2$s".filled("\u{202E}evil", "Videos") == "Saved “\u{2068}\u{202E}evil\u{2069}” to Videos")
         #expect("%1$s then %3$s".filled("only") == "only then ")
         #expect("trailing %".filled() == "trailing %")
     }

@@ -9,6 +9,11 @@ public struct FolderScan: Sendable {
         public var path: String
         public var reason: FolderSkipReason
 
+        public init(path: String, reason: FolderSkipReason) {
+            self.path = path
+            self.reason = reason
+        }
+
         /// "path: reason", as the scan writes it to stderr.
         public var line: String { "\(path): \(reason.phrase)" }
     }

@@ -58,7 +58,7 @@ final class SignInDialog {
         gtk_widget_add_css_class(list, "boxed-list")
         func entryRow(_ title: String, password: Bool = false) -> WidgetPointer {
             let row = password ? adw_password_entry_row_new()! : adw_entry_row_new()!
-            adw_preferences_row_set_title(gcast(row), title)
+            PlainText.setTitle(title, of: row)
             adw_preferences_row_set_use_underline(gcast(row), 1)
             gtk_list_box_append(gopaque(list), row)
             return row

@@ -19,9 +19,8 @@ final class ChoiceRow {
          select: @escaping (Int) -> Void) {
         self.selected = selected
         row = adw_combo_row_new()!
-        adw_preferences_row_set_title(gcast(row), title)
+        PlainText.setTitle(title, subtitle: subtitle, of: row)
         adw_preferences_row_set_use_underline(gcast(row), 1)
-        adw_action_row_set_subtitle(gcast(row), subtitle)
         let model = gtk_string_list_new(nil)!
         for label in labels { gtk_string_list_append(model, label) }
         adw_combo_row_set_model(gcast(row), gopaque(model))

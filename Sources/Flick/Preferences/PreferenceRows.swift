@@ -13,9 +13,8 @@ enum PreferenceRows {
     /// An AdwActionRow with a title (underline: mnemonic) and an optional subtitle.
     static func actionRow(title: String, subtitle: String? = nil) -> WidgetPointer {
         let row = adw_action_row_new()!
-        adw_preferences_row_set_title(gcast(row), title)
+        PlainText.setTitle(title, subtitle: subtitle, of: row)
         adw_preferences_row_set_use_underline(gcast(row), 1)
-        if let subtitle { adw_action_row_set_subtitle(gcast(row), subtitle) }
         return row
     }
 

@@ -254,7 +254,7 @@ final class PreferencesWindow {
             case .failure(let problem):
                 message = problem.description
             }
-            if let toast = adw_toast_new(message) { adw_preferences_window_add_toast(gcast(self.window.widget), toast) }
+            if let toast = PlainText.toast(message) { adw_preferences_window_add_toast(gcast(self.window.widget), toast) }
             self.refresh()
         }
     }

@@ -214,7 +214,7 @@ final class FlickWindow {
     /// `button`, the toast has a button that activates the detailed
     /// action `action` ("app.sign-in") with `target` (a floating GVariant).
     func showToast(_ message: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil) {
-        guard let toast = adw_toast_new(message) else { return }
+        guard let toast = PlainText.toast(message) else { return }
         if let button, let action {
             adw_toast_set_button_label(toast, button)
             adw_toast_set_action_name(toast, action)

@@ -25,10 +25,10 @@ final class SaveToast {
             tr("Saving “%1$s”… %2$s%%").filled(progress.name, Translation.number(Int(($0 * 100).rounded(.down))))
         } ?? tr("Saving “%1$s”…").filled(progress.name)
         if let toast {
-            adw_toast_set_title(gopaque(toast.raw), title)
+            if let raw = gopaque(toast.raw) { PlainText.setTitle(title, of: raw) }
             return
         }
-        guard let made = adw_toast_new(title) else { return }
+        guard let made = PlainText.toast(title) else { return }
         adw_toast_set_timeout(made, 0)
         adw_toast_set_button_label(made, tr("Cancel"))
         toast = GObjectRef(retaining: UnsafeMutableRawPointer(made))

@@ -51,19 +51,19 @@ final class StatusPages {
     func setLoading(_ fraction: Double, message: String) {
         gtk_progress_bar_set_fraction(gopaque(progressBar), fraction)
         gtk_progress_bar_set_text(gopaque(progressBar), "\(Int((fraction * 100).rounded())) %")
-        adw_status_page_set_description(gopaque(loading), message)
+        PlainText.setDescription(message, of: loading)
     }
 
     /// The empty page's title and a hint of what to do.
     func setEmpty(title: String, hint: String) {
         adw_status_page_set_title(gopaque(empty), title)
-        adw_status_page_set_description(gopaque(empty), hint)
+        PlainText.setDescription(hint, of: empty)
     }
 
     /// The error page's title and what went wrong, with Retry when `retry` is given.
     func setError(title: String, message: String, retry: (() -> Void)?) {
         adw_status_page_set_title(gopaque(error), title)
-        adw_status_page_set_description(gopaque(error), message)
+        PlainText.setDescription(message, of: error)
         self.retry = retry
         gtk_widget_set_visible(retryButton, retry == nil ? 0 : 1)
     }
