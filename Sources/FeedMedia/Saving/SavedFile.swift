@@ -19,7 +19,7 @@ enum SavedFile {
         defer { unlink(temporary.path) }
         if let failure = copy(source, to: temporary) { return .failure(failure) }
         for _ in 0..<10 {
-            guard let chosen = name({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) else {
+            guard let chosen = name({ isTaken(folder.appendingPathComponent($0)) }) else {
                 return .failure(.write(tr("every name for it is taken")))
             }
             let target = folder.appendingPathComponent(chosen)
@@ -28,6 +28,14 @@ enum SavedFile {
             guard errno == EEXIST else { return .failure(failure(errno)) }
         }
         return .failure(.write(tr("every name for it is taken")))
+    }
+
+    /// Whether anything has the name `url`: a file, a folder, a link, a
+    /// dangling link too (`lstat`, which follows no link; `link()` refuses
+    /// every one of them, so a name is free only when nothing has it).
+    static func isTaken(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 || errno != ENOENT
     }
 
     /// Copies `source` to the new file `target`, synced; nil when it is whole.
