@@ -98,6 +98,17 @@ extension AppUnderX {
             for option in CommandLineOptions.applicationTable {
                 #expect(text.contains("--\(option.long)"), "help lacks --\(option.long)")
             }
+            // Every subcommand the README names ("flick account …", "flick cache …").
+            let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+            let named = try NSRegularExpression(pattern: #"(?m)(?:^|`)flick ([a-z]+) "#)
+            let subcommands = Set(named.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)).compactMap {
+                Range($0.range(at: 1), in: readme).map { String(readme[$0]) }
+            })
+            #expect(subcommands.isSuperset(of: ["account", "cache", "serve", "bench"]), "\(subcommands)")
+            for subcommand in subcommands {
+                #expect(text.contains("  flick \(subcommand) "), "help lacks flick \(subcommand)")
+            }
         }
 
         @Test("options reach the app through GApplication, in both spellings, and a word after -- is a folder")
