@@ -40,6 +40,50 @@ import Testing
         #expect(outcomes == [.code("good-code")])
     }
 
+    /// GETs `url` from another process (Python's HTTP client, as a browser
+    /// would: its own connection, read to the end), the main loop turning
+    /// meanwhile; what it printed: the status, then the page.
+    func getFromAnotherProcess(_ url: String) async throws -> String {
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        client.arguments = ["-c", """
+            import http.client, sys, urllib.parse
+            url = urllib.parse.urlsplit(sys.argv[1])
+            connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+            connection.request("GET", url.path + "?" + url.query, headers={"Connection": "keep-alive"})
+            answer = connection.getresponse()
+            print(answer.status)
+            print(answer.read().decode())
+            """, url]
+        let output = Pipe()
+        client.standardOutput = output
+        client.standardError = output
+        try client.run()
+        #expect(await pumpUntil(15) { !client.isRunning }, "the client finished")
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    @Test("the signed-in page reaches a browser whole before the listener closes")
+    func thePageReachesTheBrowser() async throws {
+        for (query, words) in [("?code=c&state=s-9", "Flick is signed in. You can close this tab."),
+                               ("?error=access_denied&state=s-9", "The sign-in was refused. You can close this tab.")] {
+            var outcomes: [OAuthListener.Outcome] = []
+            // The sign-in lets go of its listener as soon as it has the answer.
+            var listener: OAuthListener?
+            listener = try OAuthListener(state: "s-9") {
+                outcomes.append($0)
+                listener = nil
+            }
+            let address = try #require(listener?.redirectURI)
+            let printed = try await getFromAnotherProcess(address + query)
+            #expect(printed.hasPrefix("200\n") && printed.contains("<p>\(words)</p></body></html>"), "\(printed)")
+            #expect(outcomes.count == 1)
+            // Then it closes: another request reaches nobody.
+            let again = await get(address + query)
+            if case .success(let response)? = again { Issue.record("a second request was answered: \(response.status)") }
+        }
+    }
+
     @Test func aDenialAndATimeOutEndTheSignIn() async throws {
         var outcomes: [OAuthListener.Outcome] = []
         let listener = try OAuthListener(state: "s-1") { outcomes.append($0) }

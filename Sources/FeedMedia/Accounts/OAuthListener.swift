@@ -12,8 +12,13 @@ import Foundation
 /// Each request is judged by FeedCore's ``OAuthCallback``: only the
 /// sign-in's own `state`, once, is an answer; anything else is refused
 /// with a 400 and the listener keeps waiting. The browser gets a short
-/// page saying it can close the tab. The listener closes after its
-/// answer, after ``waitSeconds`` without one, or when cancelled.
+/// page saying it can close the tab. The listener closes once libsoup has
+/// written that answer whole (its `request-finished`; closing sooner cut
+/// the connection before the page reached the browser), at the latest
+/// ``sendSeconds`` after it; after ``waitSeconds`` without an answer; or
+/// when cancelled. While its page is being written the listener holds
+/// itself: the sign-in lets go of it as soon as it has the code, and a
+/// listener freed then took the connection down with it.
 @MainActor
 public final class OAuthListener {
     public enum Outcome: Sendable, Equatable {
@@ -26,6 +31,9 @@ public final class OAuthListener {
 
     /// How long a sign-in waits for the browser, in seconds.
     public static let waitSeconds: UInt32 = 300
+    /// How long the answer's page may take to reach the browser before the
+    /// listener closes all the same, in seconds.
+    public static let sendSeconds: UInt32 = 10
 
     /// Where the server sends the browser: `http://127.0.0.1:PORT/callback`.
     public let redirectURI: String
@@ -36,6 +44,11 @@ public final class OAuthListener {
     private var server: GObjectRef?
     private var deadline: MainLoopSource?
     private var answered = false
+    /// The request whose page is the answer, while it is being written.
+    private var answering: UnsafeMutableRawPointer?
+    private var requestFinished: SignalConnection?
+    /// Itself, while the answer's page is being written.
+    private var keepAlive: OAuthListener?
     private var completion: (@MainActor (Outcome) -> Void)?
 
     /// Listens at once; throws (with libsoup's reason) when no port could be had.
@@ -61,6 +74,14 @@ public final class OAuthListener {
         let box = ClosureBox(Handler { [weak self] message, path, query in self?.handle(message, path: path, query: query) })
         soup_server_add_handler(soupServer, nil, listenerCallback, box.retainedPointer(), releaseBoxDestroyNotify)
         deadline = MainLoopSource.after(milliseconds: waitSeconds &* 1000) { [weak self] in self?.finish(.timedOut) }
+        requestFinished = Signals.connect(soupServer, "request-finished") { [weak self] (message: UnsafeMutableRawPointer?) in
+            guard let self, let message, message == self.answering else { return }
+            // libsoup still owns the connection in this handler: close on the next turn.
+            MainLoopSource.idle { [weak self] in
+                self?.close()
+                return false
+            }
+        }
     }
 
     public struct ListenFailure: Error, Sendable {
@@ -80,17 +101,29 @@ public final class OAuthListener {
     private func close() {
         deadline?.cancel()
         deadline = nil
+        requestFinished = nil
+        answering = nil
+        keepAlive = nil
         if let server { soup_server_disconnect(server.pointer(as: SoupServer.self)) }
         server = nil
     }
 
-    private func finish(_ outcome: Outcome) {
+    /// Tells the sign-in `outcome`; the listener closes once the answer's
+    /// page is sent (a time-out has none to send).
+    private func finish(_ outcome: Outcome, answering message: OpaquePointer? = nil) {
         let completion = self.completion
         self.completion = nil
-        // The page is sent once this handler returns: close on the next turn.
-        MainLoopSource.idle { [weak self] in
-            self?.close()
-            return false
+        deadline?.cancel()
+        if let message {
+            answering = UnsafeMutableRawPointer(message)
+            keepAlive = self
+            deadline = MainLoopSource.after(milliseconds: Self.sendSeconds * 1000) { [weak self] in self?.close() }
+        } else {
+            deadline = nil
+            MainLoopSource.idle { [weak self] in
+                self?.close()
+                return false
+            }
         }
         completion?(outcome)
     }
@@ -101,11 +134,11 @@ public final class OAuthListener {
         case .code(let code):
             answered = true
             answer(message, status: 200, text: tr("Flick is signed in. You can close this tab."))
-            finish(.code(code))
+            finish(.code(code), answering: message)
         case .denied(let reason):
             answered = true
             answer(message, status: 200, text: tr("The sign-in was refused. You can close this tab."))
-            finish(.denied(reason))
+            finish(.denied(reason), answering: message)
         case .ignored(let why):
             refused.append(why)
             answer(message, status: why == .wrongPath ? 404 : 400,
