@@ -1,5 +1,6 @@
 // Flick: swipe through short videos and photos, one full-window page at a time.
 import CGLib
+import FeedMedia
 import Foundation
 
 // A file size limit (ulimit -f) must fail the write that passes it, which
@@ -14,5 +15,9 @@ signal(SIGXFSZ, SIG_IGN)
 if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
     mallopt(M_ARENA_MAX, 2)
 }
+
+// Cache and data folders are the user's alone (0700, files 0600), whatever
+// the umask: set before any thread starts.
+PrivateFiles.adopt()
 
 exit(FlickApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

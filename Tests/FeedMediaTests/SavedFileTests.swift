@@ -28,6 +28,8 @@ struct SavedFileTests {
         let first = try save(source, into: target).get()
         #expect(first.lastPathComponent == "Clip (2).mp4")
         #expect(try Data(contentsOf: first) == Data("the post's bytes".utf8))
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: first.path)[.posixPermissions] as? Int)
+        #expect(mode == Int(0o666 & ~PrivateFiles.userUmask), "a saved file keeps the user's umask: \(String(mode, radix: 8))")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: target.appendingPathComponent("Clip.mp4").path) == missing,
                 "the dangling link is left as it was")
         #expect(!FileManager.default.fileExists(atPath: missing), "nothing was written through the link")

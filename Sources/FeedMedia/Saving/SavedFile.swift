@@ -2,7 +2,7 @@ import FeedGObject
 import Foundation
 
 /// Writes a saved post's bytes into its folder: a hidden temporary file
-/// first (`.flick-save-*.part`, created new, 0644), synced, then linked to
+/// first (`.flick-save-*.part`, created new, 0666 less the user's umask), synced, then linked to
 /// its final name, which fails rather than replace a file; the temporary
 /// name goes in every case. Worker threads; blocking.
 enum SavedFile {
@@ -43,9 +43,11 @@ enum SavedFile {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return .write(String(cString: strerror(errno))) }
         defer { close(input) }
-        let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard output >= 0 else { return failure(errno) }
         defer { close(output) }
+        // The user's own folder: the file is theirs to share, as their umask says.
+        _ = fchmod(output, PrivateFiles.sharedFileMode)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
