@@ -12,7 +12,7 @@ public enum CaptionChoice {
     /// The most characters of one cue shown; longer cues end in "…".
     public static let maxCueCharacters = 300
     /// The file endings GStreamer's subparse reads as captions.
-    public static let extensions = ["vtt", "srt"]
+    public static let extensions = CaptionFormat.allCases.map(\.fileExtension)
 
     /// The captions beside the clip `videoName` among the file names of its
     /// folder: `NAME.vtt`, `NAME.srt`, `NAME.LANG.vtt`, `NAME.LANG.srt`

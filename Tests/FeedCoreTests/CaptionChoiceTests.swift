@@ -42,3 +42,29 @@ struct CaptionChoiceTests {
         #expect(CaptionChoice.shownText("") == "")
     }
 }
+
+struct CaptionFormatRow: TableRow {
+    var name: String
+    var file: String?
+    var mimeType: String?
+    var address: String?
+    var expected: CaptionFormat?
+}
+
+@Suite("Captions: the format a file declares")
+struct CaptionFormatTests {
+    @Test("a captions file's format comes from its name or its MIME type, as each row expects",
+          arguments: try Table.rows("caption-formats.json", as: CaptionFormatRow.self))
+    func declared(row: CaptionFormatRow) {
+        let format = row.file.map { CaptionFormat(fileName: $0) }
+            ?? CaptionFormat.declared(mimeType: row.mimeType, address: row.address ?? "")
+        #expect(format == row.expected, "\(row.name)")
+    }
+
+    @Test("each format names the caps of GStreamer's subtitle parser")
+    func caps() {
+        #expect(CaptionFormat.subRip.caps == "application/x-subtitle")
+        #expect(CaptionFormat.webVTT.caps == "application/x-subtitle-vtt")
+        #expect(Set(CaptionChoice.extensions) == ["srt", "vtt"])
+    }
+}

@@ -18,8 +18,7 @@ extension AppUnderX {
         }
 
         /// An SRT file whose first cue covers the clip's first 3.5 s, and
-        /// two later ones: GStreamer's type finder reads 129 bytes before it
-        /// calls a file SRT, so a one-line file would not be recognised.
+        /// two later ones.
         private static func srt(_ text: String) -> Data {
             Data(("1\n00:00:00,000 --> 00:00:03,500\n\(text)\n\n2\n00:01:00,000 --> 00:01:02,000\nLater on\n\n"
                   + "3\n00:02:00,000 --> 00:02:02,000\nAnd at the end\n\n").utf8)
@@ -69,6 +68,36 @@ extension AppUnderX {
             #expect(try GSettingsTool.set("show-captions", "true", app: app))
             let shown = app.waitForState(timeout: 15) { !($0.captionText ?? "").isEmpty }
             #expect(shown?.captionText == "Hallo" && shown?.captionTracks == 2, "\(String(describing: shown))")
+        }
+
+        @Test("short captions files show by their declared format: a one-cue .srt under 64 bytes, a BOM with CRLF and no last newline, the same in .vtt")
+        func shortFiles() throws {
+            let names = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]
+            let folder = try folder(clips: names)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let bom = Data([0xEF, 0xBB, 0xBF])
+            let files: [(name: String, bytes: Data, cue: String)] = [
+                ("a.srt", Data("1\n00:00:00,000 --> 00:00:09,000\nHELLO\n".utf8), "HELLO"),
+                ("b.srt", bom + Data("1\r\n00:00:00,000 --> 00:00:09,000\r\nBOM CRLF".utf8), "BOM CRLF"),
+                ("c.vtt", Data("WEBVTT\n\n00:00.000 --> 00:09.000\nVTT".utf8), "VTT"),
+                ("d.vtt", bom + Data("WEBVTT\r\n\r\n00:00.000 --> 00:09.000\r\nLAST".utf8), "LAST"),
+            ]
+            for (index, file) in files.enumerated() {
+                #expect(file.bytes.count < 64, "\(file.name) is \(file.bytes.count) bytes")
+                try file.bytes.write(to: folder.appendingPathComponent(file.name))
+                // Newest first: a, b, c, d.
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(index) * 60)],
+                                                      ofItemAtPath: folder.appendingPathComponent(names[index]).path)
+            }
+            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let window = try app.focusedWindow()
+            for (index, file) in files.enumerated() {
+                let shown = app.waitForState(timeout: 15) { $0.currentIndex == index && $0.captionText == file.cue }
+                #expect(shown != nil, "\(file.name)'s cue shows: \(String(describing: app.latest)); \(app.stderr)")
+                if index + 1 < files.count { try X11.key("Down", window: window) }
+            }
         }
 
         @Test("a post with captions in several languages lists them in its More menu; choosing one shows it from then on")

@@ -34,8 +34,10 @@ public final class RemoteCaptions {
     /// when it was fetched before; else nil, and the fetch starts (once)
     /// and `ready` hears the file's address when it lands.
     func file(for url: URL, headers: [String: String], ready: @escaping @MainActor (String) -> Void) -> String? {
-        let path = self.path(for: url)
-        if FileManager.default.fileExists(atPath: path.path) { return path.absoluteString }
+        if let kept = CaptionFormat.allCases.map({ path(for: url, format: $0) })
+            .first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            return kept.absoluteString
+        }
         guard !failed.contains(url) else { return nil }
         if fetching[url] != nil {
             fetching[url]?.waiting.append(ready)
@@ -68,7 +70,9 @@ public final class RemoteCaptions {
             failed.insert(url)
             return
         }
-        let target = path(for: url)
+        let format = CaptionFormat.declared(mimeType: answer.contentType, address: url.absoluteString)
+            ?? Self.undeclaredFormat(answer.body)
+        let target = path(for: url, format: format)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let part = directory.appendingPathComponent(".\(target.lastPathComponent).part")
@@ -88,16 +92,23 @@ public final class RemoteCaptions {
         for ready in entry.waiting { ready(target.absoluteString) }
     }
 
-    /// The file for `url`: its SHA-256 (GLib's), in ``directory``, with
-    /// its own ending (`.vtt` or `.srt`, else `.vtt`): GStreamer's type
-    /// finder goes by the ending where a file is too short to tell.
-    private func path(for url: URL) -> URL {
+    /// The format of captions whose type and address say none: WebVTT
+    /// when the file starts as one (after a BOM), else SubRip.
+    static func undeclaredFormat(_ body: Data) -> CaptionFormat {
+        let start = body.prefix(9)
+        let text = start.starts(with: [0xEF, 0xBB, 0xBF]) ? start.dropFirst(3) : start
+        return text.starts(with: Array("WEBVTT".utf8)) ? .webVTT : .subRip
+    }
+
+    /// The file for `url` in `format`: its SHA-256 (GLib's), in
+    /// ``directory``, with the format's ending, which tells the player
+    /// the format (``CaptionFormat``).
+    private func path(for url: URL, format: CaptionFormat) -> URL {
         let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, url.absoluteString, -1).map { text in
             defer { g_free(text) }
             return String(cString: text)
         } ?? String(url.absoluteString.hashValue)
-        let ending = url.pathExtension.lowercased()
-        return directory.appendingPathComponent("\(digest).\(CaptionChoice.extensions.contains(ending) ? ending : "vtt")")
+        return directory.appendingPathComponent("\(digest).\(format.fileExtension)")
     }
 
     /// Keeps at most ``maxFiles`` files, the least recently written going first.

@@ -42,6 +42,8 @@ final class Playbin: @unchecked Sendable {
     private let capsfilter: UnsafeMutablePointer<GstElement>
     /// Sizes and crops frames for the current binding.
     let scale: ScaleRequest
+    /// The format of the captions each opening plays beside its media.
+    let captions = CaptionFormatHint()
     /// The bus watch's source on the GTK thread's main context; 0 when none.
     private var busWatch: guint = 0
 
@@ -107,6 +109,7 @@ final class Playbin: @unchecked Sendable {
         }
         network.watch(playbin)
         decoder.watch(playbin)
+        captions.watch(playbin)
         // playbin takes the bin's floating reference.
         flick_object_set_object(object, "video-sink", UnsafeMutableRawPointer(bin))
         Self.alive.add(1)

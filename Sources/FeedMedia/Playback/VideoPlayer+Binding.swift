@@ -88,6 +88,7 @@ extension VideoPlayer {
         mailbox.accept(generation)
         network.restart()
         decoderWatch.forgetDecoder()
+        playbin.captions.expect(binding.caption)
         if let caption = binding.caption {
             flick_object_set_string(playbin.object, "suburi", caption)
         } else {
