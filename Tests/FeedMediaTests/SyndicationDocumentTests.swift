@@ -257,13 +257,19 @@ struct SyndicationDocumentTests {
             <item><title>Credited</title><guid>post-4</guid>
               <media:content url="https://blog.example/me.jpg" medium="image"><media:credit role="author">Cy</media:credit></media:content>
             </item>
+            <item><title>WordPress.com</title><guid>post-5</guid><dc:creator><![CDATA[Jaime Torres]]></dc:creator>
+              <media:content url="https://1.gravatar.com/avatar/5d41402abc4b2a76b9719d911017c592?s=96&amp;d=identicon&amp;r=G" medium="image">
+                <media:title type="html">jaimetorrestorres</media:title></media:content>
+              <media:content url="https://jaime.files.wordpress.com/2026/12/street.jpg" medium="image"/>
+            </item>
           </channel>
         </rss>
         """#
         let page = try SyndicationDocument.parse(Data(blog.utf8), pageURL: pageURL)
-        #expect(page.items.map(\.uri) == ["https://blog.example/uploads/harbour.jpg"])
-        #expect(page.skipped.map(\.reason) == [.avatarOrIcon, .avatarOrIcon, .avatarOrIcon, .avatarOrIcon])
-        #expect(page.skipped.map(\.id) == ["post-1", "post-2", "post-3", "post-4"])
+        #expect(page.items.map(\.uri) == ["https://blog.example/uploads/harbour.jpg",
+                                           "https://jaime.files.wordpress.com/2026/12/street.jpg"])
+        #expect(page.skipped.map(\.reason) == [.avatarOrIcon, .avatarOrIcon, .avatarOrIcon, .avatarOrIcon, .avatarOrIcon])
+        #expect(page.skipped.map(\.id) == ["post-1", "post-2", "post-3", "post-4", "post-5"])
 
         // A Podcasting 2.0 episode: the sound in `enclosure`, its video
         // versions as alternate enclosures; one rendition plays.

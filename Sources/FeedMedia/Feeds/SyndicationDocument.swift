@@ -31,8 +31,6 @@ public enum SyndicationDocument {
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
     static let podcast = "https://podcastindex.org/namespace/1.0"
-    /// Pictures declared smaller than this on both sides are icons, not posts.
-    static let iconPixels = 200
     /// The page height (device px) a Podcasting 2.0 video rendition is
     /// chosen for: pages are read before any is laid out.
     static let renditionPageHeight = 1080
@@ -80,7 +78,7 @@ public enum SyndicationDocument {
         var page = FeedPage(items: [])
         var ids = Set<String>()
         for (index, entry) in entries.enumerated() {
-            let media = mediaOf(entry, author: author(of: entry))
+            let media = mediaOf(entry, authors: authors(of: entry) + [feedAuthor].compactMap { $0 })
             let avatars = media.filter { $0.kind != nil && $0.isAvatar }
             for _ in avatars {
                 page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .avatarOrIcon))
@@ -133,8 +131,8 @@ public enum SyndicationDocument {
     }
 
     /// Every media address `entry` names, in the order the module docs
-    /// list; `author`: the item's author, whose avatar is not a post.
-    static func mediaOf(_ entry: XMLElement, author: String? = nil) -> [Found] {
+    /// list; `authors`: the names of the item's author, whose avatar is not a post.
+    static func mediaOf(_ entry: XMLElement, authors: [String] = []) -> [Found] {
         var found: [Found] = []
         for group in entry.children("group", in: media) {
             let contents = group.children("content", in: media).compactMap(content)
@@ -147,7 +145,7 @@ public enum SyndicationDocument {
         }
         found += entry.children("content", in: media).compactMap { element -> Found? in
             guard var one = content(element)?.found else { return nil }
-            one.isAvatar = one.kind == .image && isAvatar(element, one, author: author)
+            one.isAvatar = one.kind == .image && isAvatar(element, one, authors: authors)
             return one
         }
         // Podcasting 2.0: the video versions of an episode whose
@@ -185,15 +183,22 @@ public enum SyndicationDocument {
         return (found, attributes["isDefault"] == "true")
     }
 
-    /// Whether a picture is evidently not a post: its `media:title` is the
-    /// item's author (WordPress lists each author's avatar so), a
-    /// `media:credit` names the author's role, or it is declared smaller
-    /// than `iconPixels` on both sides.
-    private static func isAvatar(_ element: XMLElement, _ found: Found, author: String?) -> Bool {
-        if let width = found.width, let height = found.height, width < iconPixels, height < iconPixels { return true }
-        let title = element.childText("title", in: media)?.trimmingCharacters(in: .whitespaces).lowercased()
-        if let title, title == "author" || title == author?.trimmingCharacters(in: .whitespaces).lowercased() { return true }
-        return element.children("credit", in: media).contains { $0.attributes["role"]?.lowercased() == "author" }
+    /// Whether a picture is evidently not a post (FeedCore's ``AvatarRule``).
+    private static func isAvatar(_ element: XMLElement, _ found: Found, authors: [String]) -> Bool {
+        let credits = element.children("credit", in: media).map {
+            AvatarRule.Picture.Credit(role: $0.attributes["role"], name: $0.text)
+        }
+        let picture = AvatarRule.Picture(url: found.url, title: element.childText("title", in: media), credits: credits,
+                                         width: found.width, height: found.height)
+        return AvatarRule.isAvatar(picture, authors: authors)
+    }
+
+    /// Every name the item gives its author: RSS's `author`, Dublin Core's
+    /// `creator`s, iTunes' and Atom's author.
+    private static func authors(of entry: XMLElement) -> [String] {
+        [entry.childText("author", in: nil), entry.childText("author", in: itunes),
+         entry.child("author", in: atom)?.childText("name", in: atom)].compactMap { $0 }
+            + entry.children("creator", in: dublinCore).map(\.text)
     }
 
     /// Video or picture from the MIME type, else the Media RSS medium,
