@@ -64,6 +64,7 @@ PACKAGES=(
   imagemagick
   dbus-x11
   dbus                    # dbus-daemon and dbus-run-session: MPRIS tests run a private session bus
+  playerctl               # the MPRIS test sets the volume as a desktop remote does
   xclip                   # reads the clipboard in the copy-link test
   openssl                 # makes the self-signed certificate of the TLS tests' loopback server
   glib-networking         # GIO's TLS backend: https for libsoup (and the TLS tests)

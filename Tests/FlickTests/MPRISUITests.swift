@@ -80,12 +80,27 @@ extension AppUnderX {
             _ = try call(bus, "org.mpris.MediaPlayer2.Player.Previous")
             #expect(app.waitForState(after: seen) { $0.currentIndex == 0 && $0.settled == true } != nil, "Previous pages up")
 
-            // Volume is the volume (mute stays as it is); Rate is the speed, 0.25 to 2.
+            // Volume is the volume heard: 0 while muted (the feed starts
+            // muted); playerctl setting one above 0 unmutes at it, 0 mutes.
+            #expect(try property(bus, "Volume").contains("<0.0>"), "muted reads 0")
+            #expect(try bus.playerctl(["volume"]) == "0.000000")
             seen = app.states.count
-            _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Volume", "<0.5>"])
-            let quieter = app.waitForState(after: seen) { $0.volume == 0.5 }
-            #expect(quieter?.muted == true, "a volume set while muted keeps the sound off: \(String(describing: quieter))")
-            #expect(try property(bus, "Volume").contains("0.5"))
+            #expect(try bus.playerctl(["volume", "0.5"]) == "")
+            let louder = app.waitForState(after: seen) { $0.volume == 0.5 && $0.muted == false }
+            #expect(louder != nil, "a volume set from outside gives sound: \(String(describing: app.latest))")
+            #expect(try bus.playerctl(["volume"]) == "0.500000")
+            #expect(heard("'Volume': <0.5>").contains("'Volume': <0.5>"), "the change is announced")
+            seen = app.states.count
+            try X11.key("m", window: try app.focusedWindow())
+            #expect(app.waitForState(after: seen) { $0.muted == true } != nil, "m mutes")
+            #expect(try bus.playerctl(["volume"]) == "0.000000", "muting from the window reads 0")
+            seen = app.states.count
+            #expect(try bus.playerctl(["volume", "1"]) == "")
+            #expect(app.waitForState(after: seen) { $0.volume == 1 && $0.muted == false } != nil)
+            seen = app.states.count
+            #expect(try bus.playerctl(["volume", "0"]) == "")
+            let silent = app.waitForState(after: seen) { $0.muted == true }
+            #expect(silent?.volume == 1, "0 mutes and keeps the volume to come back to: \(String(describing: silent))")
             #expect(try property(bus, "MinimumRate").contains("0.25") && property(bus, "MaximumRate").contains("2.0"))
             seen = app.states.count
             _ = try call(bus, "org.freedesktop.DBus.Properties.Set", ["org.mpris.MediaPlayer2.Player", "Rate", "<1.5>"])

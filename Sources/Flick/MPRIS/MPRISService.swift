@@ -238,17 +238,17 @@ final class MPRISService {
         }
     }
 
-    /// Sets a writable property: Volume is the volume (mute stays as it
-    /// is), Rate the speed (0 pauses, as MPRIS says), LoopStatus takes
+    /// Sets a writable property: Volume is the volume heard (above 0
+    /// unmutes at it, 0 mutes: ``HeardVolume``), Rate the speed (0 pauses, as MPRIS says), LoopStatus takes
     /// Track and None. Returns false for anything else.
     fileprivate func setProperty(_ interface: String, _ name: String, _ value: OpaquePointer) -> Bool {
         guard MPRISInterface(rawValue: interface) == .player else { return false }
         switch name {
         case "Volume":
             guard String(cString: g_variant_get_type_string(value)) == "d" else { return false }
-            let volume = g_variant_get_double(value)
-            guard volume.isFinite else { return false }
-            controls.setVolume(min(max(volume, 0), 1))
+            guard let change = HeardVolume.set(g_variant_get_double(value)) else { return false }
+            if let volume = change.volume { controls.setVolume(volume) }
+            controls.setMuted(change.muted)
             update()
             return true
         case "Rate":

@@ -102,7 +102,7 @@ struct MPRISState: Equatable {
         switch property {
         case .playbackStatus: return .string(status.rawValue)
         case .metadata: return .dictionary(metadata)
-        case .volume: return .double(volume)
+        case .volume: return .double(HeardVolume.reported(volume: volume, muted: muted))
         case .rate: return .double(rate)
         case .loopStatus: return .string(Self.loopStatus(whenFinished))
         case .canGoNext: return .bool(canGoNext)

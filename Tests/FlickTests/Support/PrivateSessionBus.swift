@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A D-Bus session bus of the test's own (dbus-daemon with the session
 /// configuration), so the app's MPRIS player can be called without touching
@@ -77,9 +78,14 @@ final class PrivateSessionBus {
     /// Runs `gdbus ARGUMENTS` on this bus; returns its exit status and output.
     @discardableResult
     func gdbus(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run(["gdbus"] + arguments)
+    }
+
+    /// Runs the tool and arguments `command` on this bus: its status and output.
+    private func run(_ command: [String]) throws -> (status: Int32, output: String) {
         let tool = Process()
         tool.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tool.arguments = ["gdbus"] + arguments
+        tool.arguments = command
         tool.environment = ProcessInfo.processInfo.environment.merging(environment) { _, bus in bus }
         let out = Pipe()
         tool.standardOutput = out
@@ -88,6 +94,14 @@ final class PrivateSessionBus {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         tool.waitUntilExit()
         return (tool.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs `playerctl --player=flick ARGUMENTS` on this bus, as a
+    /// desktop's remote would; what it printed, trimmed.
+    func playerctl(_ arguments: [String]) throws -> String {
+        let result = try run(["playerctl", "--player=flick"] + arguments)
+        #expect(result.status == 0, "playerctl \(arguments): \(result.output)")
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Ends the daemon: SIGTERM, then SIGKILL after 2 s (a child of the
