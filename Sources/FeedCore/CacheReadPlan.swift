@@ -64,6 +64,12 @@ public enum CacheReadPlan {
         return gapStart < contentLength ? gapStart : nil
     }
 
+    /// Seconds a read waits on a fetch that brings no byte before it asks
+    /// for its gap again. A server that stalls mid-body fails sooner, by
+    /// the session's read timeout; this catches a fetch whose answer never
+    /// comes back to the reader at all.
+    public static let stalledFetchSeconds = 5.0
+
     /// Whether a fetch that has reached `position` and stops at `end` will
     /// bring `gapStart` soon enough to wait for it rather than start another:
     /// within `readAhead` of where it is.

@@ -132,4 +132,41 @@ struct CacheReaderTests {
         #expect(again?.flow == GST_FLOW_OK, "the failed top-up is not this read's failure")
         #expect(again?.data == setup.served.data.subdata(in: onDisk - 4096..<onDisk))
     }
+
+    @Test("a read held until its element stops is let go when its key is handed to the shown post, and fetches")
+    func holdUntilStopEndsWhenShown() async throws {
+        try await withHeldRead(at: 100_000) { setup, _, slot in
+            // A re-plan let go of the key while its player was kept: held until stop.
+            setup.hub.keepReaders(only: [])
+            setup.hub.setReader(.prepared, for: setup.key)
+            #expect(setup.served.server.requests(path: ServedFile.path).isEmpty)
+            setup.hub.setReader(.watching, for: setup.key)
+            await FetchPump.pump(seconds: 10) { slot.lock.withLock { slot.value != nil } }
+            let read = try #require(slot.lock.withLock { slot.value }, "the shown post's read reached the network")
+            #expect(read.flow == GST_FLOW_OK)
+            #expect(read.data == setup.served.data.subdata(in: 100_000..<104_096))
+        }
+    }
+
+    @Test("a current read whose fetch brings nothing asks for its gap again")
+    func stalledFetchIsAskedAgain() async throws {
+        let setup = try CacheSourceSetup(size: 600_000, label: "stalled")
+        defer { setup.tearDown() }
+        // Headers and 100 bytes, then nothing, for the first request only.
+        setup.served.server.setFault(.stallAfter(bytes: 100), for: ServedFile.path)
+        let reader = try PullReader(uri: setup.uri())
+        defer { reader.close() }
+        let slot = ResultSlot<Read>()
+        Thread.detachNewThread {
+            let result = reader.readNow(offset: 200_000, length: 4096)
+            slot.lock.withLock { slot.value = result }
+        }
+        await FetchPump.pump(seconds: 10) { setup.served.server.requests(path: ServedFile.path).count == 1 }
+        setup.served.server.setFault(nil, for: ServedFile.path)
+        await FetchPump.pump(seconds: CacheReadPlan.stalledFetchSeconds + 5) { slot.lock.withLock { slot.value != nil } }
+        let read = try #require(slot.lock.withLock { slot.value }, "the read was served by a second request")
+        #expect(read.flow == GST_FLOW_OK)
+        #expect(read.data == setup.served.data.subdata(in: 200_000..<204_096))
+        #expect(setup.served.server.requests(path: ServedFile.path).count == 2)
+    }
 }

@@ -21,7 +21,10 @@ final class CacheReaderTable: @unchecked Sendable {
         lock.withLock { readers[key] ?? .current }
     }
 
-    /// Records `reader` for `key`; an element waiting on `key` looks again.
+    /// Records `reader` for `key`; an element waiting on `key` looks again,
+    /// and one held until it stops is let go when `reader` fetches: the
+    /// session hands the key to the post being shown, whose misses must
+    /// always reach the network.
     func set(_ reader: CacheReader, for key: CacheKey) {
         let waking: [CacheSourceInstance] = lock.withLock {
             let old = readers[key] ?? .current
@@ -29,7 +32,7 @@ final class CacheReaderTable: @unchecked Sendable {
             guard old != reader else { return [] }
             return (elements[key] ?? []).compactMap(\.instance)
         }
-        for instance in waking { instance.readerChanged() }
+        for instance in waking { instance.readerChanged(fetching: reader.missAction == .fetch) }
     }
 
     /// Forgets every key's reader but those in `keep`: an element started

@@ -252,6 +252,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             }
             let gapStart = offset + available
             let readAhead = reader.readAheadBytes
+            if fetch.stalled(now: Date()) { fetch.drop() } // an answer lost on the way: ask again
             if !fetch.willServe(gapStart: gapStart, readAhead: readAhead),
                !requestFetch(from: gapStart, through: readEnd, contentLength: total, readAhead: readAhead, ahead: false,
                              store: store, key: key, url: url, hub: hub) {
@@ -313,13 +314,15 @@ final class CacheSourceInstance: @unchecked Sendable {
         return true
     }
 
-    /// The session changed who reads this element's key: a read held
-    /// until its post became current looks again, and a post watched again
-    /// counts its watching from now. Any thread.
-    func readerChanged() {
+    /// The session changed who reads this element's key: a held read looks
+    /// again, a post watched again counts its watching from now, and a
+    /// `fetching` reader (the post is shown) ends a hold until stop, whose
+    /// reads would otherwise never reach the network. Any thread.
+    func readerChanged(fetching: Bool) {
         condition.withLock {
             // Watched again later is watched anew: its top-up waits again.
             watchedSince = nil
+            if fetching { heldUntilStop = false }
             condition.broadcast()
         }
     }

@@ -1,4 +1,5 @@
 import FeedCore
+import Foundation
 
 /// The fetch a ``CacheSourceInstance`` waits on, and what the network said
 /// of its file: which fetch is current (by token), how far it has landed,
@@ -24,6 +25,8 @@ struct SourceFetchState {
     /// fails, no read needed it yet, so the next read that misses asks
     /// again rather than fail a read the disk can serve.
     private(set) var ahead = false
+    /// When the running fetch began or last brought bytes.
+    private var progressedAt = Date()
 
     /// Forgets the last start's file facts (the element starts again); the
     /// token goes on increasing.
@@ -46,6 +49,14 @@ struct SourceFetchState {
         active && CacheReadPlan.inFlightWillServe(position: position, end: end, gapStart: gapStart, readAhead: readAhead)
     }
 
+    /// Whether the running fetch has brought nothing for
+    /// ``CacheReadPlan/stalledFetchSeconds`` (a server stalling mid-body
+    /// fails sooner, by the session's read timeout: this is a fetch whose
+    /// answers never reach the reader), so its gap is asked for again.
+    func stalled(now: Date) -> Bool {
+        active && now.timeIntervalSince(progressedAt) >= CacheReadPlan.stalledFetchSeconds
+    }
+
     /// A new fetch of `range` is asked for (`ahead`: by no read, see
     /// ``ahead``); returns its token.
     mutating func begin(_ range: Range<Int64>, ahead: Bool = false) -> UInt64 {
@@ -54,6 +65,7 @@ struct SourceFetchState {
         self.ahead = ahead
         position = range.lowerBound
         end = range.upperBound
+        progressedAt = Date()
         return token
     }
 
@@ -61,6 +73,7 @@ struct SourceFetchState {
     mutating func landed(token: UInt64, reached: Int64) -> Bool {
         guard token == self.token else { return false }
         position = max(position, reached)
+        progressedAt = Date()
         return true
     }
 
