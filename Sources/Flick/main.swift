@@ -20,4 +20,9 @@ if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
 // the umask: set before any thread starts.
 PrivateFiles.adopt()
 
+// Started by a first launch to ask OpenGL for the next one (RendererSetup).
+if ProcessInfo.processInfo.environment[RendererSetup.probeVariable] == "1" {
+    exit(MainActor.assumeIsolated { RendererSetup.runProbe() })
+}
+
 exit(FlickApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

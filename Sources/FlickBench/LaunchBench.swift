@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// `flick bench --mode launch`: the real app started `runs` times on a
-/// folder of one clip and on the demo feed with its media present (the
-/// `--local-demo` feed, no server), each timed from exec to the first
+/// folder of one clip, on the same folder as a first launch (an empty
+/// cache folder each time: a new user's, or a cleared cache) and on the
+/// demo feed with its media present (the `--local-demo` feed, no
+/// server), each timed from exec to the first
 /// `--report-state` line whose current page shows its frame; and mpv's
 /// start on the same clip, timed from exec to its `--term-playing-msg`
 /// line (printed once playback has started, after the first frame is
@@ -15,17 +17,21 @@ enum LaunchBench {
     /// One target's times, in ms.
     struct Result: Encodable, Equatable {
         var mode = "launch"
-        /// `folder` (one clip) or `demo`.
+        /// `folder` (one clip), `first` (the folder with an empty cache
+        /// folder) or `demo`.
         var target: String
         var runs: Int
         var launchMs: Double?
         var launchWorstMs: Double?
         var mpvLaunchMs: Double?
+        /// The `first` row's median again, under a key of its own (null on the others).
+        var launchFirstMs: Double?
         var machine: String
 
         enum CodingKeys: String, CodingKey {
             case mode, target, runs, machine
             case launchMs = "launch_ms", launchWorstMs = "launch_worst_ms", mpvLaunchMs = "mpv_launch_ms"
+            case launchFirstMs = "launch_first_ms"
         }
 
         /// Every key is written, a time not measured as null (the keys are stable).
@@ -38,6 +44,7 @@ enum LaunchBench {
             try container.encode(launchMs.map { ($0 * 10).rounded() / 10 }, forKey: .launchMs)
             try container.encode(launchWorstMs.map { ($0 * 10).rounded() / 10 }, forKey: .launchWorstMs)
             try container.encode(mpvLaunchMs.map { ($0 * 10).rounded() / 10 }, forKey: .mpvLaunchMs)
+            try container.encode(launchFirstMs.map { ($0 * 10).rounded() / 10 }, forKey: .launchFirstMs)
         }
     }
 
@@ -60,16 +67,22 @@ enum LaunchBench {
             note("no mpv launch yardstick: mpv is not installed (meson-helpers/setup-debian.sh --bench-tools installs it)")
         }
         var results: [Result] = []
-        for (target, arguments) in [("folder", [folder.path]), ("demo", ["--local-demo"])] {
+        for (target, arguments) in [("folder", [folder.path]), ("first", [folder.path]), ("demo", ["--local-demo"])] {
             var times: [Double] = []
             for _ in 0..<runs {
-                let ms = time(binary, ["--standalone", "--report-state"] + arguments, environment: environment) { line in
+                // A first launch: a cache folder of its own, empty, gone after.
+                let empty = target == "first" ? FileManager.default.temporaryDirectory
+                    .appendingPathComponent("flick-first-launch-\(UUID().uuidString)") : nil
+                defer { if let empty { try? FileManager.default.removeItem(at: empty) } }
+                let launchEnvironment = empty.map { environment.merging(["XDG_CACHE_HOME": $0.path]) { $1 } } ?? environment
+                let ms = time(binary, ["--standalone", "--report-state"] + arguments, environment: launchEnvironment) { line in
                     line.contains("\"current_ready\":true") && line.contains("\"phase\":\"feed\"")
                 }
                 if let ms { times.append(ms) } else { note("launch, \(target): no frame within \(Int(deadlineSeconds)) s") }
             }
             results.append(Result(target: target, runs: times.count, launchMs: median(times), launchWorstMs: times.max(),
-                                  mpvLaunchMs: target == "folder" ? median(mpv) : nil, machine: machine))
+                                  mpvLaunchMs: target == "demo" ? nil : median(mpv),
+                                  launchFirstMs: target == "first" ? median(times) : nil, machine: machine))
         }
         return results
     }
@@ -119,6 +132,7 @@ enum LaunchBench {
     /// The markdown lines for `results`.
     static func table(_ results: [Result]) -> String {
         var lines = ["| machine | launch | runs | median ms | worst ms | mpv median ms |", "|---|---|---|---|---|---|"]
+        // `first` is the folder with an empty cache folder.
         for result in results {
             func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "—" }
             lines.append("| \(result.machine) | \(result.target) | \(result.runs) | \(ms(result.launchMs)) | \(ms(result.launchWorstMs)) | \(ms(result.mpvLaunchMs)) |")

@@ -69,17 +69,20 @@ extension AppUnderX {
             #expect(rows.count == 2, "\(bench.stdoutText)")
         }
 
-        @Test("flick bench --mode launch --launches 2: a folder's and the demo's start timed to their first frame, with the stable keys")
+        @Test("flick bench --mode launch --launches 2: a folder's, a first launch's and the demo's start timed to their first frame, with the stable keys")
         func launchSmoke() throws {
             let json = Self.temporaryFile("launch")
             defer { try? FileManager.default.removeItem(at: json) }
             let bench = try AppProcess(["bench", "--mode", "launch", "--launches", "2", "--json", json.path])
             #expect(bench.waitForExit(timeout: 600) == 0, "flick bench failed; stderr: \(bench.stderr)")
             let targets = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
-            #expect(targets.map { $0["target"] as? String } == ["folder", "demo"], "\(targets)")
+            #expect(targets.map { $0["target"] as? String } == ["folder", "first", "demo"], "\(targets)")
+            let first = targets.first { $0["target"] as? String == "first" }
+            #expect((first?["launch_first_ms"] as? NSNumber)?.doubleValue == (first?["launch_ms"] as? NSNumber)?.doubleValue,
+                    "the first launch's median under its own key: \(String(describing: first))")
             for target in targets {
                 #expect(target["mode"] as? String == "launch")
-                for key in ["launch_ms", "launch_worst_ms", "mpv_launch_ms", "runs"] {
+                for key in ["launch_ms", "launch_worst_ms", "mpv_launch_ms", "launch_first_ms", "runs"] {
                     #expect(target.keys.contains(key), "missing \(key) in \(target)")
                 }
                 let median = (target["launch_ms"] as? NSNumber)?.doubleValue ?? 0
@@ -87,7 +90,8 @@ extension AppUnderX {
                 #expect(median > 0 && median <= worst && worst < 30_000, "\(target)")
                 #expect((target["runs"] as? NSNumber)?.intValue == 2, "\(target)")
             }
-            #expect(bench.stdoutText.contains("| folder | 2 |") && bench.stdoutText.contains("| demo | 2 |"), "\(bench.stdoutText)")
+            #expect(bench.stdoutText.contains("| folder | 2 |") && bench.stdoutText.contains("| first | 2 |")
+                        && bench.stdoutText.contains("| demo | 2 |"), "\(bench.stdoutText)")
         }
 
         @Test("after 50 remounts the players and surfaces alive are those of one mounted feed")

@@ -2,6 +2,7 @@ import CEpoxy
 import CGLib
 import CGtk
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// Picks GTK's renderer for Flick's windows (see `RendererChoice`): asks
@@ -11,7 +12,11 @@ import Foundation
 /// thread, after GTK is initialized. The probe's answer is kept in the
 /// cache folder with the graphics it was made under and used again while
 /// they stay the same: making a context costs ~100 ms of every launch on
-/// a software rasterizer.
+/// a software rasterizer. Where nothing is kept for these graphics (a
+/// first launch, a cleared cache, new graphics) the launch draws with
+/// cairo, which needs no probe, and a process of its own (``probeProcess``)
+/// asks OpenGL for the next launch once the window has shown: probing
+/// first held the first frame 400–500 ms (BENCHMARKS.md, "Launch").
 @MainActor
 enum RendererSetup {
     /// Decides and applies the choice. Called once, from the first
@@ -21,6 +26,11 @@ enum RendererSetup {
         if let userDebug = debugBeforeGTK {
             if let value = userDebug { g_setenv("GDK_DEBUG", value, 1) } else { g_unsetenv("GDK_DEBUG") }
             debugBeforeGTK = nil
+        }
+        if probeForNextLaunch {
+            probeForNextLaunch = false
+            MainLoopSource.after(milliseconds: probeDelayMilliseconds) { startProbe() }
+            return
         }
         let user = g_getenv("GSK_RENDERER").map { String(cString: $0) }
         // A renderer the user names wins; no need to ask OpenGL.
@@ -33,14 +43,24 @@ enum RendererSetup {
     /// `GDK_DEBUG` as it was before ``prepareBeforeGTK()`` added
     /// `gl-disable` (the inner nil: unset); nil when it added nothing.
     private static var debugBeforeGTK: String??
+    /// Nothing was kept for these graphics: this launch draws with cairo
+    /// and the probe runs for the next one.
+    private static var probeForNextLaunch = false
+    /// How long after the window is built the probe starts, in ms: after
+    /// the first frame, so it never competes with it.
+    static let probeDelayMilliseconds: UInt32 = 3_000
+    /// The environment variable that makes `flick` the probe process.
+    static let probeVariable = "FLICK_RENDERER_PROBE"
 
     /// Before GTK opens its display: where the last launch found a software
     /// rasterizer under the same graphics, chooses cairo now and tells GDK
     /// not to open OpenGL at all (`GDK_DEBUG=gl-disable`). GDK 4.8 on X11
     /// makes an EGL display as it opens, which loads Mesa and its LLVM:
     /// about 59 MiB resident and part of every launch, for a renderer the
-    /// window never uses. Where nothing is remembered, or the graphics
-    /// changed, nothing is done here and ``apply()`` decides as before.
+    /// window never uses. Where nothing is remembered for these graphics,
+    /// the same: this launch draws with cairo and ``apply()`` has the
+    /// probe run for the next. Where a hardware renderer is remembered,
+    /// nothing is done here and GTK opens OpenGL as it would.
     static func prepareBeforeGTK() {
         let environment = ProcessInfo.processInfo.environment
         guard environment["GSK_RENDERER"]?.isEmpty != false else { return } // the user's choice stands
@@ -48,9 +68,15 @@ enum RendererSetup {
         let backend = environment["GDK_BACKEND"] ?? ""
         let wayland = backend.hasPrefix("x11") ? nil : environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         guard let displayName = wayland ?? environment["DISPLAY"], !displayName.isEmpty,
-              // A kept renderer, not a kept "no context could be made".
-              case let remembered?? = remembered(fingerprint: GraphicsFingerprint.current(displayName: displayName)),
-              RendererChoice.decide(userRenderer: nil, glRenderer: remembered) == .cairo else { return }
+              environment[probeVariable] == nil else { return }
+        switch remembered(fingerprint: GraphicsFingerprint.current(displayName: displayName)) {
+        case nil:
+            probeForNextLaunch = true
+        case let remembered??:
+            guard RendererChoice.decide(userRenderer: nil, glRenderer: remembered) == .cairo else { return }
+        case .some(nil):
+            return // no context could be made: GTK finds its own way, as before
+        }
         g_setenv("GSK_RENDERER", "cairo", 1)
         let debug = environment["GDK_DEBUG"]
         debugBeforeGTK = .some(debug)
@@ -70,11 +96,42 @@ enum RendererSetup {
         guard let display = gdk_display_get_default(), let name = gdk_display_get_name(display) else { return glRenderer() }
         let fingerprint = GraphicsFingerprint.current(displayName: String(cString: name))
         if let remembered = remembered(fingerprint: fingerprint) { return remembered }
+        return probeAndRemember(fingerprint: fingerprint)
+    }
+
+    /// Asks OpenGL and keeps the answer under `fingerprint`.
+    private static func probeAndRemember(fingerprint: String) -> String? {
         let probed = glRenderer()
         let text = fingerprint + "\n" + (probed ?? "").replacingOccurrences(of: "\n", with: " ") + "\n"
         try? FileManager.default.createDirectory(at: rememberedFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: rememberedFile, options: .atomic)
         return probed
+    }
+
+    /// Starts this program again as the probe (``probeVariable``), at the
+    /// lowest priority, not waited for: it opens the display, asks OpenGL,
+    /// keeps the answer and exits. The user's `GDK_DEBUG` is back by now.
+    private static func startProbe() {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        probe.arguments = []
+        probe.environment = ProcessInfo.processInfo.environment.merging([probeVariable: "1"]) { $1 }
+        probe.standardInput = FileHandle.nullDevice
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        try? probe.run()
+    }
+
+    /// The probe process's work (`flick` started with ``probeVariable``
+    /// set): opens the display, asks OpenGL and keeps what it says for
+    /// the graphics in use. Returns the exit status.
+    static func runProbe() -> Int32 {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        guard gtk_init_check() != 0, let display = gdk_display_get_default(), let name = gdk_display_get_name(display) else {
+            return 1
+        }
+        _ = probeAndRemember(fingerprint: GraphicsFingerprint.current(displayName: String(cString: name)))
+        return 0
     }
 
     /// The kept answer for `fingerprint`: nil when none is kept for it,
