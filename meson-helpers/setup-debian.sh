@@ -78,6 +78,7 @@ PACKAGES=(
   # takes remote-desktop pointer events; Xwayland runs the X11 cases.
   sway
   mutter
+  pipewire                # mutter's screen casts, which its remote touch events need
   xwayland
   libwayland-dev          # the tests' virtual-pointer client speaks Wayland
   util-linux              # setpriv: sway refuses to run as root

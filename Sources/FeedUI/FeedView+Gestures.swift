@@ -62,13 +62,23 @@ extension FeedView {
         gtk_gesture_single_set_button(gopaque(click), 1)
         // Held on a video for 400 ms, a press plays it at 2× until let go (not a
         // click). The drag gesture's end (every release) lets it go too.
-        if let connection = Signals.connectPress(click, "pressed", { [weak self] presses, _, _ in
-            if presses == 1 { self?.pressBegan() }
+        // A press a control of the page takes (a touch on a rail button
+        // reaches this gesture too, and its release does not) starts none
+        // of the page's timers; a press another gesture claims is cancelled.
+        if let connection = Signals.connectPress(click, "pressed", { [weak self] presses, x, y in
+            guard let self else { return }
+            self.pointer.pressOnControl = self.landsOnControl(x: x, y: y)
+            if presses == 1, !self.pointer.pressOnControl { self.pressBegan() }
+        }) {
+            connections.append(connection)
+        }
+        if let connection = Signals.connect(click, "cancel", { [weak self] (_: UnsafeMutableRawPointer?) in
+            self?.pressEnded()
         }) {
             connections.append(connection)
         }
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
-            guard let self, !self.pressEnded() else { return }
+            guard let self, !self.pressEnded(), !self.pointer.pressOnControl else { return }
             guard !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
             self.session.userActed()
             self.pointer.pendingClick?.cancel()
@@ -90,6 +100,24 @@ extension FeedView {
             connections.append(connection)
         }
         gtk_widget_add_controller(widget, gopaque(click))
+    }
+
+    /// Whether the point (x, y) of the feed is on a control of a page —
+    /// a button (the rail's, the speaker, Show, Retry), a slider, a switch,
+    /// a text field, the seek bar — or inside one.
+    func landsOnControl(x: Double, y: Double) -> Bool {
+        var current = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT)
+        let controls = [gtk_button_get_type(), gtk_menu_button_get_type(), gtk_range_get_type(), gtk_switch_get_type(),
+                        gtk_check_button_get_type(), gtk_editable_get_type()]
+        while let candidate = current, candidate != widget {
+            let instance = UnsafeMutableRawPointer(candidate).assumingMemoryBound(to: GTypeInstance.self)
+            if controls.contains(where: { g_type_check_instance_is_a(instance, $0) != 0 })
+                || gtk_widget_has_css_class(candidate, "flick-scrubber") != 0 {
+                return true
+            }
+            current = gtk_widget_get_parent(candidate)
+        }
+        return false
     }
 
     // MARK: Following a gesture

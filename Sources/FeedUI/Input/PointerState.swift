@@ -21,6 +21,9 @@ struct PointerState {
     var holdTimer: MainLoopSource?
     /// The press is held: the video plays at 2× until it is let go.
     var holdingFaster = false
+    /// The press landed on a control of the page (a button, the seek bar,
+    /// a slider): it is the control's, never a hold, a tap or a double tap.
+    var pressOnControl = false
     /// The open gesture is a touchpad's (fingers), not a click-drag.
     var fingers = false
     /// Ends the fingers' gesture when its scrolls stop and no lift came.

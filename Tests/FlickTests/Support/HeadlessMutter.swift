@@ -8,15 +8,24 @@ import Foundation
 final class HeadlessMutter {
     static let monitorSize = (width: 720, height: 1280)
 
-    private let bus: PrivateSessionBus
+    /// The D-Bus session mutter and the app share (AT-SPI finds the app on it).
+    let bus: PrivateSessionBus
     private let process = Process()
+    /// The PipeWire daemon a screen cast needs (touch events go to a
+    /// screen cast's stream), when asked for.
+    private let pipewire: Process?
     private let runtime: URL
     /// The Wayland socket's absolute path, for WAYLAND_DISPLAY.
     let waylandDisplay: String
 
     /// Starts mutter and waits for its socket and its remote-desktop service;
     /// throws, saying what is missing, when it is not installed or does not start.
-    init() throws {
+    ///
+    /// - Parameters:
+    ///   - monitor: the virtual monitor's size in pixels.
+    ///   - withPipeWire: also runs PipeWire in mutter's runtime folder,
+    ///     which a screen cast (``touchScreen()``) needs.
+    init(monitor: (width: Int, height: Int) = monitorSize, withPipeWire: Bool = false) throws {
         guard let mutter = ["/usr/bin/mutter", "/usr/local/bin/mutter"].first(where: FileManager.default.isExecutableFile) else {
             throw X11.Failure(message: "mutter is not installed (meson-helpers/setup-debian.sh installs it): the touchpad tests need GNOME's compositor")
         }
@@ -26,12 +35,27 @@ final class HeadlessMutter {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
         process.executableURL = URL(fileURLWithPath: mutter)
         process.arguments = ["--headless", "--wayland", "--no-x11",
-                             "--virtual-monitor", "\(Self.monitorSize.width)x\(Self.monitorSize.height)"]
+                             "--virtual-monitor", "\(monitor.width)x\(monitor.height)"]
         var environment = ProcessInfo.processInfo.environment
         for name in ["DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE"] { environment.removeValue(forKey: name) }
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.merge(bus.environment) { _, bus in bus }
         process.environment = environment
+        if withPipeWire {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pipewire") else {
+                throw X11.Failure(message: "PipeWire is not installed (meson-helpers/setup-debian.sh installs it): mutter's screen casts need it")
+            }
+            let daemon = Process()
+            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/pipewire")
+            daemon.environment = environment
+            try daemon.run(loggingTo: runtime.appendingPathComponent("pipewire.log"))
+            let socket = runtime.appendingPathComponent("pipewire-0")
+            let started = Date().addingTimeInterval(10)
+            while daemon.isRunning, !FileManager.default.fileExists(atPath: socket.path), Date() < started { usleep(50_000) }
+            pipewire = daemon
+        } else {
+            pipewire = nil
+        }
         let log = runtime.appendingPathComponent("mutter.log")
         try process.run(loggingTo: log)
 
@@ -52,6 +76,7 @@ final class HeadlessMutter {
         guard ready else {
             let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             process.stop(grace: 3)
+            pipewire?.stop(grace: 3)
             try? FileManager.default.removeItem(at: runtime)
             throw X11.Failure(message: "mutter did not start: \(said.suffix(2000))")
         }
@@ -60,6 +85,7 @@ final class HeadlessMutter {
 
     deinit {
         process.stop(grace: 3)
+        pipewire?.stop(grace: 3)
         bus.stop()
         try? FileManager.default.removeItem(at: runtime)
     }
@@ -75,6 +101,12 @@ final class HeadlessMutter {
         try RemoteDesktopPointer(busAddress: bus.address)
     }
 
+    /// A remote-desktop session's touch screen over the whole monitor
+    /// (needs `withPipeWire`).
+    func touchScreen() throws -> RemoteDesktopTouch {
+        try RemoteDesktopTouch(busAddress: bus.address)
+    }
+
 }
 
 /// A pointer of a session of `org.gnome.Mutter.RemoteDesktop`, over a D-Bus
@@ -85,8 +117,8 @@ final class HeadlessMutter {
 final class RemoteDesktopPointer {
     private let connection: OpaquePointer
     private let session: String
-    private static let service = "org.gnome.Mutter.RemoteDesktop"
-    private static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
+    static let service = "org.gnome.Mutter.RemoteDesktop"
+    static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
 
     /// `NotifyPointerAxis` flags: the scroll comes from fingers; it is their last.
     static let finger: UInt32 = 4
@@ -151,10 +183,10 @@ final class RemoteDesktopPointer {
         g_variant_unref(reply)
     }
 
-    /// Calls `method` with `arguments` (floating GVariants, consumed) and
-    /// returns the reply, which the caller unrefs.
-    private static func call(_ connection: OpaquePointer, path: String, interface: String, method: String,
-                             _ arguments: [OpaquePointer?]) throws -> OpaquePointer {
+    /// Calls `method` of `service` with `arguments` (floating GVariants,
+    /// consumed) and returns the reply, which the caller unrefs.
+    static func call(_ connection: OpaquePointer, service: String = service, path: String, interface: String, method: String,
+                     _ arguments: [OpaquePointer?]) throws -> OpaquePointer {
         var children = arguments
         let parameters = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         var error: UnsafeMutablePointer<GError>?
@@ -165,7 +197,7 @@ final class RemoteDesktopPointer {
         return reply
     }
 
-    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> X11.Failure {
+    static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> X11.Failure {
         let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
         if let error { g_error_free(error) }
         return X11.Failure(message: "\(what): \(message)")
