@@ -100,6 +100,38 @@ extension AppUnderX {
             }
         }
 
+        @Test("odd captions files never stop a clip: a WebVTT header alone plays without a cue, cues out of order and overlapping show")
+        func oddFiles() throws {
+            let names = ["a.mp4", "b.mp4", "c.mp4"]
+            let folder = try folder(clips: names)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let files: [(name: String, text: String, cues: Set<String>)] = [
+                ("a.vtt", "WEBVTT\n", []),
+                ("b.srt", "2\n00:00:01,500 --> 00:00:03,500\nSECOND\n\n1\n00:00:00,000 --> 00:00:01,400\nFIRST\n", ["SECOND", "FIRST"]),
+                ("c.srt", "1\n00:00:00,000 --> 00:00:03,000\nONE\n\n2\n00:00:00,500 --> 00:00:03,500\nTWO\n", ["ONE", "TWO"]),
+            ]
+            for (index, file) in files.enumerated() {
+                try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name))
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(index) * 60)],
+                                                      ofItemAtPath: folder.appendingPathComponent(names[index]).path)
+            }
+            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            let window = try app.focusedWindow()
+            for (index, file) in files.enumerated() {
+                if file.cues.isEmpty {
+                    // Nothing to show: the clip plays on (its position moves).
+                    let started = app.waitForState(timeout: 15) { $0.currentIndex == index && ($0.positionMilliseconds ?? 0) >= 1000 }
+                    #expect(started != nil, "\(file.name)'s clip plays: \(String(describing: app.latest))")
+                } else {
+                    let shown = app.waitForState(timeout: 15) { $0.currentIndex == index && file.cues.contains($0.captionText ?? "") }
+                    #expect(shown != nil, "\(file.name) shows a cue: \(String(describing: app.latest)); \(app.stderr)")
+                }
+                if index + 1 < files.count { try X11.key("Down", window: window) }
+            }
+        }
+
         @Test("a post with captions in several languages lists them in its More menu; choosing one shows it from then on")
         func captionsMenu() throws {
             let folder = try folder(clips: ["trip.mp4"])
