@@ -78,4 +78,34 @@ struct CaptionLayoutTests {
         #expect(pango_layout_is_ellipsized(gtk_label_get_layout(gopaque(title))) != 0,
                 "a title longer than three lines ends in an ellipsis")
     }
+
+    @Test("a title, subtitle and author with markup and a right-to-left override show as they are")
+    func textFromOutsideIsPlain() throws {
+        gtk_init()
+        try MediaRuntime.initialize()
+        let title = #"<b>x</b> & <span size="999999">y</span>"#
+        let author = "\u{202E}evil"
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flick-caption-\(UUID().uuidString).png")
+        let item = FeedItem(id: "post", kind: .image, uri: missing.absoluteString, width: 360, height: 640,
+                            title: title, subtitle: "Tom & Jerry <3", author: author)
+        let view = FeedView(items: [item])
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gcast(window), Self.pageWidth, 640)
+        gtk_window_set_child(gcast(window), view.widget)
+        gtk_window_present(gcast(window))
+        defer {
+            view.shutdown()
+            gtk_window_destroy(gcast(window))
+        }
+        var shown: [String] = []
+        let found = MainLoop.run(10) {
+            shown = ["flick-title", "flick-subtitle", "flick-author"].compactMap { name in
+                find(name, under: view.widget).flatMap { gtk_label_get_text(gopaque($0)) }.map { String(cString: $0) }
+            }
+            return shown.contains(title)
+        }
+        #expect(found, "\(shown)")
+        #expect(shown.contains("Tom & Jerry <3"), "\(shown)")
+        #expect(shown.contains(where: { $0.contains("evil") }), "the author shows: \(shown)")
+    }
 }

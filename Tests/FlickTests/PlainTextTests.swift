@@ -132,6 +132,45 @@ struct PlainTextTests {
         #expect(notice.listed.first?.hasPrefix("\(name).mp4 — ") == true, "\(notice.listed)")
     }
 
+    @Test("Add Source's preview shows a feed's name and first post with markup in them as they are")
+    func addSourcePreview() throws {
+        let parent = gtk_window_new()!
+        defer { gtk_window_destroy(gcast(parent)) }
+        let preview = AddSourceDialog.Preview(name: Self.hostile, firstPost: Self.hostile, posts: 3, more: false)
+        let add = AddSourceDialog(parent: parent) { _, done in done(.success(preview)) }
+        var said: String?
+        add.onPreviewText = { said = $0 }
+        add.present()
+        let dialog = try #require(Self.toplevels().first { Self.isA($0, adw_message_dialog_get_type()) }, "the dialog is open")
+        defer { gtk_window_destroy(gcast(dialog)) }
+        let field = try #require(gtk_window_get_focus(gcast(dialog)), "the address field has the focus")
+        var warnings: [String] = []
+        warnings = Self.markupWarnings {
+            gtk_editable_set_text(gopaque(field), "https://example.org/feed.json")
+            let deadline = Date().addingTimeInterval(5)
+            while said?.contains("the first") != true, Date() < deadline { g_main_context_iteration(nil, 0); usleep(10_000) }
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+        let expected = "\(Self.hostile): 3 posts, the first “\(Self.hostile)”."
+        #expect(said == expected)
+        #expect(Self.labels(under: dialog).contains(expected), "\(Self.labels(under: dialog))")
+    }
+
+    /// GTK's toplevel windows now.
+    static func toplevels() -> [UnsafeMutablePointer<GtkWidget>] {
+        guard let model = gtk_window_get_toplevels() else { return [] }
+        return (0..<g_list_model_get_n_items(model)).compactMap { index in
+            g_list_model_get_item(model, index).map { item in
+                g_object_unref(item) // GTK keeps its own reference while the window is open
+                return item.assumingMemoryBound(to: GtkWidget.self)
+            }
+        }
+    }
+
+    static func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
     @Test("About's debug info names a cache folder with markup in it as it is")
     func debugInfo() throws {
         try MediaRuntime.initialize()
