@@ -20,6 +20,16 @@ struct CaptionLayoutTests {
     static let title = String(repeating: "A title long enough to need more than three lines on a page the width of a phone. ", count: 3)
     static let subtitle = "https://example.org/" + String(repeating: "averyveryverylongpathsegment", count: 4)
 
+    /// A feed of `item` in a window a page wide, shown.
+    private static func show(_ item: FeedItem) -> (FeedView, WidgetPointer) {
+        let view = FeedView(items: [item])
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gcast(window), pageWidth, 640)
+        gtk_window_set_child(gcast(window), view.widget)
+        gtk_window_present(gcast(window))
+        return (view, window)
+    }
+
     /// The widget under `root` with CSS class `name`, depth first.
     private func find(_ name: String, under root: WidgetPointer) -> WidgetPointer? {
         if gtk_widget_has_css_class(root, name) != 0 { return root }
@@ -38,11 +48,7 @@ struct CaptionLayoutTests {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flick-caption-\(UUID().uuidString).png")
         let item = FeedItem(id: "post", kind: .image, uri: missing.absoluteString, width: 360, height: 640,
                             title: Self.title, subtitle: Self.subtitle, author: "Someone")
-        let view = FeedView(items: [item])
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gcast(window), Self.pageWidth, 640)
-        gtk_window_set_child(gcast(window), view.widget)
-        gtk_window_present(gcast(window))
+        let (view, window) = Self.show(item)
         defer {
             view.shutdown()
             gtk_window_destroy(gcast(window))
@@ -88,11 +94,7 @@ struct CaptionLayoutTests {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("flick-caption-\(UUID().uuidString).png")
         let item = FeedItem(id: "post", kind: .image, uri: missing.absoluteString, width: 360, height: 640,
                             title: title, subtitle: "Tom & Jerry <3", author: author)
-        let view = FeedView(items: [item])
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gcast(window), Self.pageWidth, 640)
-        gtk_window_set_child(gcast(window), view.widget)
-        gtk_window_present(gcast(window))
+        let (view, window) = Self.show(item)
         defer {
             view.shutdown()
             gtk_window_destroy(gcast(window))

@@ -70,6 +70,22 @@ extension AppUnderX {
             #expect(shown?.captionText == "Hallo" && shown?.captionTracks == 2, "\(String(describing: shown))")
         }
 
+        /// Writes each captions file beside the clip of the same place in
+        /// `names` (the first the newest, so the first post), opens the
+        /// folder with captions on and returns the app, playing, and its window.
+        private func playWithCaptions(_ files: [(name: String, bytes: Data)], beside names: [String],
+                                      in folder: URL) throws -> (AppProcess, String) {
+            for (index, file) in files.enumerated() {
+                try file.bytes.write(to: folder.appendingPathComponent(file.name))
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(index) * 60)],
+                                                      ofItemAtPath: folder.appendingPathComponent(names[index]).path)
+            }
+            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
+            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            #expect(try GSettingsTool.set("show-captions", "true", app: app))
+            return (app, try app.focusedWindow())
+        }
+
         @Test("short captions files show by their declared format: a one-cue .srt under 64 bytes, a BOM with CRLF and no last newline, the same in .vtt")
         func shortFiles() throws {
             let names = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]
@@ -82,17 +98,8 @@ extension AppUnderX {
                 ("c.vtt", Data("WEBVTT\n\n00:00.000 --> 00:09.000\nVTT".utf8), "VTT"),
                 ("d.vtt", bom + Data("WEBVTT\r\n\r\n00:00.000 --> 00:09.000\r\nLAST".utf8), "LAST"),
             ]
-            for (index, file) in files.enumerated() {
-                #expect(file.bytes.count < 64, "\(file.name) is \(file.bytes.count) bytes")
-                try file.bytes.write(to: folder.appendingPathComponent(file.name))
-                // Newest first: a, b, c, d.
-                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(index) * 60)],
-                                                      ofItemAtPath: folder.appendingPathComponent(names[index]).path)
-            }
-            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
-            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
-            #expect(try GSettingsTool.set("show-captions", "true", app: app))
-            let window = try app.focusedWindow()
+            for file in files { #expect(file.bytes.count < 64, "\(file.name) is \(file.bytes.count) bytes") }
+            let (app, window) = try playWithCaptions(files.map { ($0.name, $0.bytes) }, beside: names, in: folder)
             for (index, file) in files.enumerated() {
                 let shown = app.waitForState(timeout: 15) { $0.currentIndex == index && $0.captionText == file.cue }
                 #expect(shown != nil, "\(file.name)'s cue shows: \(String(describing: app.latest)); \(app.stderr)")
@@ -110,15 +117,7 @@ extension AppUnderX {
                 ("b.srt", "2\n00:00:01,500 --> 00:00:03,500\nSECOND\n\n1\n00:00:00,000 --> 00:00:01,400\nFIRST\n", ["SECOND", "FIRST"]),
                 ("c.srt", "1\n00:00:00,000 --> 00:00:03,000\nONE\n\n2\n00:00:00,500 --> 00:00:03,500\nTWO\n", ["ONE", "TWO"]),
             ]
-            for (index, file) in files.enumerated() {
-                try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name))
-                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(index) * 60)],
-                                                      ofItemAtPath: folder.appendingPathComponent(names[index]).path)
-            }
-            let app = try AppProcess([folder.path, "--report-state"], environment: ["GSETTINGS_BACKEND": "keyfile"])
-            try #require(app.waitForState(timeout: 30) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
-            #expect(try GSettingsTool.set("show-captions", "true", app: app))
-            let window = try app.focusedWindow()
+            let (app, window) = try playWithCaptions(files.map { ($0.name, Data($0.text.utf8)) }, beside: names, in: folder)
             for (index, file) in files.enumerated() {
                 if file.cues.isEmpty {
                     // Nothing to show: the clip plays on (its position moves).

@@ -125,13 +125,7 @@ final class RemoteDesktopPointer {
     static let finish: UInt32 = 1
 
     init(busAddress: String) throws {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(busAddress, flags, nil, nil, &error) else {
-            throw Self.failure("cannot reach mutter's bus", error)
-        }
-        self.connection = connection
+        connection = try Self.connect(busAddress)
         let reply = try Self.call(self.connection, path: "/org/gnome/Mutter/RemoteDesktop",
                                   interface: Self.service, method: "CreateSession", [])
         defer { g_variant_unref(reply) }
@@ -181,6 +175,17 @@ final class RemoteDesktopPointer {
     private func send(_ method: String, _ arguments: [OpaquePointer?]) throws {
         let reply = try Self.call(connection, path: session, interface: Self.sessionInterface, method: method, arguments)
         g_variant_unref(reply)
+    }
+
+    /// A D-Bus connection of its own to mutter's bus at `address`.
+    static func connect(_ address: String) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            throw failure("cannot reach mutter's bus", error)
+        }
+        return connection
     }
 
     /// Calls `method` of `service` with `arguments` (floating GVariants,

@@ -13,12 +13,7 @@ final class RemoteDesktopTouch {
     private static let screenCast = "org.gnome.Mutter.ScreenCast"
 
     init(busAddress: String) throws {
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(busAddress, flags, nil, nil, &error) else {
-            throw RemoteDesktopPointer.failure("cannot reach mutter's bus", error)
-        }
+        let connection = try RemoteDesktopPointer.connect(busAddress)
         self.connection = connection
         session = try Self.string(try RemoteDesktopPointer.call(connection, path: "/org/gnome/Mutter/RemoteDesktop",
                                                                 interface: RemoteDesktopPointer.service,
