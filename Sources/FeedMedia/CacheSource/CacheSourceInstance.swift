@@ -252,7 +252,10 @@ final class CacheSourceInstance: @unchecked Sendable {
             }
             let gapStart = offset + available
             let readAhead = reader.readAheadBytes
-            if fetch.stalled(now: Date()) { fetch.drop() } // an answer lost on the way: ask again
+            if fetch.stalled(now: Date()) { // an answer lost on the way: ask again, and say so
+                FileHandle.standardError.write(Data("flick: cache: no bytes of \(url.absoluteString) for 5 s; asking again\n".utf8))
+                fetch.drop()
+            }
             if !fetch.willServe(gapStart: gapStart, readAhead: readAhead),
                !requestFetch(from: gapStart, through: readEnd, contentLength: total, readAhead: readAhead, ahead: false,
                              store: store, key: key, url: url, hub: hub) {
@@ -388,12 +391,10 @@ final class CacheSourceInstance: @unchecked Sendable {
         return Int32(GST_FLOW_OK.rawValue)
     }
 
-    /// How often a read held for its post to become current looks at the
-    /// disk again, in seconds: bytes another fetch (a preload) brings wake
-    /// no one. Promotion and flushes wake it at once.
+    /// How often a held read looks at the disk again, in seconds: bytes another
+    /// fetch brings wake no one. Promotion and flushes wake it at once.
     static let heldRecheckSeconds = 0.5
 
-    /// How long a read may wait for the network before the element reports
-    /// buffering, in seconds: shorter waits are the ordinary pace of reads.
+    /// Seconds a read may wait for the network before buffering is reported.
     static let bufferingAfterSeconds = 0.25
 }
