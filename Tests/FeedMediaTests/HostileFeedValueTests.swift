@@ -82,6 +82,23 @@ import Testing
         #expect(title.dropLast().allSatisfy { $0 == "e\u{301}" }, "no accent is left without its letter")
     }
 
+    @Test func stackedCombiningMarksAreBoundedAndAccentsKept() throws {
+        // A title of nothing but combining marks, a letter under a hundred of
+        // them, and Vietnamese, whose letters carry two.
+        let title = String(repeating: "\u{301}", count: 10_000) + " Z" + String(repeating: "\u{336}", count: 100) + " Việt Nam"
+        let page = try FeedDocument.parse(Self.page(field: "title", value: "\"\(title)\""), pageURL: Self.pageURL)
+        let shown = try #require(page.items.first?.title)
+        #expect(shown == String(repeating: "\u{301}", count: FeedValueRules.maxMarksInRow) + " Z"
+                    + String(repeating: "\u{336}", count: FeedValueRules.maxMarksInRow) + " Việt Nam", "\(shown.unicodeScalars.count) scalars")
+        // A megabyte of marks is looked at only so far, and cut.
+        let marks = try FeedDocument.parse(Self.page(field: "title", value: "\"\(String(repeating: "\u{301}", count: 500_000))\""),
+                                           pageURL: Self.pageURL)
+        let cut = try #require(marks.items.first?.title)
+        #expect(cut.hasSuffix("…") && cut.unicodeScalars.count <= FeedValueRules.maxMarksInRow + 1, "\(cut.unicodeScalars.count)")
+        let rtl = try FeedDocument.parse(Self.page(field: "title", value: "\"\u{202E}evil\""), pageURL: Self.pageURL)
+        #expect(rtl.items.first?.title == "\u{202E}evil", "an override is kept: its label holds the title alone")
+    }
+
     @Test func aDurationThatOverflowsAnIntegerRefusesTheItemWithAReason() throws {
         let page = try FeedDocument.parse(Self.page(field: "duration", value: "1e13"), pageURL: Self.pageURL)
         #expect(page.items.isEmpty)

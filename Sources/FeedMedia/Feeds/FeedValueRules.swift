@@ -24,16 +24,37 @@ enum FeedValueRules {
     /// Like counts.
     static let likesRange = 0...1_000_000_000_000_000
 
+    /// Most combining marks kept on one character: enough for any script's
+    /// accents and vowel signs, few enough that a title of stacked marks
+    /// cannot draw far above and below its line over the rest of the page.
+    static let maxMarksInRow = 6
+
     /// `text` with C0 control characters other than line feed and tab
-    /// removed, cut to `maxTextScalars` on a character boundary (an
-    /// ellipsis marks the cut); nil stays nil. Cost is bounded by the
-    /// limit, not by the length of `text`.
+    /// removed, combining marks past ``maxMarksInRow`` in a row dropped,
+    /// cut to `maxTextScalars` on a character boundary (an ellipsis marks
+    /// the cut); nil stays nil. Cost is bounded by the limit, not by the
+    /// length of `text`.
     static func boundedText(_ text: String?) -> String? {
         guard let text else { return nil }
         var scalars = String.UnicodeScalarView()
         var cut = false
+        var marksInRow = 0
+        var examined = 0
         for scalar in text.unicodeScalars {
+            // Dropped scalars count too, so the cost stays bounded.
+            examined += 1
+            if examined > 16 * maxTextScalars {
+                cut = true
+                break
+            }
             if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F { continue }
+            let category = scalar.properties.generalCategory
+            if category == .nonspacingMark || category == .enclosingMark {
+                marksInRow += 1
+                if marksInRow > maxMarksInRow { continue }
+            } else {
+                marksInRow = 0
+            }
             if scalars.count == maxTextScalars {
                 cut = true
                 break
