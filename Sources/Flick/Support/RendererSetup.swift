@@ -14,9 +14,10 @@ import Foundation
 /// they stay the same: making a context costs ~100 ms of every launch on
 /// a software rasterizer. Where nothing is kept for these graphics (a
 /// first launch, a cleared cache, new graphics) the launch draws with
-/// cairo, which needs no probe, and a process of its own (``probeProcess``)
-/// asks OpenGL for the next launch once the window has shown: probing
-/// first held the first frame 400–500 ms (BENCHMARKS.md, "Launch").
+/// cairo, which needs no probe, and a process of its own (``runProbe()``)
+/// asks OpenGL for the next launch once the window has shown, instead of
+/// a GL context made on the GTK thread before the first frame
+/// (BENCHMARKS.md, "A first launch").
 @MainActor
 enum RendererSetup {
     /// Decides and applies the choice. Called once, from the first
