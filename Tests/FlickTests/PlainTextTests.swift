@@ -20,9 +20,7 @@ struct PlainTextTests {
     /// The text of every GtkLabel under `root`, depth first.
     static func labels(under root: UnsafeMutablePointer<GtkWidget>) -> [String] {
         var found: [String] = []
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self),
-                                      gtk_label_get_type()) != 0,
-           let text = gtk_label_get_text(OpaquePointer(root)) {
+        if isA(root, gtk_label_get_type()), let text = gtk_label_get_text(OpaquePointer(root)) {
             found.append(String(cString: text))
         }
         var child = gtk_widget_get_first_child(root)

@@ -253,7 +253,7 @@ final class CacheSourceInstance: @unchecked Sendable {
             let gapStart = offset + available
             let readAhead = reader.readAheadBytes
             if fetch.stalled(now: Date()) { // an answer lost on the way: ask again, and say so
-                FileHandle.standardError.write(Data("flick: cache: no bytes of \(url.absoluteString) for 5 s; asking again\n".utf8))
+                FileHandle.standardError.write(Data("flick: cache: no bytes of \(url) for \(Int(CacheReadPlan.stalledFetchSeconds)) s; asking again\n".utf8))
                 fetch.drop()
             }
             if !fetch.willServe(gapStart: gapStart, readAhead: readAhead),

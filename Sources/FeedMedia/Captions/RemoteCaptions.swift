@@ -34,7 +34,8 @@ public final class RemoteCaptions {
     /// when it was fetched before; else nil, and the fetch starts (once)
     /// and `ready` hears the file's address when it lands.
     func file(for url: URL, headers: [String: String], ready: @escaping @MainActor (String) -> Void) -> String? {
-        if let kept = CaptionFormat.allCases.map({ path(for: url, format: $0) })
+        let stem = self.stem(for: url)
+        if let kept = CaptionFormat.allCases.map({ stem.appendingPathExtension($0.fileExtension) })
             .first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             return kept.absoluteString
         }
@@ -72,7 +73,7 @@ public final class RemoteCaptions {
         }
         let format = CaptionFormat.declared(mimeType: answer.contentType, address: url.absoluteString)
             ?? Self.undeclaredFormat(answer.body)
-        let target = path(for: url, format: format)
+        let target = stem(for: url).appendingPathExtension(format.fileExtension)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let part = directory.appendingPathComponent(".\(target.lastPathComponent).part")
@@ -100,15 +101,15 @@ public final class RemoteCaptions {
         return text.starts(with: Array("WEBVTT".utf8)) ? .webVTT : .subRip
     }
 
-    /// The file for `url` in `format`: its SHA-256 (GLib's), in
-    /// ``directory``, with the format's ending, which tells the player
+    /// The file for `url` without its ending: its SHA-256 (GLib's), in
+    /// ``directory``. The ending is its format's, which tells the player
     /// the format (``CaptionFormat``).
-    private func path(for url: URL, format: CaptionFormat) -> URL {
+    private func stem(for url: URL) -> URL {
         let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, url.absoluteString, -1).map { text in
             defer { g_free(text) }
             return String(cString: text)
         } ?? String(url.absoluteString.hashValue)
-        return directory.appendingPathComponent("\(digest).\(format.fileExtension)")
+        return directory.appendingPathComponent(digest)
     }
 
     /// Keeps at most ``maxFiles`` files, the least recently written going first.

@@ -1,4 +1,3 @@
-import CGLib
 import FeedCore
 import FeedGObject
 import Foundation
@@ -33,8 +32,7 @@ public final class LocalLikeStore {
     }
 
     public nonisolated static var defaultFile: URL {
-        URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
-            .appendingPathComponent("io.github.flick.Flick/likes.json")
+        PrivateFiles.dataFolder.appendingPathComponent("likes.json")
     }
 
     public func isLiked(source: String, post: String) -> Bool {

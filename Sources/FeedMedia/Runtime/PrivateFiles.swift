@@ -26,17 +26,27 @@ public enum PrivateFiles {
     /// The mode a file the user keeps (a saved post) gets: 0666 less the user's umask.
     public static var sharedFileMode: mode_t { 0o666 & ~userUmask }
 
-    /// The folders Flick makes for itself: its cache and data folders, and
-    /// the picture cache used without the media cache.
-    public static var ownFolders: [URL] {
-        let cache = URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-        let data = URL(fileURLWithPath: String(cString: g_get_user_data_dir()))
-        return [cache.appendingPathComponent(folderName), data.appendingPathComponent(folderName),
-                cache.appendingPathComponent("flick-feed-images")]
-    }
-
     /// Flick's folder name under the cache and data folders.
     public static let folderName = "io.github.flick.Flick"
+
+    /// `$XDG_CACHE_HOME/io.github.flick.Flick`: the media cache, the demo's
+    /// media, captions, the renderer found.
+    public static var cacheFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent(folderName)
+    }
+
+    /// `$XDG_DATA_HOME/io.github.flick.Flick`: the likes kept on this computer.
+    public static var dataFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_data_dir())).appendingPathComponent(folderName)
+    }
+
+    /// The pictures of an engine made without the media cache.
+    public static var pictureFolder: URL {
+        URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images")
+    }
+
+    /// The folders Flick makes for itself, which ``adopt()`` narrows.
+    public static var ownFolders: [URL] { [cacheFolder, dataFolder, pictureFolder] }
 
     /// Sets the umask (077) and narrows ``ownFolders`` that exist to 0700,
     /// following no link (a link or a file there is left as it is). At

@@ -56,10 +56,8 @@ public final class MediaEngine {
         self.http = http
         self.cache = cache
         decodedPictures = DecodedImageCache(budgetBytes: decodedPictureBytes)
-        captions = RemoteCaptions(directory: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent("io.github.flick.Flick/captions"), session: http.api)
-        stills = cache ?? RemoteImageFiles(directory: imageDirectory
-            ?? URL(fileURLWithPath: String(cString: g_get_user_cache_dir())).appendingPathComponent("flick-feed-images"),
+        captions = RemoteCaptions(directory: PrivateFiles.cacheFolder.appendingPathComponent("captions"), session: http.api)
+        stills = cache ?? RemoteImageFiles(directory: imageDirectory ?? PrivateFiles.pictureFolder,
                                            session: http.media)
     }
 }

@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedGObject
+import FeedMedia
 import Foundation
 
 /// Picks GTK's renderer for Flick's windows (see `RendererChoice`): asks
@@ -68,8 +69,7 @@ enum RendererSetup {
         // The display GDK will open: Wayland first unless GDK_BACKEND says X11.
         let backend = environment["GDK_BACKEND"] ?? ""
         let wayland = backend.hasPrefix("x11") ? nil : environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let displayName = wayland ?? environment["DISPLAY"], !displayName.isEmpty,
-              environment[probeVariable] == nil else { return }
+        guard let displayName = wayland ?? environment["DISPLAY"], !displayName.isEmpty else { return }
         switch remembered(fingerprint: GraphicsFingerprint.current(displayName: displayName)) {
         case nil:
             probeForNextLaunch = true
@@ -86,10 +86,7 @@ enum RendererSetup {
 
     /// Where the last probe's answer is kept: the fingerprint it was made
     /// under, then the `GL_RENDERER` string (empty: no context could be made).
-    private static var rememberedFile: URL {
-        URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
-            .appendingPathComponent("io.github.flick.Flick/gl-renderer")
-    }
+    private static var rememberedFile: URL { PrivateFiles.cacheFolder.appendingPathComponent("gl-renderer") }
 
     /// The `GL_RENDERER` the last launch found under the same graphics
     /// (``GraphicsFingerprint``), else a probe's, kept for the next launch.
