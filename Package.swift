@@ -41,8 +41,13 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy",
                        pkgConfig: "epoxy",
                        providers: [.apt(["libepoxy-dev"])]),
-        // The thin C shim: macros, variadics and GObject type boilerplate only.
-        .target(name: "CFlickShim", dependencies: ["CGLib", "CGtk", "CGStreamer", "CSoup"]),
+        // The thin C shims, one side each: what Swift cannot express
+        // (macros, variadics, GObject type boilerplate). GLib's serves both
+        // sides; GTK's only the widgets, GStreamer's only the engine, so the
+        // engine never links GTK and the widgets never build against GStreamer.
+        .target(name: "CFlickGLibShim", dependencies: ["CGLib"]),
+        .target(name: "CFlickGtkShim", dependencies: ["CGLib", "CGtk"]),
+        .target(name: "CFlickGstShim", dependencies: ["CGLib", "CGStreamer"]),
 
         .target(name: "FeedCore",
                 swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -52,7 +57,7 @@ let package = Package(
                 dependencies: ["CGLib"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedMedia",
-                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CSecret", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CSecret", "CFlickGLibShim", "CFlickGstShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The built-in demo: its media generation and the loopback HTTP
         // server that serves it (and `flick serve`, and the tests' servers).
@@ -61,11 +66,11 @@ let package = Package(
                 dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGStreamer", "CSoup"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedUI",
-                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickShim"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickGLibShim", "CFlickGtkShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
                           dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
-                                         "CGtk", "CEpoxy", "CFlickShim"],
+                                         "CGtk", "CEpoxy", "CFlickGLibShim"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
         // What the app and the bench share, none of it the app's own job:
         // the stress schedules and their report (the app's `--stress` hook
@@ -112,11 +117,11 @@ let package = Package(
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "CFlickGLibShim", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "FlickTests", dependencies: ["Flick", "FlickBench", "FlickTooling", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickTestShim", "FlickTestSupport"],
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickGtkShim", "CFlickTestShim", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -1,4 +1,4 @@
-import CFlickShim
+import CFlickGtkShim
 import CGLib
 import CGtk
 import FeedCore

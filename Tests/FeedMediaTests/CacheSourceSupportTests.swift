@@ -1,6 +1,6 @@
 // Support for the cache source tests: a served file with a registered store
 // and fetcher, a pull-mode reader, and a playbin with fake sinks.
-import CFlickShim
+import CFlickGLibShim
 import CGLib
 import CGStreamer
 import FeedCore

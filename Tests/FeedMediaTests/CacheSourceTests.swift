@@ -1,4 +1,3 @@
-import CFlickShim
 import CGLib
 import CGStreamer
 import FeedCore

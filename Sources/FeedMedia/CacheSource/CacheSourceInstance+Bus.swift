@@ -1,4 +1,4 @@
-import CFlickShim
+import CFlickGstShim
 import CGStreamer
 import Foundation
 

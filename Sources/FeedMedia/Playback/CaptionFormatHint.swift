@@ -1,6 +1,6 @@
+import CFlickGLibShim
 import CGLib
 import CGStreamer
-import CFlickShim
 import FeedCore
 import FeedGObject
 import Foundation

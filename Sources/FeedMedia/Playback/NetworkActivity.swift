@@ -1,6 +1,6 @@
+import CFlickGLibShim
 import CGLib
 import CGStreamer
-import CFlickShim
 import FeedGObject
 import Foundation
 

@@ -1,4 +1,5 @@
-import CFlickShim
+import CFlickGLibShim
+import CFlickGstShim
 import CGLib
 import CGStreamer
 import FeedCore

@@ -1,5 +1,5 @@
+import CFlickGLibShim
 import CGStreamer
-import CFlickShim
 import FeedCore
 
 /// One `gst_parse_launch` pipeline, owned by the thread that made it.

@@ -1,4 +1,3 @@
-import CFlickShim
 import CGLib
 import CGtk
 import FeedCore

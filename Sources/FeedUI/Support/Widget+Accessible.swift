@@ -1,4 +1,4 @@
-import CFlickShim
+import CFlickGLibShim
 import CGLib
 import CGtk
 import FeedGObject

@@ -1,6 +1,6 @@
+import CFlickGLibShim
 import CGLib
 import CGtk
-import CFlickShim
 import FeedGObject
 import FeedMedia
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The house rules read from the package manifest and the C shims: which
+/// target may build against which system library.
+extension HouseRulesTests {
+    /// Each target's direct dependencies, by name, read from Package.swift.
+    static func targetDependencies() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary)\(name:\s*"(\w+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        var found: [String: Set<String>] = [:]
+        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            guard let name = Range(match.range(at: 1), in: manifest) else { continue }
+            let list = Range(match.range(at: 2), in: manifest).map { String(manifest[$0]) } ?? ""
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }
+            found[String(manifest[name])] = Set(names.filter { !$0.isEmpty })
+        }
+        #expect(found.count > 10, "Package.swift's targets were not read")
+        return found
+    }
+
+    /// Every target `name` builds against, directly or through another.
+    static func reach(of name: String, in graph: [String: Set<String>]) -> Set<String> {
+        var seen: Set<String> = []
+        var next = [name]
+        while let current = next.popLast() {
+            for dependency in graph[current] ?? [] where seen.insert(dependency).inserted {
+                next.append(dependency)
+            }
+        }
+        return seen
+    }
+
+    @Test("no C target builds against both GTK and GStreamer; the engine links no GTK")
+    func shimsHaveOneSide() throws {
+        let graph = try Self.targetDependencies()
+        let shims = graph.keys.filter { $0.hasPrefix("CFlick") }
+        #expect(shims.count >= 3)
+        for shim in shims {
+            let reach = Self.reach(of: shim, in: graph)
+            #expect(!(reach.contains("CGtk") && reach.contains("CGStreamer")), "\(shim) builds against GTK and GStreamer")
+        }
+        for engine in ["FeedMedia", "FeedSources", "FeedHTTP"] where graph[engine] != nil {
+            let reach = Self.reach(of: engine, in: graph)
+            #expect(!reach.contains("CGtk") && !reach.contains("CEpoxy"), "\(engine) links GTK: \(reach.sorted())")
+        }
+        let view = graph["FeedUI"] ?? []
+        #expect(!view.contains("CGStreamer") && !view.contains("CFlickGstShim"), "FeedUI names GStreamer: \(view.sorted())")
+
+        let shimFolders = try ["Sources", "Tests"].flatMap { parent in
+            try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(parent).path)
+                .filter { $0.hasPrefix("CFlick") }.map { "\(parent)/\($0)" }
+        }
+        #expect(Set(shimFolders.map { ($0 as NSString).lastPathComponent }) == Set(shims),
+                "a shim folder is not a target, or the other way round")
+        for folder in shimFolders {
+            let base = Self.root.appendingPathComponent(folder)
+            let walker = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
+            var includes: Set<String> = []
+            for case let url as URL in walker where ["c", "h"].contains(url.pathExtension) {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                if text.contains("#include <gtk/") { includes.insert("gtk") }
+                if text.contains("#include <gst/") { includes.insert("gst") }
+            }
+            #expect(includes.count < 2, "\(folder) includes both GTK's and GStreamer's headers")
+        }
+    }
+}
