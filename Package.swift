@@ -56,46 +56,62 @@ let package = Package(
         .target(name: "FeedGObject",
                 dependencies: ["CGLib"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
+        // HTTP both sides need: libsoup sessions and their options, a
+        // bounded request read into memory, transport failures. Below the
+        // engine and the sources, so neither reaches into the other for it.
+        .target(name: "FeedHTTP",
+                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CSoup"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Where posts come from: feeds and their formats, services
+        // (PeerTube, Mastodon), accounts and sign-in, likes, the user's
+        // folders and playlists, the names of saved files. No GStreamer: a
+        // new service lands here and never touches the engine.
+        .target(name: "FeedSources",
+                dependencies: ["FeedCore", "FeedGObject", "FeedHTTP", "CGLib", "CSoup", "CXML", "CSecret"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The media engine (playback, cache, range fetches, pictures) and
+        // the session that drives it from what is on screen.
         .target(name: "FeedMedia",
-                dependencies: ["FeedCore", "FeedGObject", "CGLib", "CGStreamer", "CSoup", "CZlib", "CXML", "CSecret", "CFlickGLibShim", "CFlickGstShim"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedHTTP", "FeedSources", "CGLib", "CGStreamer", "CSoup", "CZlib",
+                               "CFlickGLibShim", "CFlickGstShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The built-in demo: its media generation and the loopback HTTP
         // server that serves it (and `flick serve`, and the tests' servers).
         // Not part of the FeedUI product.
         .target(name: "FeedDemo",
-                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGStreamer", "CSoup"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib", "CGStreamer", "CSoup"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedUI",
-                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "CGLib", "CGtk", "CFlickGLibShim", "CFlickGtkShim"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib", "CGtk", "CFlickGLibShim", "CFlickGtkShim"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "Flick",
-                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
                                          "CGtk", "CEpoxy", "CFlickGLibShim"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
         // What the app and the bench share, none of it the app's own job:
         // the stress schedules and their report (the app's `--stress` hook
         // runs them), the command-line option parser and the log lines.
         .target(name: "FlickTooling",
-                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedUI", "CGLib", "CGtk"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedUI", "CGLib", "CGtk"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // `flick-bench` (and `flick bench`, which runs it): the app paged
         // through the demo feed in a window, measured, with its yardsticks.
         .executableTarget(name: "FlickBench",
-                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
+                          dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
                                          "CGtk", "CGStreamer"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the
         // main thread, and reports what it saw as JSON (used by FeedMediaTests).
         .executableTarget(name: "GObjectProbe",
-                          dependencies: ["FeedGObject", "FeedMedia", "CGLib"],
+                          dependencies: ["FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib"],
                           path: "Tests/Probes/GObjectProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Writes to the range store until it is killed (SIGKILL), for the
         // cache's crash-safety tests.
         .executableTarget(name: "CacheWriterProbe",
-                          dependencies: ["FeedGObject", "FeedMedia", "FeedCore", "CGLib"],
+                          dependencies: ["FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedCore", "CGLib"],
                           path: "Tests/Probes/CacheWriterProbe",
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
@@ -111,17 +127,17 @@ let package = Package(
         // What every test target shares: the main-loop pump, the
         // generated clips and pictures, and the service answers served
         // on loopback.
-        .target(name: "FlickTestSupport", dependencies: ["CGLib", "FeedCore", "FeedMedia", "FeedDemo"], path: "Tests/TestSupport",
+        .target(name: "FlickTestSupport", dependencies: ["CGLib", "FeedCore", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo"], path: "Tests/TestSupport",
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"],
                     resources: [.copy("Tables")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "CFlickGLibShim", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
+        .testTarget(name: "FeedMediaTests", dependencies: ["FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "FeedCore", "CGLib", "CGStreamer", "CFlickGLibShim", "GObjectProbe", "CacheWriterProbe", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FlickTests", dependencies: ["Flick", "FlickBench", "FlickTooling", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
+        .testTarget(name: "FlickTests", dependencies: ["Flick", "FlickBench", "FlickTooling", "VirtualPointerProbe", "FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "CGLib", "CGStreamer", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedDemo", "CGLib", "CGtk", "CFlickGtkShim", "CFlickTestShim", "FlickTestSupport"],
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "CGLib", "CGtk", "CFlickGtkShim", "CFlickTestShim", "FlickTestSupport"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -4,6 +4,7 @@ import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// The feed widget: a vertical pager of full-window pages that snaps one

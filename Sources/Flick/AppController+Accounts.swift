@@ -2,7 +2,9 @@ import CGLib
 import CGtk
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTooling
 import Foundation

@@ -2,6 +2,7 @@ import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTooling
 import Foundation

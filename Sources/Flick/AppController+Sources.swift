@@ -3,6 +3,7 @@ import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import Foundation
 

@@ -4,6 +4,7 @@ import FeedCore
 import FeedDemo
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTooling
 import Foundation

@@ -1,5 +1,6 @@
 // Flick: swipe through short videos and photos, one full-window page at a time.
 import CGLib
+import FeedGObject
 import FeedMedia
 import Foundation
 

@@ -1,3 +1,4 @@
+import FeedGObject
 import FeedMedia
 import Foundation
 

@@ -66,4 +66,16 @@ extension HouseRulesTests {
             #expect(includes.count < 2, "\(folder) includes both GTK's and GStreamer's headers")
         }
     }
+
+    @Test("the sources and HTTP build against no GStreamer, no GTK and no engine")
+    func sourcesStandApart() throws {
+        let graph = try Self.targetDependencies()
+        for part in ["FeedSources", "FeedHTTP"] {
+            #expect(graph[part] != nil, "\(part) is not a target")
+            let reach = Self.reach(of: part, in: graph)
+            let banned: Set = ["CGStreamer", "CFlickGstShim", "CGtk", "CFlickGtkShim", "FeedMedia", "FeedUI", "FeedDemo"]
+            #expect(reach.isDisjoint(with: banned), "\(part) builds against \(reach.intersection(banned).sorted())")
+        }
+        #expect(!Self.reach(of: "FeedHTTP", in: graph).contains("FeedSources"), "HTTP sits below the sources")
+    }
 }

@@ -1,9 +1,11 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// Bodies read into memory (feed pages, like answers) stop at their limit
 /// whether or not the server announced a length, and one deadline covers

@@ -1,9 +1,10 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 extension PlaybackTests {
     @Test("a file whose origin keeps changing it (a new Last-Modified on every answer, If-Range ignored) is fetched a few times, then streams uncached and plays; the diagnostics count it")

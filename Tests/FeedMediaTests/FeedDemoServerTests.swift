@@ -1,8 +1,9 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 @Suite(.serialized) @MainActor struct FeedDemoServerTests {
     /// A library of stand-in files (the feed never opens them), an HLS

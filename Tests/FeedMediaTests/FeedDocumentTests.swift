@@ -1,8 +1,9 @@
 import FeedCore
-import Foundation
-import Testing
 @testable import FeedDemo
 @testable import FeedMedia
+@testable import FeedSources
+import Foundation
+import Testing
 
 /// Feed pages as a server would send them, and what Flick makes of them.
 /// Every page here whose `valid` is true must also match data/feed.schema.json

@@ -1,7 +1,8 @@
 import FeedCore
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
 
 /// Feeds saved to disk and opened as files (Open With in a file manager):
 /// one page in the format their body shows.

@@ -1,10 +1,12 @@
 import CGLib
 import FeedCore
+@testable import FeedDemo
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// Runs the GLib default main context from a main-actor test until a load
 /// finishes: libsoup answers there, as it does in the app's main loop.

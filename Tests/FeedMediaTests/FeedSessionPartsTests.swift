@@ -1,9 +1,10 @@
 import FeedCore
 import FeedGObject
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
 
 /// A feed of posts listed without their media (as PeerTube's lists are):
 /// each is playable only once its details came; the ids in `failing`

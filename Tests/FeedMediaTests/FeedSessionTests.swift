@@ -1,11 +1,12 @@
 import CGLib
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// Records every update a session sends its view, and pushes the view's input.
 @MainActor

@@ -2,12 +2,13 @@ import CFlickGLibShim
 import CGLib
 import CSoup
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedHTTP
+@testable import FeedMedia
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// A range store in a fresh folder, removed by `remove()`.
 struct TestStore {

@@ -1,4 +1,5 @@
 import FeedCore
+@testable import FeedSources
 import Foundation
 import Synchronization
 #if canImport(Glibc)

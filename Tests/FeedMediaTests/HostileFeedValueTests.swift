@@ -1,8 +1,9 @@
 import FeedCore
-import Foundation
-import Testing
 @testable import FeedDemo
 @testable import FeedMedia
+@testable import FeedSources
+import Foundation
+import Testing
 
 /// Mutations of a valid feed page — wrong types, numbers at the edges of
 /// their types, huge and control-laden strings, deep nesting, broken

@@ -1,8 +1,9 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// JSON Feed pages in the shapes jsonfeed.org documents (1.1 and 1.0),
 /// fields Flick ignores included.

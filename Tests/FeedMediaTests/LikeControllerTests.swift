@@ -1,9 +1,10 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// Optimistic likes end to end: the controller, the sender and a like
 /// endpoint on loopback.

@@ -1,9 +1,10 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// The like sender against a media server on loopback: what each kind of
 /// answer becomes, and cancelling.

@@ -1,9 +1,10 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// A like endpoint for tests: keeps one liked flag per path and a count
 /// that starts at 10, records every request it answered. Any thread.

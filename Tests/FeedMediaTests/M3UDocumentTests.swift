@@ -1,8 +1,9 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 @Suite("Reading M3U playlists")
 struct M3UDocumentTests {

@@ -1,10 +1,12 @@
 import CGLib
 import FeedCore
+@testable import FeedDemo
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// The sign-in's loopback listener against real HTTP requests, PKCE's
 /// challenge, and where a feed's token goes.

@@ -1,9 +1,10 @@
 import CGLib
 import FeedCore
-import Foundation
-import Testing
 @testable import FeedDemo
 @testable import FeedMedia
+@testable import FeedSources
+import Foundation
+import Testing
 
 /// The picture formats the set-up script's gdk-pixbuf loaders add, read
 /// through the same decoder and limits as JPEG and PNG.

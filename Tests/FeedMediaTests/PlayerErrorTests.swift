@@ -1,11 +1,12 @@
 import CGLib
 import CGStreamer
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 extension PlaybackTests {
     /// Loads `uri` and waits for a failure of that binding.

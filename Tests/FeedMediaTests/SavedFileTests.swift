@@ -1,7 +1,9 @@
 import FeedCore
+import FeedGObject
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
 
 /// A save into a folder where the post's name is already had by something:
 /// the next free "(N)" is taken and what had the name stays as it was.

@@ -1,8 +1,9 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// RSS 2.0 and Atom documents in the shapes their specifications and Media
 /// RSS document, fields Flick ignores included.

@@ -1,9 +1,10 @@
 import FeedCore
+@testable import FeedDemo
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// A self-signed certificate for 127.0.0.1, made with openssl for one test
 /// run: what a media host with an untrusted certificate presents.

@@ -1,13 +1,14 @@
 import CGLib
 import CGtk
 import FeedCore
+import FeedDemo
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTestSupport
 import Foundation
 import Testing
-import FeedDemo
 
 /// A feed view torn down and built again over the same session (what
 /// `--stress remount` and reopening the window do): the new view mounts its

@@ -4,6 +4,7 @@ import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTestSupport
 import Foundation

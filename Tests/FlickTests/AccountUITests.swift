@@ -1,4 +1,5 @@
 import FeedDemo
+import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// The built-in demo feed over real HTTP: the generated media, a few

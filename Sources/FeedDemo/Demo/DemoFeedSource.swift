@@ -1,5 +1,6 @@
 import FeedCore
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// The built-in demo feed played from the generated files (`--local-demo`):

@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedGObject
+import FeedHTTP
 import FeedMedia
 import Foundation
 

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 import Foundation
 
 /// Pictures (photo posts and posters) through the same fetcher and store

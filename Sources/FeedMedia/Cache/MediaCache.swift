@@ -1,5 +1,7 @@
 import FeedCore
 import FeedGObject
+import FeedHTTP
+import FeedSources
 import Foundation
 
 /// The app's one media cache, as the feed session uses it: where playback

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 import Foundation
 
 /// Holds a player back until the cache source can open its file: until the

@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// The GTK-thread half of the cache source for one media cache: runs the

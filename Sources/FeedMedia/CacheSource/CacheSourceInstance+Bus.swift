@@ -1,5 +1,6 @@
 import CFlickGstShim
 import CGStreamer
+import FeedHTTP
 import Foundation
 
 /// What a cache source element tells its pipeline on the bus: buffering

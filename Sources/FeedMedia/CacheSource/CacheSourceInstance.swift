@@ -2,6 +2,7 @@ import CGLib
 import CGStreamer
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// The Swift state of one `flickcachesrc` element.

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 import Foundation
 
 /// The validators of the bytes a cache source element has handed to its

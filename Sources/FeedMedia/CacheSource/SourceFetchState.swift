@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 import Foundation
 
 /// The fetch a ``CacheSourceInstance`` waits on, and what the network said

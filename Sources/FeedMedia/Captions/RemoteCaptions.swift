@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedSources
 import Foundation
 
 /// Captions files of remote posts, fetched once and kept on disk: the

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 
 /// What one fetch did, handed to its completion on the GTK thread.
 public struct FetchResult: Sendable, Equatable {

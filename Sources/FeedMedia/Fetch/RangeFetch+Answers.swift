@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// The answer to a range fetch: its head (status, range, validators, and

@@ -2,6 +2,8 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
+import FeedSources
 import Foundation
 
 /// One running byte-range fetch on the fetcher's session: sends the GET,

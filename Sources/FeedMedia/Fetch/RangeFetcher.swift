@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// The app's one libsoup session, and byte-range fetches on it that write
@@ -17,34 +18,8 @@ import Foundation
 /// connected.
 @MainActor
 public final class RangeFetcher {
-    /// How the session talks to servers. Set at construction: libsoup reads
-    /// the connection limits only then.
-    public struct Options: Sendable, Equatable {
-        /// Sent as User-Agent.
-        public var userAgent: String
-        /// Connections open at once, all hosts together.
-        public var maxConnections: Int
-        /// Connections open at once to one host.
-        public var maxConnectionsPerHost: Int
-        /// Longest wait for a response's headers, connecting included, in seconds.
-        public var connectTimeoutSeconds: Int
-        /// Longest wait for any one read or write on the socket, in seconds
-        /// (libsoup's `timeout`): a server that stalls mid-body fails with TIMEOUT.
-        public var readTimeoutSeconds: Int
-        /// Bytes asked of the body stream per read.
-        public var chunkBytes: Int
-
-        public init(userAgent: String = "Flick/0.1 (GNOME; +https://github.com/flick/flick)",
-                    maxConnections: Int = 12, maxConnectionsPerHost: Int = 6,
-                    connectTimeoutSeconds: Int = 15, readTimeoutSeconds: Int = 15, chunkBytes: Int = 64 * 1024) {
-            self.userAgent = userAgent
-            self.maxConnections = maxConnections
-            self.maxConnectionsPerHost = maxConnectionsPerHost
-            self.connectTimeoutSeconds = connectTimeoutSeconds
-            self.readTimeoutSeconds = readTimeoutSeconds
-            self.chunkBytes = chunkBytes
-        }
-    }
+    /// How the session talks to servers (see ``HTTPOptions``).
+    public typealias Options = HTTPOptions
 
     public let options: Options
     /// The SoupSession (one reference).
@@ -75,43 +50,12 @@ public final class RangeFetcher {
     ///   `options` (an engine passes ``HTTPSessions/media``).
     public init(options: Options = .init(), session: GObjectRef? = nil) {
         self.options = options
-        self.session = session ?? Self.makeSession(options)
+        self.session = session ?? HTTPSessions.makeSession(options)
     }
 
     isolated deinit {
         // Stops this fetcher's requests; a shared session stays usable.
         for fetch in running.values { fetch.cancel() }
-    }
-
-    /// A session with every limit given as a construction property
-    /// (`max-conns` and `max-conns-per-host` cannot be changed later).
-    static func makeSession(_ options: Options) -> GObjectRef {
-        let stringType = g_type_from_name("gchararray")
-        let intType = g_type_from_name("gint")
-        let uintType = g_type_from_name("guint")
-        var values = [GValue](repeating: GValue(), count: 5)
-        let names = ["user-agent", "max-conns", "max-conns-per-host", "timeout", "idle-timeout"]
-        g_value_init(&values[0], stringType)
-        g_value_set_string(&values[0], options.userAgent)
-        g_value_init(&values[1], intType)
-        g_value_set_int(&values[1], gint(max(1, options.maxConnections)))
-        g_value_init(&values[2], intType)
-        g_value_set_int(&values[2], gint(max(1, options.maxConnectionsPerHost)))
-        g_value_init(&values[3], uintType)
-        g_value_set_uint(&values[3], guint(max(1, options.readTimeoutSeconds)))
-        g_value_init(&values[4], uintType)
-        g_value_set_uint(&values[4], 60)
-        defer { for index in values.indices { g_value_unset(&values[index]) } }
-        let cNames = names.map { strdup($0) }
-        defer { cNames.forEach { free($0) } }
-        var namePointers = cNames.map { UnsafePointer<CChar>($0) }
-        let object = namePointers.withUnsafeMutableBufferPointer { namesBuffer in
-            values.withUnsafeBufferPointer { valuesBuffer in
-                g_object_new_with_properties(soup_session_get_type(), guint(names.count),
-                                             namesBuffer.baseAddress, valuesBuffer.baseAddress)
-            }
-        }
-        return GObjectRef(owning: UnsafeMutableRawPointer(object))!
     }
 
     /// Starts fetching `range` of `url` (nil: the whole file) into `store`

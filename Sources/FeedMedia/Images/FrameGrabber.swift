@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedSources
 import Foundation
 
 /// Takes one still from a video with a short-lived pipeline.

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedSources
 import Foundation
 
 /// Decodes pictures with gdk-pixbuf at the size a page shows them.
@@ -14,7 +15,7 @@ public enum ImageDecoder {
         let bytes = FileSystemPath(file)
         let path = bytes.display
         try checkReadable(bytes)
-        guard let (stored, format) = header(at: bytes) else { throw MediaDecodeError.notAnImage(path) }
+        guard let (stored, format) = PictureHeader.read(at: bytes) else { throw MediaDecodeError.notAnImage(path) }
         // A decompression bomb (a few MB claiming billions of pixels) is
         // refused on its header, before a single row is decoded.
         let limit = maxPixels(format: format)
@@ -59,24 +60,7 @@ public enum ImageDecoder {
 
     /// The stored size and gdk-pixbuf's name of the format ("jpeg", "png", ...), from the header only.
     static func header(of file: URL) -> (size: PixelSize, format: String)? {
-        let path = FileSystemPath(file)
-        // gdk-pixbuf opens what it is given: a named pipe would hold this thread for ever.
-        guard path.kind() == .regular else { return nil }
-        return header(at: path)
-    }
-
-    /// The header of a file already known to be a regular file.
-    private static func header(at path: FileSystemPath) -> (size: PixelSize, format: String)? {
-        var width: Int32 = 0
-        var height: Int32 = 0
-        guard let format = path.withCString({ gdk_pixbuf_get_file_info($0, &width, &height) }), width > 0, height > 0 else {
-            return nil
-        }
-        let name = gdk_pixbuf_format_get_name(format).map { text in
-            defer { g_free(text) }
-            return String(cString: text)
-        } ?? ""
-        return (PixelSize(width: Int(width), height: Int(height)), name)
+        PictureHeader.read(file)
     }
 
     private static func checkReadable(_ path: FileSystemPath) throws {

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedSources
 
 /// Why a picture or a video frame could not be decoded, as one line a person can act on.
 /// The first value is always the file path or URI: for logs, never for the

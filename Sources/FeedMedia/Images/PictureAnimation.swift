@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedSources
 import Foundation
 
 /// An animated picture (a GIF, an animated WebP) played frame by frame at

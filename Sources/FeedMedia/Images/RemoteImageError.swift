@@ -1,4 +1,5 @@
 import FeedCore
+import FeedHTTP
 
 /// Why a remote picture could not be brought to disk, in one line.
 public enum RemoteImageError: Error, CustomStringConvertible, Equatable {

@@ -1,6 +1,8 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedHTTP
+import FeedSources
 import Foundation
 
 /// Brings remote pictures and posters to disk so the page-size decoder can

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedGObject
+import FeedSources
 import Foundation
 
 /// Holds a player back until its local file is known to be a regular file.

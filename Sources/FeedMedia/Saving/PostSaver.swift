@@ -1,6 +1,8 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedHTTP
+import FeedSources
 import Foundation
 
 /// Saves a post's video, picture or sound as a file of its own, one at a

@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedSources
 import Foundation
 
 /// A feed's items and how they come: the first page from the source, more

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedSources
 import Foundation
 
 /// What the user does to the current post: play, pause, seek, step a

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedSources
 
 /// The feed's items, as the view and the plan see them (``FeedItems``
 /// owns them and their pagination), and Reload replacing them while the

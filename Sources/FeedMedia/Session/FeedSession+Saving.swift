@@ -1,4 +1,5 @@
 import FeedCore
+import FeedSources
 import Foundation
 
 /// Saving the post at an index as a file of its own (``PostSaver``), with

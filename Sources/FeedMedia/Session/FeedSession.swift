@@ -1,6 +1,7 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedSources
 import Foundation
 
 /// One feed being watched: its items and their pagination, the players

@@ -1,4 +1,6 @@
 import CGLib
+import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// Everything a feed session shares with the other sessions of one app:

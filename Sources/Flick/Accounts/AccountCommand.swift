@@ -1,7 +1,9 @@
 import CGLib
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import FeedMedia
+import FeedSources
 import FlickTooling
 import Foundation
 

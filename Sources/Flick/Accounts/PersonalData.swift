@@ -1,4 +1,5 @@
 import FeedMedia
+import FeedSources
 
 /// What the user keeps of their own beyond settings: the accounts signed
 /// in to with their tokens, and the likes kept on this computer. Made

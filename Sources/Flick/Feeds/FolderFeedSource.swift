@@ -1,5 +1,6 @@
 import FeedCore
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// A folder of the user's own videos, sounds and pictures, newest first,

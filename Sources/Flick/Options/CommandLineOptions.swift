@@ -1,7 +1,8 @@
-import FeedGObject
 import CGLib
 import FeedCore
+import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import FlickTooling
 import Foundation

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// Reads a folder (a scan of up to 100,000 entries) or a playlist file

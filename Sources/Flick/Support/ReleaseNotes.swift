@@ -1,5 +1,6 @@
 import CGLib
 import FeedMedia
+import FeedSources
 import FlickTooling
 import Foundation
 

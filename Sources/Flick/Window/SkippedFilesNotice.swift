@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FeedGObject
 import FeedMedia
+import FeedSources
 import FeedUI
 import Foundation
 

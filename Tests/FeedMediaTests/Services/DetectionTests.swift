@@ -1,10 +1,12 @@
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// What a bare address turns out to be, from its API.
 @Suite(.serialized) @MainActor struct DetectionTests {

@@ -1,10 +1,12 @@
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// Mastodon: a hashtag's statuses with media, paged by the Link header.
 @Suite(.serialized) @MainActor struct MastodonSourceTests {

@@ -1,10 +1,12 @@
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// PeerTube: the list read start/count to its total, each video a post at
 /// once, its details fetched when asked, the file chosen for the page.

@@ -1,10 +1,12 @@
 import FeedCore
+@testable import FeedDemo
 import FeedGObject
+@testable import FeedHTTP
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
-@testable import FeedDemo
 
 /// The client every feed source talks through.
 @Suite(.serialized) @MainActor struct ServiceClientTests {

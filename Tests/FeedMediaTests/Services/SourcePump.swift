@@ -1,8 +1,9 @@
 import FeedCore
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
 
 /// Drives a ``FeedSource`` from a main-actor test: each load pumps the
 /// GLib default main context until its answer arrives.

@@ -1,9 +1,10 @@
 import FeedCore
 import FeedGObject
+@testable import FeedMedia
+@testable import FeedSources
 import FlickTestSupport
 import Foundation
 import Testing
-@testable import FeedMedia
 
 /// The session's decisions on players the test plays by hand: landings,
 /// remounts, stale callbacks, failures and retries, buffering, details

@@ -13,7 +13,7 @@ public struct FetchLimits: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    var tooLarge: FetchFailure {
+    package var tooLarge: FetchFailure {
         FetchFailure(code: .imageDecodeFailed, message: "it is larger than \(maxBytes / 1_048_576) MiB")
     }
 }

@@ -69,7 +69,7 @@ struct FolderEntry {
         modified = UInt64(g_file_info_get_attribute_uint64(info, "time::modified")) * 1_000_000
             + UInt64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
         // By its URI: the path as a String loses a name that is not UTF-8.
-        size = kind == .image ? URL(string: self.uri).flatMap(ImageDecoder.size(of:)) : nil
+        size = kind == .image ? URL(string: self.uri).flatMap { PictureHeader.read($0)?.size } : nil
     }
 
     func item(dates: DateFormatter) -> FeedItem {

@@ -13,9 +13,9 @@ import Foundation
 /// covers the whole exchange, headers and body. `cancel()` stops it without
 /// an answer; GIO still calls back (with "cancelled"), and that is swallowed.
 @MainActor
-final class BoundedBodyRequest {
+package final class BoundedBodyRequest {
     /// How the exchange ended.
-    enum Outcome {
+    package enum Outcome {
         case response(Response)
         /// The body would pass the limit: the declared length, or the bytes
         /// counted when it passed.
@@ -26,17 +26,17 @@ final class BoundedBodyRequest {
     }
 
     /// A whole answer within the limits.
-    struct Response {
-        var status: Int
-        var reason: String?
-        var body: Data
+    package struct Response {
+        package var status: Int
+        package var reason: String?
+        package var body: Data
         /// After redirects.
-        var url: URL?
-        var contentType: String?
+        package var url: URL?
+        package var contentType: String?
         /// The headers the feed sources read (`Link`, `Retry-After`,
         /// `X-RateLimit-Reset`, `ETag`), by lowercased name, each cut to
         /// ``maxHeaderBytes``.
-        var headers: [String: String] = [:]
+        package var headers: [String: String] = [:]
     }
 
     /// The response headers kept, by lowercased name.
@@ -59,7 +59,7 @@ final class BoundedBodyRequest {
     private var completion: ((Outcome) -> Void)?
 
     /// Sends `message` (a SoupMessage, one reference taken) on `session`.
-    init(message: GObjectRef, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int,
+    package init(message: GObjectRef, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int,
          completion: @escaping (Outcome) -> Void) {
         self.session = session
         self.message = message
@@ -77,7 +77,7 @@ final class BoundedBodyRequest {
     private var gCancellable: UnsafeMutablePointer<GCancellable> { cancellable.pointer(as: GCancellable.self) }
 
     /// Stops the exchange; the completion is not called. Idempotent.
-    func cancel() {
+    package func cancel() {
         completion = nil
         deadline?.cancel()
         deadline = nil

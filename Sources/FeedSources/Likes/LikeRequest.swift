@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// One POST of `{"liked": bool}` to an item's likeURL. GTK thread only.

@@ -2,8 +2,8 @@
 ///
 /// Names are RFC 9110 tokens; values may not hold CR, LF or NUL, so a feed
 /// cannot smuggle extra headers or a second request into ours.
-enum HTTPHeaderRules {
-    static func isValid(name: String, value: String) -> Bool {
+package enum HTTPHeaderRules {
+    package static func isValid(name: String, value: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy(isTokenCharacter)
             && !value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
     }

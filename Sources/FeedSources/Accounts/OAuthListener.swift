@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// The one-shot loopback listener a browser sign-in redirects to (RFC

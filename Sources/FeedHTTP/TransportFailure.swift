@@ -20,7 +20,7 @@ public struct TransportFailure: Error, Sendable, Equatable {
 
     /// Classifies `error` (not freed here). `message` is the SoupMessage
     /// that failed, asked for its certificate problems on a TLS error.
-    init(_ error: UnsafeMutablePointer<GError>, message soupMessage: OpaquePointer?) {
+    package init(_ error: UnsafeMutablePointer<GError>, message soupMessage: OpaquePointer?) {
         let text = String(cString: error.pointee.message)
         let domain = error.pointee.domain
         let value = error.pointee.code

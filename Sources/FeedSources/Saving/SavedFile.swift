@@ -5,10 +5,10 @@ import Foundation
 /// first (`.flick-save-*.part`, created new, 0666 less the user's umask), synced, then linked to
 /// its final name, which fails rather than replace a file; the temporary
 /// name goes in every case. Worker threads; blocking.
-enum SavedFile {
+package enum SavedFile {
     /// Copies `source` into `folder` under the first free name `name`
     /// gives (nil: none free); the saved file, or why there is none.
-    static func write(from source: URL, into folder: URL,
+    package static func write(from source: URL, into folder: URL,
                       name: (_ taken: (String) -> Bool) -> String?) -> Result<URL, SaveFailure> {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import CGLib
 import CSoup
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// One GET of a feed page on the loader's SoupSession. GTK thread only.
@@ -9,26 +10,26 @@ import Foundation
 /// whether or not it announced its length, and one deadline covers the
 /// whole exchange. `cancel()` stops it without an answer.
 @MainActor
-final class FeedRequest {
+package final class FeedRequest {
     /// What came back, before parsing.
-    enum Outcome {
+    package enum Outcome {
         case response(Response)
         case failure(FeedLoadError)
     }
 
-    struct Response {
-        var status: Int
-        var reason: String?
-        var body: Data
+    package struct Response {
+        package var status: Int
+        package var reason: String?
+        package var body: Data
         /// After redirects.
-        var url: URL
-        var contentType: String?
+        package var url: URL
+        package var contentType: String?
         /// `Link`, `Retry-After`, `X-RateLimit-Reset` and `ETag`, by lowercased name.
-        var headers: [String: String] = [:]
+        package var headers: [String: String] = [:]
     }
 
     /// What feed pages accept: the formats the page loader reads.
-    static let feedAccept = "application/feed+json, application/json, application/rss+xml, application/atom+xml, "
+    package static let feedAccept = "application/feed+json, application/json, application/rss+xml, application/atom+xml, "
         + "application/xml;q=0.9, audio/x-mpegurl;q=0.9, */*;q=0.5"
 
     let url: URL
@@ -40,7 +41,7 @@ final class FeedRequest {
     ///   - headers: more request headers (`If-None-Match`), by name.
     ///   - followRedirects: false for a request carrying a token, which
     ///     must not reach another origin: a 3xx is then the answer.
-    init?(url: URL, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int, accept: String = feedAccept,
+    package init?(url: URL, session: GObjectRef, maxBytes: Int, timeoutSeconds: Int, accept: String = feedAccept,
           headers: [String: String] = [:], followRedirects: Bool = true, completion: @escaping (Outcome) -> Void) {
         guard let made = soup_message_new("GET", url.absoluteString),
               let message = GObjectRef(owning: UnsafeMutableRawPointer(made)) else { return nil }
@@ -71,7 +72,7 @@ final class FeedRequest {
     }
 
     /// Stops the request; its completion will not be called. Idempotent.
-    func cancel() {
+    package func cancel() {
         exchange?.cancel()
     }
 }

@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// Loads the pages of one JSON feed over HTTP, one at a time, in order:

@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import FeedCore
 import FeedGObject
+import FeedHTTP
 import Foundation
 
 /// Sends likes to items' likeURLs over HTTP: POST `{"liked": bool}`, answer
