@@ -120,22 +120,23 @@ struct MediaCacheAccountingTests {
             FeedItem(id: "signed-\(signature)", kind: .video, uri: served.url.absoluteString + "?sig=\(signature)")
         }
         let items = [signed(1), signed(2), FeedItem(id: "plain-\(shared)", kind: .video, uri: served.url.absoluteString)]
-        cache.extras = { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil }
+        let feed = cache.register(scope: { nil }, extras: { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil })
+        defer { cache.end(feed) }
 
-        #expect(cache.videoKey(for: items[0]) == cache.videoKey(for: items[1]))
+        #expect(feed.videoKey(for: items[0]) == feed.videoKey(for: items[1]))
         let origin = try #require(CacheKey.origin(of: served.url.absoluteString))
-        #expect(cache.videoKey(for: items[0]) == CacheKey.scoped(.video, scope: origin, name: shared))
-        #expect(cache.videoKey(for: items[2]) == CacheKey.scoped(.video, scope: origin, name: items[2].id))
-        #expect(CacheURI.parse(cache.playbackURI(for: items[1]))?.key == CacheKey.scoped(.video, scope: origin, name: shared))
+        #expect(feed.videoKey(for: items[0]) == CacheKey.scoped(.video, scope: origin, name: shared))
+        #expect(feed.videoKey(for: items[2]) == CacheKey.scoped(.video, scope: origin, name: items[2].id))
+        #expect(CacheURI.parse(feed.playbackURI(for: items[1]))?.key == CacheKey.scoped(.video, scope: origin, name: shared))
 
         // Preloading the first signed URL fills the bytes the second one reads.
         let done = Box(false)
         cache.fetcher.fetch(url: try #require(URL(string: items[0].uri)), range: nil, into: cache.store,
-                            key: cache.videoKey(for: items[0])) { _ in done.value = true }
+                            key: feed.videoKey(for: items[0])) { _ in done.value = true }
         #expect(await pumpUntil(10) { done.value })
-        #expect(cache.store.status(cache.videoKey(for: items[1])) == .complete)
-        #expect(cache.cachedShare(of: items[1]) == 1)
-        #expect(cache.cachedShare(of: items[2]) == nil, "the plain item has nothing on disk")
+        #expect(cache.store.status(feed.videoKey(for: items[1])) == .complete)
+        #expect(cache.cachedShare(of: items[1], in: feed) == 1)
+        #expect(cache.cachedShare(of: items[2], in: feed) == nil, "the plain item has nothing on disk")
     }
 }
 

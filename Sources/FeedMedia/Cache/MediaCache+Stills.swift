@@ -13,18 +13,24 @@ extension MediaCache: RemoteStillSource {
 
     /// The key a still is cached under: a photo post's is its `cacheKey`
     /// or id; a video's poster has its own key next to the video's.
-    public func stillKey(_ url: URL, for item: FeedItem) -> CacheKey {
-        let extra = extras?(item)
+    public func stillKey(_ url: URL, for item: FeedItem, in feed: CacheFeed? = nil) -> CacheKey {
+        let extra = feed?.extras(item)
         let base = extra?.cacheKey ?? item.id
         let name = item.kind == .image && url.absoluteString == item.uri ? base : "\(base)#poster"
-        let key = CacheKey.scoped(.image, scope: scope(for: item), name: name)
+        let key = CacheKey.scoped(.image, scope: scope(for: item, in: feed), name: name)
         if let headers = extra?.headers, !headers.isEmpty { hub?.setHeaders(headers, for: key) }
         return key
     }
 
     public func fetchStill(_ url: URL, for item: FeedItem,
                            completion: @escaping @MainActor (Result<StillFile, RemoteImageError>) -> Void) {
-        let key = stillKey(url, for: item)
+        fetchStill(url, for: item, in: nil, completion: completion)
+    }
+
+    /// Brings the still at `url` of `item`, keyed as `feed` keys it.
+    func fetchStill(_ url: URL, for item: FeedItem, in feed: CacheFeed?,
+                    completion: @escaping @MainActor (Result<StillFile, RemoteImageError>) -> Void) {
+        let key = stillKey(url, for: item, in: feed)
         if let file = heldFile(key) {
             completion(.success(file))
             return
@@ -49,13 +55,13 @@ extension MediaCache: RemoteStillSource {
     /// Fetches the stills the plan wants on disk ahead (`fetch` and
     /// `decode` work of items not mounted yet), at low priority; cancels
     /// those that left the plan (the bytes that landed stay).
-    func applyStills(_ plan: PreloadPlan, item: (Int) -> FeedItem?, healthy: Bool) {
+    func applyStills(_ plan: PreloadPlan, item: (Int) -> FeedItem?, healthy: Bool, feed: CacheFeed) {
         var wanted: [CacheKey: URL] = [:]
         for entry in plan.entries where healthy && (entry.image == .fetch || entry.image == .decode) {
             guard let feedItem = item(entry.index),
                   let still = feedItem.kind == .image ? feedItem.uri : feedItem.poster,
                   MediaLocation(still).isNetwork, let url = URL(string: still) else { continue }
-            let key = stillKey(url, for: feedItem)
+            let key = stillKey(url, for: feedItem, in: feed)
             if store.status(key) != .complete, stillWaiters[key] == nil { wanted[key] = url }
         }
         let running = fetcher.running(.picturePreload)

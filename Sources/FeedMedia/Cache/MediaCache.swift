@@ -15,12 +15,14 @@ import Foundation
 public final class MediaCache {
     public let store: RangeStore
     public let fetcher: RangeFetcher
-    /// Keys pinned for the plan's current and next items.
-    private var pinned: Set<CacheKey> = []
     /// Where the network bytes went (active, speculative, wasted), by key.
     private var accounting = ByteAccounting()
-    /// Video keys of the last plan applied, to see which left it.
-    private var planned: Set<CacheKey> = []
+    /// The feeds registered (``register(scope:extras:)``), by identity,
+    /// held weakly: a session that goes without ending its feed drops out.
+    private var feeds: [ObjectIdentifier: WeakCacheFeed] = [:]
+    /// The feed of callers that name none (tools and tests): no scope but
+    /// each URL's origin, no extras.
+    private lazy var looseFeed = CacheFeed(cache: self, scope: { nil }, extras: { _ in nil })
     /// Whole-picture fetches running, by key, with everyone waiting for each.
     var stillWaiters: [CacheKey: [@MainActor (Result<StillFile, RemoteImageError>) -> Void]] = [:]
     /// What this cache's `flick-cache` elements read through; nil when
@@ -58,19 +60,34 @@ public final class MediaCache {
         return result
     }
 
-    /// What the feed says of an item beyond ``FeedItem`` (its `cacheKey`
-    /// and headers), when it says anything; set by the feed's owner.
-    public var extras: (@MainActor (FeedItem) -> RemoteItemExtras?)?
+    /// Registers a feed with the cache: its keys are scoped by `scope`
+    /// (nil: each media URL's origin) and read `extras` for an item's
+    /// `cacheKey` and headers. The caller keeps what is returned and ends
+    /// it (``end(_:)``) when its feed closes.
+    public func register(scope: @escaping @MainActor () -> String?,
+                         extras: @escaping @MainActor (FeedItem) -> RemoteItemExtras?) -> CacheFeed {
+        let feed = CacheFeed(cache: self, scope: scope, extras: extras)
+        feeds = feeds.filter { $0.value.feed != nil }
+        feeds[ObjectIdentifier(feed)] = WeakCacheFeed(feed: feed)
+        return feed
+    }
 
-    /// The origin the showing feed's keys are scoped by (see ``scope(for:)``);
-    /// set by the feed's owner. nil, or nil returned: the media URL's origin.
-    public var feedScope: (@MainActor () -> String?)?
+    /// Ends `feed`'s registration: its pins go, and it hears no more.
+    public func end(_ feed: CacheFeed) {
+        guard feeds.removeValue(forKey: ObjectIdentifier(feed)) != nil else { return }
+        for key in feed.pinned { store.unpin(key) }
+        feed.pinned.removeAll()
+        feed.onWriteProblem = nil
+    }
 
-    /// What an item's keys are scoped by: the feed's origin, else the
-    /// origin of the item's media URL (never empty, so an item of no
+    /// Feeds registered and not ended (their sessions alive).
+    public var registeredFeeds: Int { feeds.values.filter { $0.feed != nil }.count }
+
+    /// What an item's keys are scoped by in `feed`: the feed's origin, else
+    /// the origin of the item's media URL (never empty, so an item of no
     /// origin cannot meet another's keys either).
-    public func scope(for item: FeedItem) -> String {
-        feedScope?() ?? CacheKey.origin(of: item.uri) ?? "local"
+    public func scope(for item: FeedItem, in feed: CacheFeed? = nil) -> String {
+        feed?.scope() ?? CacheKey.origin(of: item.uri) ?? "local"
     }
 
     /// The key an item's video bytes are cached under: `cacheKey` when the
@@ -84,11 +101,11 @@ public final class MediaCache {
     /// applied. Two items of one feed with the same `cacheKey` share their
     /// bytes; two feeds of two origins never do. The item's own headers
     /// are registered for the key's fetches (its origin only).
-    public func videoKey(for item: FeedItem) -> CacheKey {
+    public func videoKey(for item: FeedItem, in feed: CacheFeed? = nil) -> CacheKey {
         // An HLS playlist is stored by its address, as its segments are.
         if MediaLocation(item.uri) == .hls, let url = URL(string: item.uri) { return CacheURI.hlsKey(for: url) }
-        let extra = extras?(item)
-        let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey, scope: scope(for: item))
+        let extra = feed?.extras(item)
+        let key = Self.videoKey(for: item, cacheKey: extra?.cacheKey, scope: scope(for: item, in: feed))
         if let headers = extra?.headers, !headers.isEmpty { hub?.setHeaders(headers, for: key) }
         return key
     }
@@ -101,30 +118,25 @@ public final class MediaCache {
     /// changing at its origin (``VersionChanges``). An HLS post whose feed
     /// gives it headers plays straight too: its segments are fetched by
     /// address, with no item's headers.
-    public func playbackURI(for item: FeedItem) -> String {
+    public func playbackURI(for item: FeedItem, in feed: CacheFeed? = nil) -> String {
         guard let hub, let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { return item.uri }
         if MediaLocation(item.uri) == .hls {
-            guard extras?(item)?.headers.isEmpty ?? true, noteWriteProblem() == nil else { return item.uri }
+            guard feed?.extras(item)?.headers.isEmpty ?? true, noteWriteProblem() == nil else { return item.uri }
         }
-        let key = videoKey(for: item)
+        let key = videoKey(for: item, in: feed)
         if noteWriteProblem() != nil, store.status(key) != .complete { return item.uri }
         if store.versionChanges.isUncached(key) { return item.uri }
         return hub.uri(for: url, key: key)
     }
 
-    /// Called once, on the GTK thread, when the store stops writing: what
-    /// to tell the user ("The media cache is full …").
-    public var onWriteProblem: (@MainActor (String) -> Void)?
-    /// Whether `onWriteProblem` has been told.
-    private var writeProblemTold = false
-
-    /// The store's write problem, telling `onWriteProblem` the first time.
+    /// The store's write problem, telling each registered feed's
+    /// `onWriteProblem` the first time it is seen.
     @discardableResult
     func noteWriteProblem() -> CacheStoreError? {
         guard let problem = store.writeProblem else { return nil }
-        if !writeProblemTold {
-            writeProblemTold = true
-            onWriteProblem?(Self.userText(problem))
+        for feed in feeds.values.compactMap(\.feed) where !feed.writeProblemTold {
+            feed.writeProblemTold = true
+            feed.onWriteProblem?(Self.userText(problem))
         }
         return problem
     }
@@ -152,18 +164,20 @@ public final class MediaCache {
     /// player reads its own bytes through the cache source); cancels preloads of items
     /// that left the plan (the bytes that landed stay); pins the current and
     /// next items. Speculative fetches stop while the current buffer is unhealthy.
-    public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
-        StallWatch.running("cache plan") { carryOut(plan, item: item, currentBufferHealthy: currentBufferHealthy) }
+    public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true,
+                      in feed: CacheFeed? = nil) {
+        let feed = feed ?? looseFeed
+        StallWatch.running("cache plan") { carryOut(plan, item: item, currentBufferHealthy: currentBufferHealthy, feed: feed) }
     }
 
-    private func carryOut(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool) {
+    private func carryOut(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool, feed: CacheFeed) {
         let bytes = Int64(plan.startupRange.bytes)
         var items: [CacheWorkPlan.Item] = []
         var urls: [CacheKey: URL] = [:]
         for entry in plan.entries {
             guard let feedItem = item(entry.index), feedItem.kind.isPlayed,
                   let url = URL(string: feedItem.uri), CacheURI.shouldRewrite(url) else { continue }
-            let key = videoKey(for: feedItem)
+            let key = videoKey(for: feedItem, in: feed)
             // A file that keeps changing at its origin streams uncached.
             if store.versionChanges.isUncached(key) { continue }
             urls[key] = url
@@ -175,7 +189,7 @@ public final class MediaCache {
         let preloads = fetcher.running(.startupPreload)
         let decision = CacheWorkPlan.decide(CacheWorkPlan.Input(
             entries: plan.entries, startupBytes: bytes, items: items,
-            running: Array(preloads.keys), pinned: Array(pinned), planned: Array(planned),
+            running: Array(preloads.keys), pinned: Array(feed.pinned), planned: Array(feed.planned),
             // A disk that takes no more bytes: nothing is fetched ahead.
             writable: noteWriteProblem() == nil, bufferHealthy: currentBufferHealthy))
         // The current item is being played: what was fetched ahead for it was worth it.
@@ -191,13 +205,13 @@ public final class MediaCache {
             fetcher.fetch(url: url, range: fetch.start..<fetch.end, headers: headers(for: fetch.key),
                           priority: .speculative, purpose: .startupPreload, into: store, key: fetch.key) { _ in }
         }
-        applyStills(plan, item: item, healthy: decision.speculativeAllowed)
+        applyStills(plan, item: item, healthy: decision.speculativeAllowed, feed: feed)
         for key in decision.leftPlan { accounting.leftPlan(key.description) }
-        planned = Set(decision.planned)
+        feed.planned = Set(decision.planned)
         for key in decision.pin { store.pin(key) }
         for key in decision.unpin { store.unpin(key) }
-        pinned.subtract(decision.unpin)
-        pinned.formUnion(decision.pin)
+        feed.pinned.subtract(decision.unpin)
+        feed.pinned.formUnion(decision.pin)
     }
 
     /// Tells the cache source who reads each served item's video (FeedCore's
@@ -208,12 +222,12 @@ public final class MediaCache {
     /// as a played one does: what it needed to start is on disk, so its
     /// startup range is not topped up ahead later, and a player setting it
     /// up again reads only the disk.
-    public func setReaders(_ players: [(item: FeedItem, isCurrent: Bool, state: PlaybackState)]) {
+    public func setReaders(_ players: [(item: FeedItem, isCurrent: Bool, state: PlaybackState)], in feed: CacheFeed? = nil) {
         guard let hub else { return }
         var keys = Set<CacheKey>()
         for (item, isCurrent, state) in players {
             guard let url = URL(string: item.uri), CacheURI.shouldRewrite(url) else { continue }
-            let key = videoKey(for: item)
+            let key = videoKey(for: item, in: feed)
             keys.insert(key)
             let started = store.wasPlayed(key)
             let reader = CacheReader.of(isCurrent: isCurrent, state: state, startedBefore: started)
@@ -225,8 +239,8 @@ public final class MediaCache {
 
     /// The share (0...1) of `item`'s video file on disk from its start, when
     /// it is read through the cache and its length is known.
-    public func cachedShare(of item: FeedItem) -> Double? {
-        let key = videoKey(for: item)
+    public func cachedShare(of item: FeedItem, in feed: CacheFeed? = nil) -> Double? {
+        let key = videoKey(for: item, in: feed)
         guard let length = store.info(key)?.contentLength, length > 0 else { return nil }
         return min(1, Double(store.available(key, from: 0)) / Double(length))
     }
@@ -234,15 +248,15 @@ public final class MediaCache {
     /// Drops `item`'s cached video bytes (they would not play: corrupt on
     /// disk), so the next read fetches them again. Its player has stopped
     /// reading; the plan's pin, if any, stays.
-    public func evict(_ item: FeedItem) {
-        store.remove(videoKey(for: item))
+    public func evict(_ item: FeedItem, in feed: CacheFeed? = nil) {
+        store.remove(videoKey(for: item, in: feed))
     }
 
     /// Whether the video bytes held for `item` are tied to one version of
     /// the origin's file: the entry knows its ETag or Last-Modified (reads
     /// check both, fetches ask with If-Range).
-    public func holdsOneVersion(of item: FeedItem) -> Bool {
-        guard let info = store.info(videoKey(for: item)) else { return false }
+    public func holdsOneVersion(of item: FeedItem, in feed: CacheFeed? = nil) -> Bool {
+        guard let info = store.info(videoKey(for: item, in: feed)) else { return false }
         return info.etag != nil || info.lastModified != nil
     }
 
@@ -289,8 +303,10 @@ public final class MediaCache {
         for purpose in [FetchPurpose.startupPreload, .picturePreload] {
             for fetch in fetcher.running(purpose).values { fetch.cancel() }
         }
-        for key in pinned { store.unpin(key) }
-        pinned.removeAll()
+        for feed in feeds.values.compactMap(\.feed) + [looseFeed] {
+            for key in feed.pinned { store.unpin(key) }
+            feed.pinned.removeAll()
+        }
     }
 
     /// The item's own headers for fetches under `key` (its origin only).

@@ -18,14 +18,17 @@ public final class PostSaver {
     public static let limits = FetchLimits(maxBytes: 4 << 30, seconds: 30 * 60)
 
     private let cache: MediaCache
+    /// The feed whose keys the post's bytes are cached under.
+    private let feed: CacheFeed
     /// The save under way: its download (while it runs) and whether it was cancelled.
     private var running: (fetch: RangeFetch?, cancelled: Bool, key: CacheKey)?
     /// Saves done in this run (`saves_done`), and why the last one failed.
     public private(set) var savesDone = 0
     public private(set) var lastFailure: SaveFailure?
 
-    public init(cache: MediaCache) {
-        self.cache = cache
+    public init(feed: CacheFeed) {
+        self.feed = feed
+        cache = feed.cache
     }
 
     /// Whether a save is under way.
@@ -52,7 +55,7 @@ public final class PostSaver {
         guard location != .file else { finish(.failure(.local)); return true }
         guard location != .hls else { finish(.failure(.streamed)); return true }
         guard location.isNetwork, let url = URL(string: item.uri) else { finish(.failure(.download(item.uri))); return true }
-        let key = item.kind == .image ? cache.stillKey(url, for: item) : cache.videoKey(for: item)
+        let key = item.kind == .image ? cache.stillKey(url, for: item, in: feed) : feed.videoKey(for: item)
         cache.store.pin(key)
         running = (nil, false, key)
         if cache.store.completeFile(key) != nil {

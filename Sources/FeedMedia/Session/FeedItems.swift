@@ -63,8 +63,16 @@ final class FeedItems {
     /// Skeleton pages shown past the loaded items while more may come.
     static let placeholderPages = 3
 
-    init(source: FeedSource) {
+    /// This feed's registration with the media cache: its scope and its
+    /// items' extras key the cache's bytes (nil without a cache).
+    private(set) var cacheFeed: CacheFeed?
+
+    /// - Parameter cache: the media cache the feed's videos and pictures go
+    ///   through, if any; the feed registers there until ``stop()``.
+    init(source: FeedSource, cache: MediaCache? = nil) {
         self.source = source
+        cacheFeed = cache?.register(scope: { [source] in source.cacheScope },
+                                    extras: { [weak self] item in self?.extras(for: item.id) })
     }
 
     /// Skeleton pages after the items while the feed may have more.
@@ -147,8 +155,13 @@ final class FeedItems {
         }
     }
 
-    /// Stops the retry timer (the feed is closed).
+    /// Stops the retry timer and ends the cache registration (the feed is closed).
     func stop() {
+        stopRetrying()
+        if let cacheFeed { cacheFeed.cache.end(cacheFeed) }
+    }
+
+    private func stopRetrying() {
         retryTimer?.cancel()
         retryTimer = nil
     }
@@ -159,7 +172,7 @@ final class FeedItems {
         lastFailureTime = nil
         requestedForCount = nil
         loadMoreFailure = nil
-        stop()
+        stopRetrying()
     }
 
     private func loadNext(after cursor: FeedCursor, from index: Int) {

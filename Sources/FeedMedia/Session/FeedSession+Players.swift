@@ -7,7 +7,7 @@ import FeedCore
 extension FeedSession {
     /// What a player opens for `item`: its cache URI, or the item's own.
     func playbackURI(for item: FeedItem) -> String {
-        mediaCache?.playbackURI(for: item) ?? item.uri
+        feed.cacheFeed?.playbackURI(for: item) ?? item.uri
     }
 
     /// Re-plans from the last input (a push, a buffer verdict, new items).
@@ -46,7 +46,7 @@ extension FeedSession {
         stills.pauseAnimation(plan.visibility != .visible)
         applyLoops()
         applyTuning()
-        mediaCache?.apply(decided, item: { [weak self] i in
+        feed.cacheFeed?.apply(decided, item: { [weak self] i in
             guard let self, let item = self.item(at: i), self.isPlayable(item) else { return nil }
             return item
         }, currentBufferHealthy: healthy)
@@ -141,7 +141,7 @@ extension FeedSession {
         }
         health.bufferWatch.watch { [weak self] in
             guard let self, self.current == index, let player = self.pool.player(for: index) else { return nil }
-            return (player, self.mediaCache?.cachedShare(of: item))
+            return (player, self.mediaCache?.cachedShare(of: item, in: self.feed.cacheFeed))
         }
     }
 
@@ -164,7 +164,7 @@ extension FeedSession {
         guard let mediaCache else { return }
         mediaCache.setReaders(pool.assignments.compactMap { index, player in
             item(at: index).map { (item: $0, isCurrent: index == current, state: player.state) }
-        })
+        }, in: feed.cacheFeed)
     }
 
     func emitPlayingIfChanged() {

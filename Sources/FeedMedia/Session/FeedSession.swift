@@ -80,7 +80,7 @@ public final class FeedSession {
     package init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine, players: any PlayerProvider,
                  muted: Bool = true) {
         MainActor.assertIsolated()
-        feed = FeedItems(source: source)
+        feed = FeedItems(source: source, cache: engine == .flick ? media.cache : nil)
         self.media = media
         self.engine = engine
         self.muted = muted
@@ -88,7 +88,7 @@ public final class FeedSession {
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         likes.serviceLikes = source.serviceLikes
-        stills = SessionStills(pictures: SessionPictures(remote: media.stills, decoded: media.decodedPictures))
+        stills = SessionStills(pictures: SessionPictures(remote: feed.cacheFeed ?? media.stills, decoded: media.decodedPictures))
         pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
         postTimer.onTimeUp = { [weak self] index in self?.postIsOver(at: index, trigger: .timeUp) }
         stills.emit = { [weak self] update in
@@ -96,10 +96,8 @@ public final class FeedSession {
             if case .stillFailed(let index, _, _) = update { self?.stillFailed(at: index) }
         }
         feed.onChange = { [weak self] change in self?.itemsDidChange(change) }
-        mediaCache?.extras = { [weak self] item in self?.extras(for: item.id) }
-        mediaCache?.feedScope = { [weak self] in self?.source.cacheScope }
-        // Said once per cache: the disk is full or failing, videos stream instead.
-        mediaCache?.onWriteProblem = { [weak self] text in self?.emit(.toast(text)) }
+        // Said once to each feed: the disk is full or failing, videos stream instead.
+        feed.cacheFeed?.onWriteProblem = { [weak self] text in self?.emit(.toast(text)) }
         // Starving or fed again: re-plan (speculative work stops or resumes).
         health.bufferWatch.onChange = { [weak self] in self?.update() }
         likes.onChange = { [weak self] id, _, _ in
@@ -161,7 +159,7 @@ public final class FeedSession {
     public var mediaCache: MediaCache? { engine == .flick ? media.cache : nil }
 
     /// Saves posts as files (through the media cache); nil without one.
-    public private(set) lazy var saver: PostSaver? = mediaCache.map { PostSaver(cache: $0) }
+    public private(set) lazy var saver: PostSaver? = feed.cacheFeed.map { PostSaver(feed: $0) }
 
     /// The network as the plan sees it: data saver counts as metered.
     var networkCondition: NetworkCondition {
