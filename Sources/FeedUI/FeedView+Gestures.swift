@@ -12,16 +12,9 @@ import FeedMedia
 /// scroll is fingers or notches. Wheel notches page through
 /// `WheelAccumulator`: one page a notch, a burst at most two, and a notch
 /// while the pages move waits for them (one page at most).
+/// Its numbers (drag threshold, double-click wait, wheel unit) are
+/// FeedCore's `GestureTuning`.
 extension FeedView {
-    /// Pixels a click must travel before it becomes a drag (so clicks on
-    /// buttons inside a page stay clicks).
-    static let dragThreshold = 8.0
-    /// How long a single click waits to see whether it becomes a double click.
-    static let doubleClickMilliseconds: UInt32 = 250
-    /// Pixels one wheel unit of a smooth scroll moves the pages, where fingers
-    /// scroll in wheel units (touchpads under X11).
-    static let pixelsPerWheelUnit = 40.0
-
     func installGestures() {
         // Horizontal paging takes both axes: touchpads swipe sideways, and a
         // mouse wheel (vertical only) still pages.
@@ -91,7 +84,7 @@ extension FeedView {
                 // A click on a covered post shows it, as its Show button does.
                 self.session.showSensitive(id)
             } else if presses == 1 {
-                self.pointer.pendingClick = MainLoopSource.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
+                self.pointer.pendingClick = MainLoopSource.after(milliseconds: GestureTuning.doubleClickMilliseconds) { [weak self] in
                     self?.pointer.pendingClick = nil
                     self?.perform(.togglePlayback)
                 }
@@ -201,7 +194,7 @@ extension FeedView {
         case .fingers:
             guard gesture(.scroll) else { return true }
             pointer.lastFingersScroll = Int(g_get_monotonic_time())
-            pointer.pendingPixels += delta * (inPixels ? 1 : Self.pixelsPerWheelUnit)
+            pointer.pendingPixels += GestureTuning.pixels(delta: delta, inPixels: inPixels)
             follow(offset: pointer.pendingPixels / Double(max(pageLength, 1)))
             rearmIdle()
         case .notches:
@@ -246,7 +239,7 @@ extension FeedView {
         // A press held for 2× does not page.
         if pointer.holdingFaster { return }
         if !pointer.dragThresholdPassed {
-            guard abs(dy) >= Self.dragThreshold, count > 0 else { return }
+            guard GestureTuning.isDrag(travel: dy), count > 0 else { return }
             pointer.dragThresholdPassed = true
             pressEnded() // a drag, not a hold
             gtk_gesture_set_state(recognizer, GTK_EVENT_SEQUENCE_CLAIMED)

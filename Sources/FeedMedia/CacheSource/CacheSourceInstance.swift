@@ -241,7 +241,7 @@ final class CacheSourceInstance: @unchecked Sendable {
                 if !held { hub.heldReads.add(1) }
                 held = true
                 waited = true
-                _ = condition.wait(until: Date().addingTimeInterval(Self.heldRecheckSeconds))
+                _ = condition.wait(until: Date().addingTimeInterval(StarvedRead.heldRecheckSeconds))
                 continue
             }
             if held {
@@ -262,17 +262,17 @@ final class CacheSourceInstance: @unchecked Sendable {
                 return .endOfFile
             }
             waited = true
-            if !reportedBuffering, Date().timeIntervalSince(waitStart) >= Self.bufferingAfterSeconds {
+            switch StarvedRead.next(waitedSeconds: Date().timeIntervalSince(waitStart), reported: reportedBuffering) {
+            case .reportBuffering:
                 // The demuxer is starved: say so, as network sources do, so
                 // the player pauses its clock and counts a rebuffer.
                 reportedBuffering = true
                 condition.unlock()
                 postBuffering(0)
                 condition.lock()
-                continue
+            case .wait(let seconds):
+                _ = condition.wait(until: Date().addingTimeInterval(seconds))
             }
-            let limit = reportedBuffering ? 1 : Self.bufferingAfterSeconds
-            _ = condition.wait(until: Date().addingTimeInterval(limit))
         }
     }
 
@@ -390,11 +390,4 @@ final class CacheSourceInstance: @unchecked Sendable {
         gst_buffer_resize(buffer, 0, gssize(length))
         return Int32(GST_FLOW_OK.rawValue)
     }
-
-    /// How often a held read looks at the disk again, in seconds: bytes another
-    /// fetch brings wake no one. Promotion and flushes wake it at once.
-    static let heldRecheckSeconds = 0.5
-
-    /// Seconds a read may wait for the network before buffering is reported.
-    static let bufferingAfterSeconds = 0.25
 }

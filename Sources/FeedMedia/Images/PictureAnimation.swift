@@ -20,8 +20,6 @@ public final class PictureAnimation: @unchecked Sendable {
     /// Files larger than this are shown as a still: the animation loaders
     /// read the whole file into memory.
     public static let maxFileBytes: Int64 = 64 * 1024 * 1024
-    /// Browsers show GIF delays of 10 ms or less as 100 ms; so does Flick.
-    static let fallbackDelayMilliseconds = 100
 
     private let animation: OpaquePointer
     private var iterator: OpaquePointer
@@ -83,7 +81,7 @@ public final class PictureAnimation: @unchecked Sendable {
             iterator = again
             delay = Int(gdk_pixbuf_animation_iter_get_delay_time(iterator))
         }
-        if delay <= 10 { delay = Self.fallbackDelayMilliseconds }
+        delay = AnimationDelay.milliseconds(reported: delay)
         guard let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { return nil }
         let source = PixelSize(width: Int(gdk_pixbuf_get_width(frame)), height: Int(gdk_pixbuf_get_height(frame)))
         let size = fit.decodeSize(source: source, box: box)

@@ -12,28 +12,35 @@ import Foundation
 /// binding is opened again once with hardware decoders skipped (each
 /// decodebin's `autoplug-select`). Streaming threads add elements
 /// (GstBin's `deep-element-added`) and ask what to skip, the GTK thread
-/// reads and decides; `lock` guards both fields. libav's decoders get
+/// reads; `lock` guards both fields. When to fall back is FeedCore's
+/// ``DecoderFallback``. libav's decoders get
 /// their thread count from each stream's size on the way (``DecoderThreads``).
 final class DecoderWatch: @unchecked Sendable {
     private let lock = NSLock()
-    private var current: (name: String, kind: DecoderKind)?
-    /// This binding skips hardware video decoders (it fell back once).
-    private var softwareOnly = false
+    /// The factory name of the video decoder plugged last.
+    private var currentName: String?
+    /// The binding's decoder kind and whether it fell back.
+    private var fallback = DecoderFallback()
 
     /// The decoder of the current binding; nil before one is plugged.
-    var decoder: (name: String, kind: DecoderKind)? { lock.withLock { current } }
+    var decoder: (name: String, kind: DecoderKind)? {
+        lock.withLock { currentName.flatMap { name in fallback.plugged.map { (name, $0) } } }
+    }
 
     /// A new binding forgets the last one's decoder and fallback.
     func restart() {
         lock.withLock {
-            current = nil
-            softwareOnly = false
+            currentName = nil
+            fallback.restart()
         }
     }
 
     /// The binding opens (again): its decoder is plugged anew.
     func forgetDecoder() {
-        lock.withLock { current = nil }
+        lock.withLock {
+            currentName = nil
+            fallback.reopen()
+        }
     }
 
     /// The binding failed: true (and from now on hardware decoders are
@@ -41,17 +48,16 @@ final class DecoderWatch: @unchecked Sendable {
     /// not fallen back yet.
     func fallBackToSoftware() -> Bool {
         lock.withLock {
-            guard current?.kind == .hardwareVideoDecoder, !softwareOnly else { return false }
-            softwareOnly = true
-            current = nil
+            guard fallback.failed() else { return false }
+            currentName = nil
             return true
         }
     }
 
     /// Streaming thread: whether decodebin may try `factory`.
     fileprivate func allows(_ factory: OpaquePointer) -> Bool {
-        guard lock.withLock({ softwareOnly }), let klass = ElementFactory.klass(factory) else { return true }
-        return DecoderKind(klass: klass) != .hardwareVideoDecoder
+        guard let klass = ElementFactory.klass(factory) else { return true }
+        return lock.withLock { fallback.allows(DecoderKind(klass: klass)) }
     }
 
     /// Watches every element added anywhere inside `playbin`, for its life.
@@ -71,7 +77,10 @@ final class DecoderWatch: @unchecked Sendable {
         let kind = DecoderKind(klass: klass)
         guard kind != .other else { return }
         if kind == .softwareVideoDecoder, name.hasPrefix("avdec_") { Self.limitThreads(of: element) }
-        lock.withLock { current = (name, kind) }
+        lock.withLock {
+            currentName = name
+            fallback.plug(kind)
+        }
     }
 
     /// Streaming thread: each stream's caps, on their way into libav's

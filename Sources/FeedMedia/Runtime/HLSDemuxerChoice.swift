@@ -1,6 +1,8 @@
 import CGStreamer
+import FeedCore
 
-/// Which of GStreamer 1.22's two HLS demuxers playbin plugs.
+/// Carries out FeedCore's ``HLSDemuxerRanks`` on GStreamer's registry:
+/// which of GStreamer 1.22's two HLS demuxers playbin plugs.
 ///
 /// `hlsdemux2` (gst-plugins-good, rank primary + 1) downloads segments
 /// with a libsoup client of its own, which no element of ours can serve.
@@ -20,12 +22,11 @@ public enum HLSDemuxerChoice {
         let registry = gst_registry_get()
         guard let legacy = gst_registry_lookup_feature(registry, "hlsdemux") else { return false }
         defer { gst_object_unref(UnsafeMutableRawPointer(legacy)) }
-        let legacyRank = gst_plugin_feature_get_rank(legacy)
-        guard let newer = gst_registry_lookup_feature(registry, "hlsdemux2") else { return legacyRank > 0 }
-        defer { gst_object_unref(UnsafeMutableRawPointer(newer)) }
-        if gst_plugin_feature_get_rank(newer) >= legacyRank, legacyRank > 0 {
-            gst_plugin_feature_set_rank(newer, legacyRank - 1)
-        }
-        return legacyRank > gst_plugin_feature_get_rank(newer)
+        let legacyRank = Int(gst_plugin_feature_get_rank(legacy))
+        let newer = gst_registry_lookup_feature(registry, "hlsdemux2")
+        defer { if let newer { gst_object_unref(UnsafeMutableRawPointer(newer)) } }
+        let decision = HLSDemuxerRanks.decide(legacy: legacyRank, newer: newer.map { Int(gst_plugin_feature_get_rank($0)) })
+        if let newer, let rank = decision.newerRank { gst_plugin_feature_set_rank(newer, guint(rank)) }
+        return decision.legacyPlugged
     }
 }

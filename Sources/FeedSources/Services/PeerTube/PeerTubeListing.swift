@@ -22,8 +22,6 @@ enum PeerTubeListing: Sendable, Equatable {
 
     /// Videos asked for per list page.
     static let pageSize = 25
-    /// The longest video counted as short, in seconds.
-    static let shortSeconds = 120
 
     init(_ scope: ServiceAddress.Scope) {
         switch scope {
@@ -45,7 +43,7 @@ enum PeerTubeListing: Sendable, Equatable {
         switch self {
         case .short:
             path = "/api/v1/search/videos"
-            query = [("durationMax", "\(Self.shortSeconds)"), ("sort", "-publishedAt")]
+            query = [("durationMax", "\(ListPaging.shortSeconds)"), ("sort", "-publishedAt")]
         case .trending: query = [("sort", "-trending")]
         case .recent: query = [("sort", "-publishedAt")]
         case .local: query = [("sort", "-publishedAt"), ("isLocal", "true")]

@@ -18,10 +18,6 @@ import Foundation
 /// there is no progressive file).
 @MainActor
 public final class PeerTubeSource: FeedSource {
-    /// List pages read in one load while they give nothing new (all live
-    /// streams, all seen), before the load ends with what it has.
-    static let listPagesFollowed = 4
-
     public let address: ServiceAddress
     public let cacheScope: String?
     /// The instance, `https://HOST` (http for loopback).
@@ -208,8 +204,8 @@ public final class PeerTubeSource: FeedSource {
                     self.fail(error, batch: next, completion)
                     return
                 }
-            case .failure(.httpStatus(let status, _)) where self.listing == .short && self.nextStart == 0
-                && (400..<500).contains(status) && status != 429:
+            case .failure(.httpStatus(let status, _))
+                where self.listing == .short && ListPaging.fallsBackToRecent(status: status, atStart: self.nextStart == 0):
                 // An instance whose search needs a term (or is off): its recent videos instead.
                 self.listing = .recent
                 self.readList(next, generation: generation, completion)
@@ -218,7 +214,8 @@ public final class PeerTubeSource: FeedSource {
                 self.fail(error, batch: next, completion)
                 return
             }
-            if next.items.isEmpty, !self.listEnded, next.listPagesRead < Self.listPagesFollowed {
+            if ListPaging.afterPage(gathered: next.items.count, listEnded: self.listEnded,
+                                    pagesRead: next.listPagesRead) == .readAnother {
                 self.readList(next, generation: generation, completion)
                 return
             }
