@@ -16,11 +16,20 @@ import Foundation
 /// Jobs run under the batch policy (``BatchScheduling``), and so do the
 /// threads they start (a pipeline's streaming threads). Any thread may
 /// hand jobs over; the threads end after `finish()`, once the jobs queued
-/// before it ran.
+/// before it ran. This is the one way work leaves the GTK thread in
+/// Sources (the named pools are in `WorkerThreads+Pools`); answers come
+/// back through ``MainThreadHop``.
+///
+/// `@unchecked Sendable`: every stored property but the constant `name`
+/// is read and written under `condition` only.
 public final class WorkerThreads: @unchecked Sendable {
-    /// Guards `jobs` and `finished`; signalled when either changes.
+    /// Guards `jobs`, `timed`, `threads` and `finished`; signalled when any changes.
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
+    /// Jobs that wait for their time (``after(seconds:_:)``), soonest first.
+    private var timed: [(due: Date, job: @Sendable () -> Void)] = []
+    /// The pool's threads, once each runs (for ``runsHere``).
+    private var threads: [ObjectIdentifier] = []
     private var finished = false
 
     /// `count` threads named `name` (as `ps` and debuggers show it; Linux
@@ -59,6 +68,36 @@ public final class WorkerThreads: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Runs `job` on one of the threads once `seconds` have passed (and the
+    /// jobs due before it have started).
+    public func after(seconds: Double, _ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        let due = Date().addingTimeInterval(max(0, seconds))
+        let place = timed.firstIndex { $0.due > due } ?? timed.count
+        timed.insert((due, job), at: place)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Whether the calling thread is one of this pool's.
+    public var runsHere: Bool {
+        let me = ObjectIdentifier(Thread.current)
+        return condition.withLock { threads.contains(me) }
+    }
+
+    /// Runs `body` on one of the threads and waits for it; on one of them
+    /// already, runs it in place (so a job may call it without waiting for
+    /// itself). For short work that must be serialised with the pool's
+    /// other jobs (a one-thread pool's).
+    public func sync<T>(_ body: () throws -> T) rethrows -> T {
+        if runsHere { return try body() }
+        return try withoutActuallyEscaping(body) { body in
+            let waiter = SyncWaiter<T>(body)
+            async { waiter.run() }
+            return try waiter.result()
+        }
+    }
+
     /// Ends the threads once the jobs handed over so far have run.
     public func finish() {
         condition.lock()
@@ -69,16 +108,26 @@ public final class WorkerThreads: @unchecked Sendable {
 
     private func run() {
         BatchScheduling.adoptForCallingThread()
+        condition.withLock { threads.append(ObjectIdentifier(Thread.current)) }
+        while let job = nextJob() { job() }
+    }
+
+    /// The next job due, waiting for one; nil once finished with none left.
+    private func nextJob() -> (@Sendable () -> Void)? {
+        condition.lock()
+        defer { condition.unlock() }
         while true {
-            condition.lock()
-            while jobs.isEmpty, !finished { condition.wait() }
-            guard !jobs.isEmpty else {
-                condition.unlock()
-                return
+            if let first = timed.first, first.due <= Date() {
+                timed.removeFirst()
+                return first.job
             }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job()
+            if !jobs.isEmpty { return jobs.removeFirst() }
+            if finished, timed.isEmpty { return nil }
+            if let first = timed.first {
+                _ = condition.wait(until: first.due)
+            } else {
+                condition.wait()
+            }
         }
     }
 }
@@ -88,4 +137,41 @@ public final class WorkerThreads: @unchecked Sendable {
 private struct UncheckedThread: @unchecked Sendable {
     let thread: Thread
     init(_ thread: Thread) { self.thread = thread }
+}
+
+/// One ``WorkerThreads/sync(_:)`` call: the body, run on the pool, and its
+/// outcome, which the caller waits for.
+///
+/// `@unchecked Sendable`: `body` runs once, on the pool, while the caller
+/// waits, and is dropped under `done`; `outcome` is written then read under `done`.
+private final class SyncWaiter<T>: @unchecked Sendable {
+    /// Dropped once run, before the caller is woken: the caller's closure
+    /// must not outlive its call (`withoutActuallyEscaping` checks).
+    private var body: (() throws -> T)?
+    private let done = NSCondition()
+    private var outcome: Result<T, Error>?
+
+    init(_ body: @escaping () throws -> T) {
+        self.body = body
+    }
+
+    func run() {
+        let result: Result<T, Error>
+        do { // the closure's last reference here ends with this scope
+            guard let work = body else { return }
+            result = Result { try work() }
+        }
+        done.withLock {
+            body = nil
+            outcome = result
+            done.signal()
+        }
+    }
+
+    func result() throws -> T {
+        done.lock()
+        defer { done.unlock() }
+        while outcome == nil { done.wait() }
+        return try outcome!.get()
+    }
 }

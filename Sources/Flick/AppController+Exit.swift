@@ -36,7 +36,7 @@ extension AppController {
         window?.feedView?.shutdown()
         session?.shutdown()
         session = nil
-        let work = DispatchGroup()
+        let work = PendingWork()
         exitWork = work
         personal?.likes.flush(work)
         let application = g_application_get_default()
@@ -63,18 +63,15 @@ extension AppController {
     /// Fetches have stopped and pins are gone: stops the demo server, then
     /// lets the players' pipelines reach NULL and closes the store off the
     /// GTK thread; the main loop ends when that is done (when `quitting`).
-    private func closeAfterTeardown(store: RangeStore?, quitting: Bool, work: DispatchGroup) {
+    private func closeAfterTeardown(store: RangeStore?, quitting: Bool, work: PendingWork) {
         demo?.server.stop(waiting: false)
-        DispatchQueue.global(qos: .userInitiated).async(group: work) {
-            // The window is gone: let the players' pipelines reach NULL before the process ends.
-            if !VideoPlayer.waitForTeardowns(seconds: 2) { Log.warning("a player did not stop in time") }
-            store?.close()
+        // The window is gone: the players' pipelines reach NULL before the process ends.
+        EngineShutdown.finish(store: store, work: work) { stopped in
+            if !stopped { Log.warning("a player did not stop in time") }
             guard quitting else { return }
-            MainThreadHop.post {
-                let application = g_application_get_default()
-                g_application_release(application)
-                g_application_quit(application)
-            }
+            let application = g_application_get_default()
+            g_application_release(application)
+            g_application_quit(application)
         }
     }
 }

@@ -3,6 +3,7 @@ import CGtk
 import FeedCore
 import FeedMedia
 import FlickTooling
+import FeedSources
 import Foundation
 
 /// What later launches hand the running Flick: `flick FOLDER` while Flick

@@ -57,14 +57,14 @@ final class AppController {
     let system = SystemMonitor()
 
     /// The exit work running off the GTK thread (``finish()``), once begun.
-    var exitWork: DispatchGroup?
+    var exitWork: PendingWork?
 
     /// After the main loop: the exit work, if the loop ended before
     /// ``finish()`` ran (a quit with no window), and waits for what is
     /// still in flight, so the cache index is on disk before the process ends.
     func shutdown() {
         finish(quitting: false)
-        if exitWork?.wait(timeout: .now() + 5) == .timedOut { Log.warning("the media cache did not close in time") }
+        if exitWork?.wait(seconds: 5) == false { Log.warning("the media cache did not close in time") }
     }
 
     init(options: CommandLineOptions, folderPath: String?, playlist: PlaylistFile? = nil) {

@@ -3,6 +3,7 @@ import FeedCore
 import FeedDemo
 import FeedMedia
 import FlickTooling
+import FeedSources
 import Foundation
 
 /// `flick serve FOLDER`: the folder's videos and pictures as a JSON feed

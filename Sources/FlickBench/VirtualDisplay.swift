@@ -1,3 +1,4 @@
+import FeedGObject
 import Foundation
 
 /// The display the bench's windows open on: the session's own when there
@@ -100,8 +101,9 @@ final class VirtualDisplay {
 
     /// The first line `handle` gives within `timeout` seconds, trimmed.
     private static func readLine(from handle: FileHandle, timeout: TimeInterval) -> String? {
-        final class Box: @unchecked Sendable { var text = ""; let done = DispatchSemaphore(value: 0); var signalled = false }
+        final class Box: @unchecked Sendable { var text = ""; let done = PendingWork(); var signalled = false }
         let box = Box()
+        box.done.enter()
         let lock = NSLock()
         handle.readabilityHandler = { handle in
             let chunk = handle.availableData
@@ -109,10 +111,10 @@ final class VirtualDisplay {
             box.text += String(decoding: chunk, as: UTF8.self)
             if (chunk.isEmpty || box.text.contains("\n")) && !box.signalled {
                 box.signalled = true
-                box.done.signal()
+                box.done.leave()
             }
         }
-        _ = box.done.wait(timeout: .now() + timeout)
+        _ = box.done.wait(seconds: timeout)
         handle.readabilityHandler = nil
         lock.lock(); defer { lock.unlock() }
         return box.text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedMedia
+import FlickTooling
 import Foundation
 import Testing
 @testable import Flick

@@ -1,4 +1,5 @@
 import CGLib
+import FeedGObject
 import FeedMedia
 import Foundation
 
@@ -14,7 +15,8 @@ final class ServerThread: @unchecked Sendable {
 
     private let context: OpaquePointer
     private let loop: OpaquePointer
-    private let finished = DispatchSemaphore(value: 0)
+    /// Left when the thread ends.
+    private let finished = PendingWork()
     private let lock = NSLock()
     /// Needs the lock.
     private var thread: Thread?
@@ -23,6 +25,7 @@ final class ServerThread: @unchecked Sendable {
     private init() {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
+        finished.enter()
     }
 
     deinit {
@@ -57,7 +60,7 @@ final class ServerThread: @unchecked Sendable {
         let loop = self.loop
         ContextSource.idle(on: context) { g_main_loop_quit(loop) }
         guard waiting, Thread.current !== thread else { return }
-        if finished.wait(timeout: .now() + Self.stopTimeoutSeconds) == .timedOut {
+        if !finished.wait(seconds: Self.stopTimeoutSeconds) {
             FileHandle.standardError.write(Data("flick: the media server thread did not stop in time\n".utf8))
         }
     }
@@ -67,15 +70,15 @@ final class ServerThread: @unchecked Sendable {
         g_main_context_push_thread_default(context)
         defer {
             g_main_context_pop_thread_default(context)
-            finished.signal()
+            finished.leave()
         }
         let engine = ServerEngine(routes: routes, counters: counters, options: options)
         do {
             outcome.result = .success(try engine.start())
-            outcome.ready.signal()
+            outcome.ready.leave()
         } catch {
             outcome.result = .failure(error)
-            outcome.ready.signal()
+            outcome.ready.leave()
             return
         }
         g_main_loop_run(loop)
@@ -88,7 +91,11 @@ final class ServerThread: @unchecked Sendable {
 
 /// Handed from the server thread to the caller of `start`, which waits on `ready`.
 private final class StartOutcome: @unchecked Sendable {
-    let ready = DispatchSemaphore(value: 0)
-    /// Written before `ready` is signalled, read after.
+    let ready = PendingWork()
+    /// Written before `ready` is left, read after.
     var result: Result<URL, Error> = .failure(MediaServerError.listenFailed("not started"))
+
+    init() {
+        ready.enter()
+    }
 }

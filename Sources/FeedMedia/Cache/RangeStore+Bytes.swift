@@ -81,7 +81,7 @@ extension RangeStore {
     private func write(_ key: CacheKey, offset: Int64, data: Data, createIfMissing: Bool,
                        incarnation: UInt64? = nil) throws -> Bool {
         precondition(offset >= 0, "cache writes start at a non-negative offset")
-        dispatchPrecondition(condition: .onQueue(diskQueue))
+        precondition(diskThread.runsHere, "cache writes run on the disk thread")
         lock.lock()
         guard !isClosed else {
             lock.unlock()
@@ -171,7 +171,7 @@ extension RangeStore {
     /// Writes queued this way land in the order they were queued.
     public func writeIfPresent(_ key: CacheKey, offset: Int64, data: Data, incarnation: UInt64? = nil,
                                completion: @escaping @Sendable (Result<Bool, any Error>) -> Void) {
-        diskQueue.async {
+        diskThread.async {
             completion(Result { try self.write(key, offset: offset, data: data, createIfMissing: false,
                                                incarnation: incarnation) })
         }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 extension RangeStore {
@@ -40,7 +41,7 @@ extension RangeStore {
     func scheduleFlushLocked() {
         guard !flushDebt.flushScheduled, !isClosed else { return }
         flushDebt.flushScheduled = true
-        flushQueue.asyncAfter(deadline: .now() + Self.flushDelay) { [weak self] in
+        flushThread.after(seconds: Self.flushDelay) { [weak self] in
             guard let self else { return }
             self.lock.lock()
             self.flushDebt.flushScheduled = false

@@ -72,13 +72,13 @@ extension RangeStore {
 }
 
 extension RangeStore {
-    /// Opens the store as `init` does, on a thread of its own (reading the
+    /// Opens the store as `init` does, on the index thread (reading the
     /// index, sweeping orphans and the first flush touch the disk), and
     /// hands it, or why it could not be opened, to `answer` on the GTK
     /// thread: the GTK thread never waits for a cache folder.
     public static func openInBackground(directory: URL, budgets: CacheBudgets,
                             answer: @escaping @MainActor @Sendable (Result<RangeStore, Error>) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        WorkerThreads.cacheIndex.async {
             let result = Result { try RangeStore(directory: directory, budgets: budgets) }
             MainThreadHop.post { answer(result) }
         }

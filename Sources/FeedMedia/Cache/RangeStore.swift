@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// The on-disk byte-range cache: per key a sparse data file, and one index
@@ -54,13 +55,12 @@ public final class RangeStore: @unchecked Sendable {
     let directory: URL
     /// The folder, held open: every file is reached relative to it. Immutable.
     let folder: CacheFolder
-    /// Runs debounced flushes: `fdatasync` and index writes. Immutable.
-    let flushQueue = DispatchQueue(label: "io.github.flick.Flick.range-store", qos: .utility)
+    /// Runs debounced flushes: `fdatasync` and index writes (every store's).
+    var flushThread: WorkerThreads { .cacheIndex }
     /// Runs every write and file deletion, in order: one writer at a time,
-    /// so a block's checksum is read, extended and claimed by one writer. Immutable.
-    let diskQueue = DispatchQueue(label: "io.github.flick.Flick.range-store.disk", qos: .utility)
-    /// Marks `diskQueue`, so work already on it never waits for it.
-    static let onDiskQueue = DispatchSpecificKey<Bool>()
+    /// so a block's checksum is read, extended and claimed by one writer
+    /// (every store's, on one thread).
+    var diskThread: WorkerThreads { .cacheDisk }
     /// The open `lock` file holding the folder's exclusive `flock`; nil
     /// only while `init` runs. Closed by `close()`.
     var folderLock: Int32?
@@ -104,7 +104,6 @@ public final class RangeStore: @unchecked Sendable {
     /// cannot be made or used, or another open store holds it.
     public init(directory: URL, budgets: CacheBudgets = .init()) throws {
         self.directory = directory.standardizedFileURL
-        diskQueue.setSpecific(key: Self.onDiskQueue, value: true)
         // The folder itself, never where a link would lead: the cache never
         // writes outside it.
         folder = try CacheFolder(path: self.directory.path)
@@ -234,14 +233,13 @@ public final class RangeStore: @unchecked Sendable {
         if isOnDiskQueue {
             remove(names)
         } else {
-            diskQueue.async { self.remove(names) }
+            diskThread.async { self.remove(names) }
         }
     }
 
-    /// Runs `body` on the disk queue and waits for it (at once when already on it).
+    /// Runs `body` on the disk thread and waits for it (at once when already on it).
     func onDiskQueue<T>(_ body: () throws -> T) rethrows -> T {
-        if isOnDiskQueue { return try body() }
-        return try diskQueue.sync(execute: body)
+        try diskThread.sync(body)
     }
 
     /// Waits for the writes and deletions queued so far (`flush()` and
@@ -251,7 +249,7 @@ public final class RangeStore: @unchecked Sendable {
     }
 
     /// Whether this code runs on the disk queue.
-    private var isOnDiskQueue: Bool { DispatchQueue.getSpecific(key: Self.onDiskQueue) == true }
+    private var isOnDiskQueue: Bool { diskThread.runsHere }
 
     /// Why the store stopped writing (the disk is full or failing), or nil
     /// while it writes. Reads go on either way; nothing held is touched.

@@ -23,8 +23,6 @@ public final class RemoteImageFiles: RemoteStillSource {
     /// Requests in flight by URL, with everyone waiting for each.
     private var waiting: [URL: [(Result<URL, RemoteImageError>) -> Void]] = [:]
     private var requests: [URL: FeedRequest] = [:]
-    /// Writes fetched bodies, in order.
-    private let writes = DispatchQueue(label: "io.github.flick.Flick.remote-images", qos: .utility)
 
     /// - Parameters:
     ///   - directory: where the files go (created 0700 if missing).
@@ -86,7 +84,8 @@ public final class RemoteImageFiles: RemoteStillSource {
             deliver(url, .failure(.httpStatus(response.status)))
         case .response(let response):
             let body = response.body
-            writes.async { [weak self] in
+            // Written in order, on the thread of Flick's small files.
+            WorkerThreads.files.async { [weak self] in
                 let saved = Self.save(body, to: target)
                 MainThreadHop.post { self?.deliver(url, saved) }
             }

@@ -104,7 +104,7 @@ public final class PostSaver {
         guard let source = cache.store.completeFile(key) else { finish(.failure(.download(tr("the file left the cache")))); return }
         let store = cache.store
         let (title, id, kind, uri) = (item.title, item.id, item.kind, item.uri)
-        DispatchQueue.global(qos: .userInitiated).async {
+        WorkerThreads.saves.async {
             let result: Result<URL, SaveFailure>
             if !store.verify(key) {
                 result = .failure(.download(tr("the cached copy is damaged; try again")))

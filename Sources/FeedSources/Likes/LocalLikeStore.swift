@@ -4,7 +4,7 @@ import Foundation
 
 /// Likes kept on this computer (FeedCore's ``LocalLikes``) in
 /// `$XDG_DATA_HOME/io.github.flick.Flick/likes.json`. GTK thread only;
-/// the file is read and written on a queue of its own, never on the GTK
+/// the file is read and written on the likes' thread (``WorkerThreads/likes``), never on the GTK
 /// thread: read once at start (at most ``maxFileBytes``; a file that is
 /// not one is left as it is and the likes start empty), written 0.5 s
 /// after a change, whole, to a temporary file that then replaces it.
@@ -19,13 +19,12 @@ public final class LocalLikeStore {
     /// Changes made before the file was read, applied after.
     private var early: [(LocalLikes.Key, Bool)] = []
     private var saveTimer: MainLoopSource?
-    private let queue = DispatchQueue(label: "flick.local-likes")
     /// Called once the file is read (pages shown before then ask again).
     public var onLoaded: (@MainActor () -> Void)?
 
     public init(file: URL = LocalLikeStore.defaultFile) {
         self.file = file
-        queue.async { [weak self] in
+        WorkerThreads.likes.async { [weak self] in
             let bytes = Self.read(file)
             MainThreadHop.post { self?.finishLoading(bytes) }
         }
@@ -49,18 +48,18 @@ public final class LocalLikeStore {
         scheduleSave()
     }
 
-    /// Writes what is pending now, on the store's queue (at exit: `group`
+    /// Writes what is pending now, on the likes' thread (at exit: `work`
     /// is left once it is on disk).
-    public func flush(_ group: DispatchGroup) {
+    public func flush(_ work: PendingWork) {
         guard saveTimer != nil else { return }
         saveTimer?.cancel()
         saveTimer = nil
         let bytes = likes.encoded()
         let file = self.file
-        group.enter()
-        queue.async {
+        work.enter()
+        WorkerThreads.likes.async {
             Self.write(bytes, to: file)
-            group.leave()
+            work.leave()
         }
     }
 
@@ -80,7 +79,7 @@ public final class LocalLikeStore {
             saveTimer = nil
             let bytes = likes.encoded()
             let file = self.file
-            queue.async { Self.write(bytes, to: file) }
+            WorkerThreads.likes.async { Self.write(bytes, to: file) }
         }
     }
 

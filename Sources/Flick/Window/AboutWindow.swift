@@ -19,10 +19,7 @@ enum AboutWindow {
 
     /// Reads the metainfo's newest release in the background, for the window.
     static func readReleaseNotes() {
-        DispatchQueue.global(qos: .utility).async {
-            let notes = ReleaseNotes.load()
-            MainThreadHop.post { releaseNotes = notes }
-        }
+        ReleaseNotes.read { releaseNotes = $0 }
     }
 
     /// Shows the window over `parent`.

@@ -1,12 +1,12 @@
 import FeedCore
 import FeedGObject
-import FeedMedia
 import Foundation
 
 /// Where the preferences read and clear what Flick keeps on disk. Asked
 /// on the GTK thread, answered there; the reading, listing, deleting and
-/// syncing run on a queue of its own, one job at a time (so two never open
-/// the folder's store at once), and the GTK thread never waits on them.
+/// syncing run on the thread of Flick's small files (``WorkerThreads/files``),
+/// one job at a time (so two never open the folder's store at once), and
+/// the GTK thread never waits on them.
 ///
 /// Videos: the app's own media cache when it has one open (the default),
 /// so clearing goes through the store that playback and eviction use.
@@ -21,35 +21,33 @@ import Foundation
 /// written as plain files when there is no media cache (`RemoteImageFiles`,
 /// `--no-media-cache`), which no budget evicts. Both count, both are cleared.
 @MainActor
-final class CacheAccess {
+public final class CacheAccess {
     /// Bytes held on disk.
-    struct Usage: Equatable, Sendable {
-        var videoBytes: Int64
-        var imageBytes: Int64
+    public struct Usage: Equatable, Sendable {
+        public var videoBytes: Int64
+        public var imageBytes: Int64
 
-        func bytes(of kind: CacheKey.Kind) -> Int64 {
+        public func bytes(of kind: CacheKey.Kind) -> Int64 {
             kind == .video ? videoBytes : imageBytes
         }
     }
 
     /// Why the cache could not be read or cleared, in one sentence for the window.
-    struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        let description: String
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
     }
 
     private let mediaDirectory: URL
     private let imageDirectory: URL
     private let openCache: @MainActor () -> MediaCache?
     private let budgets: @MainActor () -> CacheBudgets
-    /// Runs the disk work, in order.
-    private let queue = DispatchQueue(label: "io.github.flick.Flick.cache-access", qos: .userInitiated)
 
     /// - Parameters:
     ///   - mediaDirectory: the byte-range cache's folder.
     ///   - imageDirectory: the remote pictures' folder.
     ///   - openCache: the app's open media cache, nil when it has none.
     ///   - budgets: the budgets in force (a folder opened here evicts to them, as the app would).
-    init(mediaDirectory: URL, imageDirectory: URL,
+    public init(mediaDirectory: URL, imageDirectory: URL,
          openCache: @escaping @MainActor () -> MediaCache?, budgets: @escaping @MainActor () -> CacheBudgets) {
         self.mediaDirectory = mediaDirectory
         self.imageDirectory = imageDirectory
@@ -58,7 +56,7 @@ final class CacheAccess {
     }
 
     /// What is held now, to `answer` on the GTK thread.
-    func usage(_ answer: @escaping @MainActor @Sendable (Result<Usage, Problem>) -> Void) {
+    public func usage(_ answer: @escaping @MainActor @Sendable (Result<Usage, Problem>) -> Void) {
         let images = imageDirectory
         withStore(answer) { store in
             Usage(videoBytes: store?.usage(kind: .video) ?? 0,
@@ -67,7 +65,7 @@ final class CacheAccess {
     }
 
     /// Deletes everything of `kind`; `answer` gets the bytes it held, on the GTK thread.
-    func clear(_ kind: CacheKey.Kind, _ answer: @escaping @MainActor @Sendable (Result<Int64, Problem>) -> Void) {
+    public func clear(_ kind: CacheKey.Kind, _ answer: @escaping @MainActor @Sendable (Result<Int64, Problem>) -> Void) {
         let images = imageDirectory
         withStore(answer) { store in
             var freed = store?.usage(kind: kind) ?? 0
@@ -82,7 +80,7 @@ final class CacheAccess {
         }
     }
 
-    /// Runs `body` on the queue with the app's store, or the folder's
+    /// Runs `body` on the files thread with the app's store, or the folder's
     /// opened for it, or nil when there is no folder; its value goes to
     /// `answer` on the GTK thread.
     private func withStore<Value: Sendable>(_ answer: @escaping @MainActor @Sendable (Result<Value, Problem>) -> Void,
@@ -91,7 +89,7 @@ final class CacheAccess {
         let open = openCache()?.store
         let budgets = budgets()
         let folder = mediaDirectory
-        queue.async {
+        WorkerThreads.files.async {
             let result: Result<Value, Problem>
             if let open {
                 result = .success(body(open))

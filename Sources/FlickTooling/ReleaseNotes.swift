@@ -1,15 +1,15 @@
 import CGLib
+import FeedGObject
 import FeedMedia
 import FeedSources
-import FlickTooling
 import Foundation
 
 /// The newest release in Flick's metainfo, as the About window shows it:
 /// its version and its description in AppStream's markup (paragraphs and
 /// lists), rebuilt from the parsed document with every text escaped.
-struct ReleaseNotes: Equatable {
-    var version: String
-    var markup: String
+public struct ReleaseNotes: Equatable, Sendable {
+    public var version: String
+    public var markup: String
 
     /// The metainfo files to look in, most specific first: the source
     /// tree's template under `$FLICK_DATA_DIR`, then the installed file in
@@ -26,11 +26,20 @@ struct ReleaseNotes: Equatable {
                 system += 1
             }
         }
-        found += dirs.map { URL(fileURLWithPath: $0).appendingPathComponent("metainfo/\(AppInfo.id).metainfo.xml") }
+        found += dirs.map { URL(fileURLWithPath: $0).appendingPathComponent("metainfo/\(PrivateFiles.folderName).metainfo.xml") }
         return found
     }
 
     /// Reads the first metainfo file that exists (at most 1 MB of it). Blocking: off the GTK thread.
+    /// Reads the notes on the thread of Flick's small files and hands them
+    /// (nil when no metainfo is found) to `answer` on the GTK thread.
+    public static func read(_ answer: @escaping @MainActor @Sendable (ReleaseNotes?) -> Void) {
+        WorkerThreads.files.async {
+            let notes = load()
+            MainThreadHop.post { answer(notes) }
+        }
+    }
+
     static func load() -> ReleaseNotes? {
         for file in candidates {
             guard let handle = try? FileHandle(forReadingFrom: file) else { continue }
@@ -44,7 +53,7 @@ struct ReleaseNotes: Equatable {
 
     /// The newest release's notes in a metainfo document (its first
     /// `<release>`), nil when it has none with a version.
-    static func newest(in data: Data) -> ReleaseNotes? {
+    public static func newest(in data: Data) -> ReleaseNotes? {
         guard let root = try? XMLTree.parse(data),
               let release = root.child("releases", in: nil)?.children("release", in: nil).first,
               let version = release.attributes["version"], !version.isEmpty else { return nil }

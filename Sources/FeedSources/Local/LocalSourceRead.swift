@@ -1,7 +1,5 @@
 import FeedCore
 import FeedGObject
-import FeedMedia
-import FeedSources
 import Foundation
 
 /// Reads a folder (a scan of up to 100,000 entries) or a playlist file
@@ -12,22 +10,24 @@ import Foundation
 ///
 /// GTK thread only; the reading runs on ``LocalReads``'s thread.
 @MainActor
-final class LocalSourceRead {
+package final class LocalSourceRead {
+    package init() {}
+
     /// What to read: a folder or a playlist file, by its path.
-    enum Request: Equatable {
+    package enum Request: Equatable {
         case folder(String)
         case playlist(String)
     }
 
     /// What a read found.
-    enum Found {
+    package enum Found {
         case folder(FolderFeedSource)
         case playlist(PlaylistFile)
     }
 
     /// Why a read failed, in one line for a toast.
-    struct Failure: Error {
-        let message: String
+    package struct Failure: Error {
+        package let message: String
     }
 
     /// After how long, in milliseconds, a read still running is shown as
@@ -41,7 +41,7 @@ final class LocalSourceRead {
     /// Reads `request`; `slow` runs if it is still running after
     /// `showLoadingAfterMilliseconds`, `done` once with what it found,
     /// unless another read starts or `cancel()` runs first.
-    func start(_ request: Request, slow: @escaping @MainActor () -> Void,
+    package func start(_ request: Request, slow: @escaping @MainActor () -> Void,
                done: @escaping @MainActor (Result<Found, Failure>) -> Void) {
         stopLoadingTimer()
         let expected = reads.bind()
@@ -61,7 +61,7 @@ final class LocalSourceRead {
     }
 
     /// Drops the answer of the read running, if any.
-    func cancel() {
+    package func cancel() {
         reads.invalidate()
         stopLoadingTimer()
     }

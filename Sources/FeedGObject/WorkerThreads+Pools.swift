@@ -1,0 +1,20 @@
+import Foundation
+
+/// The named pools, made on first use and kept for the process's life.
+/// Each is one thread unless said: work of one kind runs in order, and a
+/// slow job of one kind (a large save) never holds up another (a cache
+/// write the GTK thread waits for).
+extension WorkerThreads {
+    /// The media cache's data files: range writes and removals (the
+    /// writers wait for them, so nothing slow goes here).
+    public static let cacheDisk = WorkerThreads(name: "flick-cache-io")
+    /// The media cache's index: the delayed flushes, opening a store.
+    public static let cacheIndex = WorkerThreads(name: "flick-cache-idx")
+    /// Small files of Flick's own: remote pictures written to disk, the
+    /// Preferences' cache sizes, the About window's facts, the release notes.
+    public static let files = WorkerThreads(name: "flick-files")
+    /// Saved posts copied into the user's folder (and the teardown at exit).
+    public static let saves = WorkerThreads(name: "flick-saves")
+    /// The likes kept on this computer, read and written.
+    public static let likes = WorkerThreads(name: "flick-likes")
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The house rules of threads, read from the sources: one primitive takes
+/// work off the GTK thread (FeedGObject's WorkerThreads, with its named
+/// pools), the app asks the libraries for its background work, and the
+/// escape hatches of strict concurrency do not grow.
+extension HouseRulesTests {
+    @Test("work leaves the GTK thread one way: no libdispatch queue, group or semaphore in Sources")
+    func oneWayOffTheGTKThread() throws {
+        // The one file allowed libdispatch: the bench's Ctrl+C watch, a
+        // signal source whose handler must run while the bench's main
+        // thread blocks on the runs it waits for.
+        let found = try Self.offending(Self.sources(), #"\bDispatch(Queue|Group|Semaphore|WorkItem|Source)\b|\.global\(|asyncAfter\("#)
+            .filter { !$0.hasPrefix("Sources/FlickBench/BenchInterrupt.swift:") }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the app starts no threads of its own: it asks the libraries for the work")
+    func appStartsNoThreads() throws {
+        let found = try Self.offending(Self.sources("Flick"),
+            #"\bThread\s*(\{|\()|detachNewThread|\bWorkerThreads\b|pthread_create|\bDispatch\w*|\.async\s*\{"#)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// The most `@unchecked Sendable` and `nonisolated(unsafe)` Sources may
+    /// hold: lower these as types move to checked state, never raise them.
+    static let uncheckedSendableLimit = 34
+    static let nonisolatedUnsafeLimit = 15
+
+    @Test("the escape hatches of strict concurrency do not grow")
+    func escapeHatchesCounted() throws {
+        let files = try Self.sources()
+        let unchecked = try Self.offending(files, #"@unchecked\s+Sendable"#)
+        let unsafe = try Self.offending(files, #"nonisolated\(unsafe\)"#)
+        #expect(unchecked.count <= Self.uncheckedSendableLimit, "\(unchecked.count):\n\(unchecked.joined(separator: "\n"))")
+        #expect(unsafe.count <= Self.nonisolatedUnsafeLimit, "\(unsafe.count):\n\(unsafe.joined(separator: "\n"))")
+    }
+}
