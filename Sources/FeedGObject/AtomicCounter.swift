@@ -1,29 +1,24 @@
-import Foundation
+import Synchronization
 
 /// A counter safe to bump from any thread (diagnostics, metrics).
-public final class AtomicCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+public final class AtomicCounter: Sendable {
+    private let value = Atomic<Int>(0)
 
     public init() {}
 
     /// Adds `delta` and returns the new value.
     @discardableResult
     public func add(_ delta: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        value += delta
-        return value
+        value.add(delta, ordering: .sequentiallyConsistent).newValue
     }
 
     /// Replaces the value.
     public func store(_ newValue: Int) {
-        lock.lock(); defer { lock.unlock() }
-        value = newValue
+        value.store(newValue, ordering: .sequentiallyConsistent)
     }
 
     /// The current value.
     public func load() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return value
+        value.load(ordering: .sequentiallyConsistent)
     }
 }

@@ -4,6 +4,7 @@ import CGLib
 /// GLib's destroy notify, so the closure lives exactly as long as the C side
 /// can call it.
 /// Immutable; the value is only used on the thread that runs the C callback.
+/// `@unchecked Sendable`: the value is constant and used on the one thread that runs the C callback.
 public final class ClosureBox<Value>: @unchecked Sendable {
     public let value: Value
     public init(_ value: Value) { self.value = value }

@@ -6,6 +6,7 @@ import CGLib
 /// Reference counting is atomic in GObject, so the wrapper may move between
 /// threads; what may be done with the object on which thread is the object's
 /// own rule (GTK objects stay on the GTK thread).
+/// `@unchecked Sendable`: the pointer is constant and GObject counts references atomically.
 public final class GObjectRef: @unchecked Sendable {
     /// The object. Valid while this wrapper lives.
     public let object: UnsafeMutablePointer<GObject>

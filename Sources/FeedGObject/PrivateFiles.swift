@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import Synchronization
 
 /// What Flick keeps about what someone watches is theirs alone: every
 /// folder it makes under the cache and data folders is 0700 and every file
@@ -13,15 +14,14 @@ public enum PrivateFiles {
     /// The umask the user started Flick with (``adopt()`` keeps it; before
     /// that, the process's own).
     public static var userUmask: mode_t {
-        if let kept = lock.withLock({ adoptedUmask }) { return kept }
+        if let kept = adoptedUmask.withLock({ $0 }) { return kept }
         let current = umask(0o077)
         umask(current)
         return current
     }
 
-    private static let lock = NSLock()
-    /// Set once by ``adopt()``, under `lock`.
-    nonisolated(unsafe) private static var adoptedUmask: mode_t?
+    /// Set once by ``adopt()``.
+    private static let adoptedUmask = Mutex<mode_t?>(nil)
 
     /// The mode a file the user keeps (a saved post) gets: 0666 less the user's umask.
     public static var sharedFileMode: mode_t { 0o666 & ~userUmask }
@@ -52,9 +52,9 @@ public enum PrivateFiles {
     /// following no link (a link or a file there is left as it is). At
     /// start, before any thread: two system calls per folder, no reading.
     public static func adopt() {
-        lock.withLock {
+        adoptedUmask.withLock { kept in
             let user = umask(0o077)
-            if adoptedUmask == nil { adoptedUmask = user }
+            if kept == nil { kept = user }
         }
         for folder in ownFolders {
             let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

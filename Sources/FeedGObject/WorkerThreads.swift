@@ -134,6 +134,7 @@ public final class WorkerThreads: @unchecked Sendable {
 
 /// A thread object handed to the spawner to start (Foundation's `Thread`
 /// is not `Sendable`; it is touched once, there).
+/// `@unchecked Sendable`: the thread object is started once, on the spawner, and never touched again.
 private struct UncheckedThread: @unchecked Sendable {
     let thread: Thread
     init(_ thread: Thread) { self.thread = thread }

@@ -7,6 +7,7 @@ import Glibc
 /// test, its Xvfb) are stopped by their ids and its temporary folder is
 /// removed before it exits, so nothing is left running. The handler runs on
 /// a dispatch queue; the id list takes a lock.
+/// `@unchecked Sendable`: `pids`, `folder` and `interrupted` are under `lock`; `sources` is set once, by `install()`, before any signal.
 final class BenchInterrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var pids: Set<pid_t> = []

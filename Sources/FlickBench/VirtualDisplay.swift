@@ -101,6 +101,7 @@ final class VirtualDisplay {
 
     /// The first line `handle` gives within `timeout` seconds, trimmed.
     private static func readLine(from handle: FileHandle, timeout: TimeInterval) -> String? {
+        // `@unchecked Sendable`: `text` and `signalled` are touched under `lock` only; `done` locks itself.
         final class Box: @unchecked Sendable { var text = ""; let done = PendingWork(); var signalled = false }
         let box = Box()
         box.done.enter()

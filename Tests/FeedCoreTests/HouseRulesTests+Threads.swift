@@ -25,15 +25,31 @@ extension HouseRulesTests {
 
     /// The most `@unchecked Sendable` and `nonisolated(unsafe)` Sources may
     /// hold: lower these as types move to checked state, never raise them.
-    static let uncheckedSendableLimit = 34
-    static let nonisolatedUnsafeLimit = 15
+    static let uncheckedSendableLimit = 26
+    static let nonisolatedUnsafeLimit = 7
 
-    @Test("the escape hatches of strict concurrency do not grow")
+    @Test("the escape hatches of strict concurrency do not grow, and each says what makes it safe")
     func escapeHatchesCounted() throws {
         let files = try Self.sources()
         let unchecked = try Self.offending(files, #"@unchecked\s+Sendable"#)
         let unsafe = try Self.offending(files, #"nonisolated\(unsafe\)"#)
         #expect(unchecked.count <= Self.uncheckedSendableLimit, "\(unchecked.count):\n\(unchecked.joined(separator: "\n"))")
         #expect(unsafe.count <= Self.nonisolatedUnsafeLimit, "\(unsafe.count):\n\(unsafe.joined(separator: "\n"))")
+
+        // The line above each (or the one above that) starts with the hatch's name and says why it holds.
+        var unexplained: [String] = []
+        for file in files {
+            for (number, line) in file.lines.enumerated() {
+                let code = String(line).components(separatedBy: "//").first ?? ""
+                let hatch = code.range(of: #"@unchecked\s+Sendable"#, options: .regularExpression) != nil ? "`@unchecked Sendable`:"
+                    : code.contains("nonisolated(unsafe)") ? "`nonisolated(unsafe)`:" : nil
+                guard let hatch else { continue }
+                let above = file.lines[max(0, number - 2)..<number].map { $0.trimmingCharacters(in: .whitespaces) }
+                if !above.contains(where: { $0.hasPrefix("/// " + hatch) || $0.hasPrefix("// " + hatch) }) {
+                    unexplained.append("\(file.path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(unexplained.isEmpty, "say what makes each safe:\n\(unexplained.joined(separator: "\n"))")
     }
 }

@@ -11,6 +11,7 @@ import Foundation
 ///
 /// Used from the server's thread (requests) and any other (pages, tests):
 /// every access takes the lock.
+/// `@unchecked Sendable`: `liked` and `requests` are read and written under `lock` only; `failureShare` is constant.
 final class DemoLikeStore: @unchecked Sendable {
     /// The share of like requests answered 500, from 0 (none) to 1 (all).
     let failureShare: Double

@@ -25,6 +25,7 @@ enum ParallelJobs {
 }
 
 /// The shared state of one `ParallelJobs.run`. Every field is guarded by `condition`.
+/// `@unchecked Sendable`: every field is read and written under `condition` only.
 private final class JobBoard: @unchecked Sendable {
     private enum Event {
         case started(Int)

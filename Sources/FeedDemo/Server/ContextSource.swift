@@ -10,6 +10,7 @@ import FeedMedia
 /// server may run on a private context of its own thread, so it attaches
 /// its sources explicitly. Owned by the thread that runs `context`; only
 /// `cancel()` may be called from elsewhere (GLib's source removal is thread-safe).
+/// `@unchecked Sendable`: the source pointer is constant; only `cancel()` crosses threads, and GLib's source removal is thread-safe.
 final class ContextSource: @unchecked Sendable {
     private let source: UnsafeMutablePointer<GSource>
 

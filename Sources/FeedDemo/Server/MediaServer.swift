@@ -10,6 +10,7 @@ import Foundation
 /// `startOnOwnThread()` on a private context and thread of its own. Routes,
 /// faults and counters may be used from any thread (they take a lock).
 /// `stop()` may be called from any thread; the server also stops in deinit.
+/// `@unchecked Sendable`: its tables lock themselves; the server and its thread are under `lock`.
 public final class MediaServer: @unchecked Sendable {
     public let options: Options
 

@@ -4,6 +4,7 @@ import Foundation
 /// The server's routes and injected faults. Written from any thread (tests,
 /// the app), read by the server's thread once per request: every access
 /// takes the lock.
+/// `@unchecked Sendable`: `routes` and `faults` are read and written under `lock` only.
 final class ServerRouteTable: @unchecked Sendable {
     /// What one request will get, decided when it arrives.
     struct Request: Sendable {

@@ -9,6 +9,7 @@ import Foundation
 /// The engine lives and dies on that thread. `stop(waiting:)` may be called
 /// from any thread; by default it waits (boundedly) for the thread to close
 /// its sockets so that the port is free when it returns.
+/// `@unchecked Sendable`: `context` and `loop` are constant (GLib makes them thread-safe to signal); `thread` and `stopping` are under `lock`.
 final class ServerThread: @unchecked Sendable {
     /// How long `stop()` waits for the thread to finish, in seconds.
     static let stopTimeoutSeconds = 10.0
@@ -90,6 +91,7 @@ final class ServerThread: @unchecked Sendable {
 }
 
 /// Handed from the server thread to the caller of `start`, which waits on `ready`.
+/// `@unchecked Sendable`: `result` is written before `ready` is left and read only after `wait()` returns.
 private final class StartOutcome: @unchecked Sendable {
     let ready = PendingWork()
     /// Written before `ready` is left, read after.

@@ -28,6 +28,7 @@ import Foundation
 /// opening takes an exclusive `flock` on the folder's `lock` file and throws
 /// when another store (in this or another process) holds it. The kernel
 /// drops the lock when a process dies, so a crash never leaves it stuck.
+/// `@unchecked Sendable`: the state is under `lock`; files are written on the disk thread only; `folder` and `directory` are constant.
 public final class RangeStore: @unchecked Sendable {
     /// One key's state. Only under `lock`.
     struct Entry {

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Synchronization
 
 /// The files whose version changed at the origin while the store held them,
 /// each with FeedCore's ``VersionChurn``: which ones change too often to be
@@ -12,12 +13,11 @@ import Foundation
 /// and readers of the cached copy stop (``CacheSourceInstance``).
 ///
 /// Any thread (its own lock). Forgets quiet files past `maxFiles`.
-public final class VersionChanges: @unchecked Sendable {
+public final class VersionChanges: Sendable {
     /// Files remembered at most; past it, those not streamed uncached are forgotten.
     static let maxFiles = 4_096
 
-    private let lock = NSLock()
-    private var churn: [CacheKey: VersionChurn] = [:]
+    private let churn = Mutex<[CacheKey: VersionChurn]>([:])
 
     init() {}
 
@@ -25,25 +25,21 @@ public final class VersionChanges: @unchecked Sendable {
     /// it streams uncached from now on.
     @discardableResult
     func record(_ key: CacheKey, atSeconds seconds: Double = ProcessInfo.processInfo.systemUptime) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if churn[key] == nil, churn.count >= Self.maxFiles {
-            churn = churn.filter { $0.value.uncached }
+        churn.withLock { churn in
+            if churn[key] == nil, churn.count >= Self.maxFiles {
+                churn = churn.filter { $0.value.uncached }
+            }
+            return churn[key, default: VersionChurn()].record(atSeconds: seconds)
         }
-        return churn[key, default: VersionChurn()].record(atSeconds: seconds)
     }
 
     /// Whether `key` streams uncached for the rest of the run.
     public func isUncached(_ key: CacheKey) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return churn[key]?.uncached ?? false
+        churn.withLock { $0[key]?.uncached ?? false }
     }
 
     /// How many files stream uncached, for the diagnostics.
     public var uncachedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return churn.values.count { $0.uncached }
+        churn.withLock { $0.values.count { $0.uncached } }
     }
 }

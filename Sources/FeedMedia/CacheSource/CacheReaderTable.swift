@@ -1,24 +1,28 @@
 import FeedCore
 import Foundation
+import Synchronization
 
 /// Who reads each key (FeedCore's ``CacheReader``, set by the feed session
 /// on the GTK thread) and which source elements read it now, so that a
 /// read waiting for its post to become current is woken the moment it is.
-/// Any thread (locked); the lock is never held while an element is woken.
-final class CacheReaderTable: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Keys whose reader is not `.current` (the default).
-    private var readers: [CacheKey: CacheReader] = [:]
-    /// Elements started on each key, weakly.
-    private var elements: [CacheKey: [Weak]] = [:]
-
+/// Any thread (a mutex); it is never held while an element is woken.
+final class CacheReaderTable: Sendable {
     private struct Weak {
         weak var instance: CacheSourceInstance?
     }
 
+    private struct Table {
+        /// Keys whose reader is not `.current` (the default).
+        var readers: [CacheKey: CacheReader] = [:]
+        /// Elements started on each key, weakly.
+        var elements: [CacheKey: [Weak]] = [:]
+    }
+
+    private let table = Mutex(Table())
+
     /// `.current` unless the session said otherwise.
     func reader(_ key: CacheKey) -> CacheReader {
-        lock.withLock { readers[key] ?? .current }
+        table.withLock { held in held.readers[key] ?? .current }
     }
 
     /// Records `reader` for `key`; an element waiting on `key` looks again,
@@ -26,11 +30,11 @@ final class CacheReaderTable: @unchecked Sendable {
     /// session hands the key to the post being shown, whose misses must
     /// always reach the network.
     func set(_ reader: CacheReader, for key: CacheKey) {
-        let waking: [CacheSourceInstance] = lock.withLock {
-            let old = readers[key] ?? .current
-            readers[key] = reader == .current ? nil : reader
+        let waking: [CacheSourceInstance] = table.withLock { held in
+            let old = held.readers[key] ?? .current
+            held.readers[key] = reader == .current ? nil : reader
             guard old != reader else { return [] }
-            return (elements[key] ?? []).compactMap(\.instance)
+            return (held.elements[key] ?? []).compactMap(\.instance)
         }
         for instance in waking { instance.readerChanged(fetching: reader.missAction == .fetch) }
     }
@@ -41,26 +45,26 @@ final class CacheReaderTable: @unchecked Sendable {
     /// let go or bound to another post, and is being reset, so what it
     /// would read next is not wanted.
     func keepOnly(_ keep: Set<CacheKey>) {
-        let stopping: [CacheSourceInstance] = lock.withLock {
-            let dropped = readers.filter { !keep.contains($0.key) }
-            for key in dropped.keys { readers[key] = nil }
-            return dropped.filter { $0.value == .prepared }.keys.flatMap { (elements[$0] ?? []).compactMap(\.instance) }
+        let stopping: [CacheSourceInstance] = table.withLock { held in
+            let dropped = held.readers.filter { !keep.contains($0.key) }
+            for key in dropped.keys { held.readers[key] = nil }
+            return dropped.filter { $0.value == .prepared }.keys.flatMap { (held.elements[$0] ?? []).compactMap(\.instance) }
         }
         for instance in stopping { instance.holdUntilStop() }
     }
 
     func started(_ instance: CacheSourceInstance, on key: CacheKey) {
-        lock.withLock {
-            var list = (elements[key] ?? []).filter { $0.instance != nil }
+        table.withLock { held in
+            var list = (held.elements[key] ?? []).filter { $0.instance != nil }
             list.append(Weak(instance: instance))
-            elements[key] = list
+            held.elements[key] = list
         }
     }
 
     func stopped(_ instance: CacheSourceInstance, on key: CacheKey) {
-        lock.withLock {
-            let list = (elements[key] ?? []).filter { $0.instance != nil && $0.instance !== instance }
-            elements[key] = list.isEmpty ? nil : list
+        table.withLock { held in
+            let list = (held.elements[key] ?? []).filter { $0.instance != nil && $0.instance !== instance }
+            held.elements[key] = list.isEmpty ? nil : list
         }
     }
 }

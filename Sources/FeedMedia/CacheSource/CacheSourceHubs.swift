@@ -1,31 +1,35 @@
 import Foundation
+import Synchronization
 
 /// The live cache-source hubs by id: how an element, which GStreamer makes
 /// once per process for any pipeline, finds the hub its URI names. Holds
 /// the hubs weakly; any thread (locked).
 enum CacheSourceHubs {
-    private final class Entry { weak var hub: CacheSourceHub? ; init(_ hub: CacheSourceHub) { self.hub = hub } }
-    nonisolated(unsafe) private static var hubs: [Int: Entry] = [:]
-    nonisolated(unsafe) private static var lastID = 0
-    private static let lock = NSLock()
+    private struct Entry { weak var hub: CacheSourceHub? }
+    private struct Table {
+        var hubs: [Int: Entry] = [:]
+        var lastID = 0
+    }
+
+    private static let table = Mutex(Table())
 
     static func nextID() -> Int {
-        lock.withLock {
-            lastID += 1
-            return lastID
+        table.withLock {
+            $0.lastID += 1
+            return $0.lastID
         }
     }
 
     static func add(_ hub: CacheSourceHub) {
-        lock.withLock { hubs[hub.id] = Entry(hub) }
+        table.withLock { $0.hubs[hub.id] = Entry(hub: hub) }
     }
 
     static func remove(_ id: Int) {
-        lock.withLock { _ = hubs.removeValue(forKey: id) }
+        table.withLock { _ = $0.hubs.removeValue(forKey: id) }
     }
 
     /// The hub named `id`, while it lives.
     static func hub(_ id: Int) -> CacheSourceHub? {
-        lock.withLock { hubs[id]?.hub }
+        table.withLock { $0.hubs[id]?.hub }
     }
 }

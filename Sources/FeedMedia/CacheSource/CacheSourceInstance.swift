@@ -12,6 +12,7 @@ import Foundation
 /// `unlockStop` on the thread changing state; `landed` and `ended` on the GTK
 /// thread. Every field below is guarded by `condition`'s lock; `fill` waits
 /// on it and never holds it while reading the disk.
+/// `@unchecked Sendable`: `element` is constant; every other field is under `condition`'s lock.
 final class CacheSourceInstance: @unchecked Sendable {
     /// The element (not retained: it owns this object).
     let element: UnsafeMutableRawPointer

@@ -16,6 +16,7 @@ import Foundation
 /// Not thread-safe: gdk-pixbuf's iterator is not, so one owner calls it at a
 /// time (``PictureAnimation`` is used from one serial queue). `deinit` frees
 /// the animation on whichever thread drops the last reference.
+/// `@unchecked Sendable`: one owner calls it at a time, on one thread (the animation thread); only `deinit` may run elsewhere.
 public final class PictureAnimation: @unchecked Sendable {
     /// Files larger than this are shown as a still: the animation loaders
     /// read the whole file into memory.

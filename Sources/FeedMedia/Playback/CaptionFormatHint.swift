@@ -4,6 +4,7 @@ import CGStreamer
 import FeedCore
 import FeedGObject
 import Foundation
+import Synchronization
 
 /// Tells a playbin's captions chain the format its file declares
 /// (``CaptionFormat``, from the file's ending) instead of letting
@@ -11,18 +12,17 @@ import Foundation
 /// `force-caps`, so a one-cue SubRip file of 40 bytes, which the sniffer
 /// needs 129 bytes to recognise, reaches `subparse` as SubRip. The GTK
 /// thread sets the captions of each opening; streaming threads add the
-/// elements (GstBin's `deep-element-added`); `lock` guards `expected`.
-final class CaptionFormatHint: @unchecked Sendable {
-    private let lock = NSLock()
+/// elements (GstBin's `deep-element-added`); a mutex guards `expected`.
+final class CaptionFormatHint: Sendable {
     /// The captions' address and the caps their format has, for the opening under way.
-    private var expected: (uri: String, caps: String)?
+    private let expected = Mutex<(uri: String, caps: String)?>(nil)
 
     /// GTK thread, before the playbin opens: the captions it plays beside
     /// the media (nil: none, or a file whose ending names no format, which
     /// is sniffed as before).
     func expect(_ captions: String?) {
         let format = captions.flatMap { URL(string: $0)?.lastPathComponent }.flatMap(CaptionFormat.init(fileName:))
-        lock.withLock { expected = captions.flatMap { uri in format.map { (uri, $0.caps) } } }
+        expected.withLock { $0 = captions.flatMap { uri in format.map { (uri, $0.caps) } } }
     }
 
     /// Watches every element added anywhere inside `playbin`, for its life.
@@ -34,7 +34,7 @@ final class CaptionFormatHint: @unchecked Sendable {
     /// reads the expected captions is told their caps.
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>, in bin: UnsafeMutableRawPointer) {
         guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "typefind",
-              let expected = lock.withLock({ expected }),
+              let expected = expected.withLock({ $0 }),
               let reader = gst_object_get_parent(bin.assumingMemoryBound(to: GstObject.self)) else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(reader)) }
         guard let factory = ElementFactory.of(UnsafeMutableRawPointer(reader).assumingMemoryBound(to: GstElement.self)),

@@ -4,6 +4,7 @@ import CGStreamer
 import FeedCore
 import FeedGObject
 import Foundation
+import Synchronization
 
 /// Which video decoder a player's playbin plugged for its current binding
 /// (the element's factory name, `avdec_h264`, `vah264dec`, …), for
@@ -12,34 +13,37 @@ import Foundation
 /// binding is opened again once with hardware decoders skipped (each
 /// decodebin's `autoplug-select`). Streaming threads add elements
 /// (GstBin's `deep-element-added`) and ask what to skip, the GTK thread
-/// reads; `lock` guards both fields. When to fall back is FeedCore's
+/// reads; a mutex guards both. When to fall back is FeedCore's
 /// ``DecoderFallback``. libav's decoders get
 /// their thread count from each stream's size on the way (``DecoderThreads``).
-final class DecoderWatch: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The factory name of the video decoder plugged last.
-    private var currentName: String?
-    /// The binding's decoder kind and whether it fell back.
-    private var fallback = DecoderFallback()
+final class DecoderWatch: Sendable {
+    private struct State {
+        /// The factory name of the video decoder plugged last.
+        var currentName: String?
+        /// The binding's decoder kind and whether it fell back.
+        var fallback = DecoderFallback()
+    }
+
+    private let state = Mutex(State())
 
     /// The decoder of the current binding; nil before one is plugged.
     var decoder: (name: String, kind: DecoderKind)? {
-        lock.withLock { currentName.flatMap { name in fallback.plugged.map { (name, $0) } } }
+        state.withLock { state in state.currentName.flatMap { name in state.fallback.plugged.map { (name, $0) } } }
     }
 
     /// A new binding forgets the last one's decoder and fallback.
     func restart() {
-        lock.withLock {
-            currentName = nil
-            fallback.restart()
+        state.withLock {
+            $0.currentName = nil
+            $0.fallback.restart()
         }
     }
 
     /// The binding opens (again): its decoder is plugged anew.
     func forgetDecoder() {
-        lock.withLock {
-            currentName = nil
-            fallback.reopen()
+        state.withLock {
+            $0.currentName = nil
+            $0.fallback.reopen()
         }
     }
 
@@ -47,9 +51,9 @@ final class DecoderWatch: @unchecked Sendable {
     /// skipped) when a hardware decoder was plugged and this binding has
     /// not fallen back yet.
     func fallBackToSoftware() -> Bool {
-        lock.withLock {
-            guard fallback.failed() else { return false }
-            currentName = nil
+        state.withLock {
+            guard $0.fallback.failed() else { return false }
+            $0.currentName = nil
             return true
         }
     }
@@ -57,7 +61,7 @@ final class DecoderWatch: @unchecked Sendable {
     /// Streaming thread: whether decodebin may try `factory`.
     fileprivate func allows(_ factory: OpaquePointer) -> Bool {
         guard let klass = ElementFactory.klass(factory) else { return true }
-        return lock.withLock { fallback.allows(DecoderKind(klass: klass)) }
+        return state.withLock { $0.fallback.allows(DecoderKind(klass: klass)) }
     }
 
     /// Watches every element added anywhere inside `playbin`, for its life.
@@ -77,9 +81,9 @@ final class DecoderWatch: @unchecked Sendable {
         let kind = DecoderKind(klass: klass)
         guard kind != .other else { return }
         if kind == .softwareVideoDecoder, name.hasPrefix("avdec_") { Self.limitThreads(of: element) }
-        lock.withLock {
-            currentName = name
-            fallback.plug(kind)
+        state.withLock {
+            $0.currentName = name
+            $0.fallback.plug(kind)
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 
 /// A weak link from C callbacks to their player. Written on the GTK thread;
 /// `player` is only read on the GTK thread.
+/// `@unchecked Sendable`: `player` is written and read on the GTK thread only; other threads only pass it on.
 final class WeakPlayer: @unchecked Sendable {
     weak var player: VideoPlayer?
 }
@@ -17,6 +18,7 @@ final class WeakPlayer: @unchecked Sendable {
 /// generation accepted at the time they are pulled and dropped at once when
 /// it is 0 (no binding). Shared by the streaming threads (``post(_:)``,
 /// ``acceptedGeneration``) and the GTK thread (``accept(_:)``, ``take()``).
+/// `@unchecked Sendable`: every field is read and written under `lock` only.
 final class FrameMailbox: @unchecked Sendable {
     /// Guards every field below.
     private let lock = NSLock()

@@ -3,6 +3,7 @@ import CGLib
 import CGStreamer
 import FeedGObject
 import Foundation
+import Synchronization
 
 /// When a player's network sources (every `souphttpsrc` in its playbin,
 /// HLS fragment sources too) last pushed bytes, so that a read error can
@@ -13,12 +14,11 @@ import Foundation
 /// Each souphttpsrc gets the same `timeout` (``timeoutSeconds``); a READ or
 /// OPEN_READ error after at least that long without bytes is a timeout.
 /// Streaming threads touch it (a buffer probe), the GTK thread reads it.
-final class NetworkActivity: @unchecked Sendable {
+final class NetworkActivity: Sendable {
     /// souphttpsrc's `timeout` for this player's sources, in seconds.
     let timeoutSeconds: UInt32
-    private let lock = NSLock()
     /// Monotonic µs of the last bytes, or of the binding's start.
-    private var last = g_get_monotonic_time()
+    private let last = Atomic<Int>(g_get_monotonic_time())
 
     init(timeoutSeconds: UInt32) {
         self.timeoutSeconds = timeoutSeconds
@@ -27,12 +27,12 @@ final class NetworkActivity: @unchecked Sendable {
     /// A new binding starts the clock: a connection that never answers
     /// counts from its open.
     func restart() {
-        lock.withLock { last = g_get_monotonic_time() }
+        last.store(g_get_monotonic_time(), ordering: .relaxed)
     }
 
     /// Seconds without bytes from any network source, now.
     var quietSeconds: Double {
-        Double(g_get_monotonic_time() - lock.withLock { last }) / 1e6
+        Double(g_get_monotonic_time() - last.load(ordering: .relaxed)) / 1e6
     }
 
     /// Whether a source's read or open error now followed a whole timeout
@@ -41,7 +41,7 @@ final class NetworkActivity: @unchecked Sendable {
 
     /// Streaming thread: bytes arrived.
     fileprivate func touch() {
-        lock.withLock { last = g_get_monotonic_time() }
+        last.store(g_get_monotonic_time(), ordering: .relaxed)
     }
 
     /// Watches every souphttpsrc added anywhere inside `playbin` (its own

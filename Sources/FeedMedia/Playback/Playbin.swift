@@ -16,6 +16,7 @@ import Foundation
 /// state changes to NULL and source removal are thread-safe in GStreamer and GLib.
 /// The state changes that open or close sources (PAUSED from READY, READY,
 /// NULL) run on a thread of the playbin's own, never on the GTK thread.
+/// `@unchecked Sendable`: used on the GTK thread; only `deinit` and the state-change jobs (a reference of their own) run elsewhere.
 final class Playbin: @unchecked Sendable {
     /// playbin `flags`: video 0x1 | audio 0x2 | text 0x4 (captions, to our
     /// own text sink: GStreamer never draws them into the picture) |
@@ -295,6 +296,7 @@ final class Playbin: @unchecked Sendable {
 
 /// A reference of its own to a pipeline, for a job on another thread;
 /// released when the last holder lets go.
+/// `@unchecked Sendable`: the pointer is constant and holds a reference of its own; GStreamer's state changes are thread-safe.
 private final class PipelineReference: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<GstElement>
 

@@ -21,6 +21,7 @@ import Foundation
 /// `box` and `fit` are set by the GTK thread at each load and read by the
 /// streaming thread in the probe; `lock` guards them, the stream's size and
 /// its orientation.
+/// `@unchecked Sendable`: the element pointers are constant (GStreamer elements are thread-safe to set); the rest is under `lock`.
 final class ScaleRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var box = PixelSize(width: 0, height: 0)

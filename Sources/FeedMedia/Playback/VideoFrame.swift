@@ -8,6 +8,7 @@ import FeedCore
 /// is a `GBytes` whose free function unmaps and unrefs the buffer. The frame
 /// owns one reference to it and drops it in `deinit`; a texture made from it
 /// takes its own. Immutable; made on a streaming thread, used on the GTK thread.
+/// `@unchecked Sendable`: immutable after it is made; the bytes it points to are released once, in `deinit`.
 public final class VideoFrame: @unchecked Sendable {
     /// Size in pixels.
     public let width: Int
@@ -79,6 +80,7 @@ public final class VideoFrame: @unchecked Sendable {
 
 /// A buffer reference and its READ mapping, kept until GLib frees the `GBytes`
 /// that points into it. Any thread (the last owner of the bytes frees it).
+/// `@unchecked Sendable`: made once, unmapped once by whichever thread frees the bytes last.
 private final class MappedBuffer: @unchecked Sendable {
     private let buffer: UnsafeMutablePointer<GstBuffer>
     private var info = GstMapInfo()

@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import Synchronization
 
 /// A debug check for the rule that the GTK thread never waits: with
 /// `FLICK_DEBUG_STALLS` set (to a threshold in ms, 50 when empty or not a
@@ -21,13 +22,20 @@ public enum StallWatch {
     /// the GTK thread, before the main loop runs. Returns whether it is on.
     @MainActor @discardableResult
     public static func installIfAsked() -> Bool {
-        guard !enabled, let value = ProcessInfo.processInfo.environment["FLICK_DEBUG_STALLS"] else { return enabled }
-        thresholdMicroseconds = max(1, Int(value) ?? 50) * 1000
-        enabled = true
-        previousPoll = g_main_context_get_poll_func(nil)
+        guard !isOn, let value = ProcessInfo.processInfo.environment["FLICK_DEBUG_STALLS"] else { return isOn }
+        let previous = g_main_context_get_poll_func(nil)
+        turns.withLock {
+            $0.thresholdMicroseconds = max(1, Int(value) ?? 50) * 1000
+            $0.previousPoll = previous
+        }
+        enabled.store(true, ordering: .relaxed)
         g_main_context_set_poll_func(nil, { fds, count, timeout in
             StallWatch.turnEnded()
-            let result = (StallWatch.previousPoll ?? g_poll)(fds, count, timeout)
+            let result = if let previous = StallWatch.turns.withLock({ $0.previousPoll }) {
+                previous(fds, count, timeout)
+            } else {
+                g_poll(fds, count, timeout)
+            }
             StallWatch.turnStarted()
             return result
         })
@@ -38,29 +46,39 @@ public enum StallWatch {
     /// Runs `body`, timing it under `label` when the check is on.
     @inline(__always)
     public static func running<T>(_ label: StaticString, _ body: () throws -> T) rethrows -> T {
-        guard enabled else { return try body() }
+        guard isOn else { return try body() }
         let start = g_get_monotonic_time()
         defer { record(label, g_get_monotonic_time() - start) }
         return try body()
     }
 
-    // MARK: Internals (GTK thread only: the poll function runs there)
+    // MARK: Internals (the GTK thread's: the poll function runs there)
 
-    nonisolated(unsafe) private static var enabled = false
-    nonisolated(unsafe) private static var thresholdMicroseconds = 50_000
-    nonisolated(unsafe) private static var previousPoll: GPollFunc?
-    nonisolated(unsafe) private static var turnStart = 0
-    /// Labelled work of this turn: label → microseconds.
-    nonisolated(unsafe) private static var sections: [String: Int] = [:]
+    /// Whether the check is on; read on every labelled call.
+    private static let enabled = Atomic<Bool>(false)
+    private static var isOn: Bool { enabled.load(ordering: .relaxed) }
+
+    /// One turn of the loop as measured so far.
+    private struct Turns {
+        var thresholdMicroseconds = 50_000
+        var previousPoll: GPollFunc?
+        var turnStart = 0
+        /// Labelled work of this turn: label → microseconds.
+        var sections: [String: Int] = [:]
+    }
+
+    private static let turns = Mutex(Turns())
 
     private static func turnStarted() {
-        turnStart = g_get_monotonic_time()
-        sections.removeAll(keepingCapacity: true)
+        turns.withLock {
+            $0.turnStart = g_get_monotonic_time()
+            $0.sections.removeAll(keepingCapacity: true)
+        }
     }
 
     private static func turnEnded() {
-        let took = g_get_monotonic_time() - turnStart
-        guard took > thresholdMicroseconds else { return }
+        let (took, threshold, sections) = turns.withLock { (g_get_monotonic_time() - $0.turnStart, $0.thresholdMicroseconds, $0.sections) }
+        guard took > threshold else { return }
         let work = sections.sorted { $0.value > $1.value }.prefix(4)
             .map { "\($0.key) \($0.value / 1000) ms" }.joined(separator: ", ")
         let line = "flick: stall: \(took / 1000) ms on the GTK thread" + (work.isEmpty ? "" : ": \(work)") + "\n"
@@ -68,6 +86,6 @@ public enum StallWatch {
     }
 
     private static func record(_ label: StaticString, _ microseconds: Int) {
-        sections["\(label)", default: 0] += microseconds
+        turns.withLock { $0.sections["\(label)", default: 0] += microseconds }
     }
 }

@@ -301,6 +301,7 @@ private let methodCallThunk: GDBusInterfaceMethodCallFunc = { _, _, _, interface
     let weak = Unmanaged<WeakMPRIS>.fromOpaque(data).takeUnretainedValue()
     let interfaceName = String(cString: interface)
     let methodName = String(cString: method)
+    // `nonisolated(unsafe)`: GDBus calls this on the GTK thread, which uses the parameters before returning.
     nonisolated(unsafe) let borrowed = parameters
     let failure = MainActor.assumeIsolated { weak.service?.call(interfaceName, methodName, borrowed) }
     if let failure {
@@ -330,6 +331,7 @@ private let setPropertyThunk: GDBusInterfaceSetPropertyFunc = { _, _, _, interfa
     let weak = Unmanaged<WeakMPRIS>.fromOpaque(data).takeUnretainedValue()
     let interfaceName = String(cString: interface)
     let propertyName = String(cString: name)
+    // `nonisolated(unsafe)`: GDBus calls this on the GTK thread, which uses the value before returning.
     nonisolated(unsafe) let borrowed = value
     let done = MainActor.assumeIsolated { weak.service?.setProperty(interfaceName, propertyName, borrowed) ?? false }
     if !done {

@@ -30,7 +30,7 @@ final class WindowRest {
     private var restTimer: MainLoopSource?
     private var pauseWhenHidden: () -> Bool
     private var connections: [SignalConnection] = []
-    // Set once on the GTK thread; read again only by deinit, when nothing else can.
+    // `nonisolated(unsafe)`: set once on the GTK thread; read again only by deinit, when nothing else can.
     nonisolated(unsafe) private var screenSaver: (bus: OpaquePointer, subscription: guint)?
 
     /// `pauseWhenHidden` reads the setting when the window hides.

@@ -115,6 +115,7 @@ package enum OptionParser {
     /// The parse GApplication is running (see ``ApplicationOptions``): its
     /// main group carries no user data, so the callback finds the table
     /// here. Set and read on the GTK thread only, around `g_application_run`.
+    /// `nonisolated(unsafe)`: set and read on the GTK thread only, before and during `g_application_run`.
     package nonisolated(unsafe) static var applicationParse: OptionApplying?
 }
 
