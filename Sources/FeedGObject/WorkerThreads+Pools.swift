@@ -8,12 +8,13 @@ extension WorkerThreads {
     /// The media cache's data files: range writes and removals (the
     /// writers wait for them, so nothing slow goes here).
     public static let cacheDisk = WorkerThreads(name: "flick-cache-io")
-    /// The media cache's index: the delayed flushes, opening a store.
+    /// The media cache's index: the delayed flushes, opening a store, and
+    /// closing it at exit once the players have stopped.
     public static let cacheIndex = WorkerThreads(name: "flick-cache-idx")
     /// Small files of Flick's own: remote pictures written to disk, the
-    /// Preferences' cache sizes, the About window's facts, the release notes.
+    /// Preferences' cache sizes, the release notes.
     public static let files = WorkerThreads(name: "flick-files")
-    /// Saved posts copied into the user's folder (and the teardown at exit).
+    /// Saved posts copied into the user's folder.
     public static let saves = WorkerThreads(name: "flick-saves")
     /// The likes kept on this computer, read and written.
     public static let likes = WorkerThreads(name: "flick-likes")

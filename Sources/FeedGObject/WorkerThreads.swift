@@ -20,8 +20,8 @@ import Foundation
 /// Sources (the named pools are in `WorkerThreads+Pools`); answers come
 /// back through ``MainThreadHop``.
 ///
-/// `@unchecked Sendable`: every stored property but the constant `name`
-/// is read and written under `condition` only.
+/// `@unchecked Sendable`: every stored property is read and written
+/// under `condition` only.
 public final class WorkerThreads: @unchecked Sendable {
     /// Guards `jobs`, `timed`, `threads` and `finished`; signalled when any changes.
     private let condition = NSCondition()

@@ -69,9 +69,11 @@ extension AppController {
         EngineShutdown.finish(store: store, work: work) { stopped in
             if !stopped { Log.warning("a player did not stop in time") }
             guard quitting else { return }
-            let application = g_application_get_default()
-            g_application_release(application)
-            g_application_quit(application)
+            MainThreadHop.post {
+                let application = g_application_get_default()
+                g_application_release(application)
+                g_application_quit(application)
+            }
         }
     }
 }

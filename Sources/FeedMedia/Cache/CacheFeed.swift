@@ -38,9 +38,6 @@ public final class CacheFeed: RemoteStillSource {
         self.extras = extras
     }
 
-    /// What `item`'s keys are scoped by in this feed.
-    public func scope(for item: FeedItem) -> String { cache.scope(for: item, in: self) }
-
     /// The key `item`'s video bytes are cached under in this feed.
     public func videoKey(for item: FeedItem) -> CacheKey { cache.videoKey(for: item, in: self) }
 
@@ -51,6 +48,20 @@ public final class CacheFeed: RemoteStillSource {
     public func apply(_ plan: PreloadPlan, item: (Int) -> FeedItem?, currentBufferHealthy: Bool = true) {
         cache.apply(plan, item: item, currentBufferHealthy: currentBufferHealthy, in: self)
     }
+
+    /// Who reads each of this feed's players' files (``MediaCache/setReaders(_:in:)``).
+    public func setReaders(_ players: [(item: FeedItem, isCurrent: Bool, state: PlaybackState)]) {
+        cache.setReaders(players, in: self)
+    }
+
+    /// The share of `item`'s video on disk from its start (``MediaCache/cachedShare(of:in:)``).
+    public func cachedShare(of item: FeedItem) -> Double? { cache.cachedShare(of: item, in: self) }
+
+    /// Drops `item`'s cached video bytes (``MediaCache/evict(_:in:)``).
+    public func evict(_ item: FeedItem) { cache.evict(item, in: self) }
+
+    /// Whether `item`'s bytes are tied to one version of its file (``MediaCache/holdsOneVersion(of:in:)``).
+    public func holdsOneVersion(of item: FeedItem) -> Bool { cache.holdsOneVersion(of: item, in: self) }
 
     public func fetchStill(_ url: URL, for item: FeedItem,
                            completion: @escaping @MainActor (Result<StillFile, RemoteImageError>) -> Void) {

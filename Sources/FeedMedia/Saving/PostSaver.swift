@@ -17,9 +17,9 @@ public final class PostSaver {
     /// The most a saved post may weigh, in bytes, and the time it may take, in seconds.
     public static let limits = FetchLimits(maxBytes: 4 << 30, seconds: 30 * 60)
 
-    private let cache: MediaCache
-    /// The feed whose keys the post's bytes are cached under.
+    /// The feed whose keys the post's bytes are cached under, in its cache.
     private let feed: CacheFeed
+    private var cache: MediaCache { feed.cache }
     /// The save under way: its download (while it runs) and whether it was cancelled.
     private var running: (fetch: RangeFetch?, cancelled: Bool, key: CacheKey)?
     /// Saves done in this run (`saves_done`), and why the last one failed.
@@ -28,7 +28,6 @@ public final class PostSaver {
 
     public init(feed: CacheFeed) {
         self.feed = feed
-        cache = feed.cache
     }
 
     /// Whether a save is under way.

@@ -9,16 +9,17 @@ public enum EngineShutdown {
     /// - Parameters:
     ///   - store: the store to close, if any.
     ///   - teardownSeconds: the longest wait for the players' pipelines.
-    ///   - done: on the GTK thread afterwards (if its loop still runs),
-    ///     with whether every player stopped in time.
+    ///   - done: on the index thread once the store is closed, before
+    ///     `work` is left, with whether every player stopped in time: it
+    ///     runs whether or not the GTK thread's loop still does.
     public static func finish(store: RangeStore?, teardownSeconds: Double = 2, work: PendingWork,
-                              done: @escaping @MainActor @Sendable (_ playersStopped: Bool) -> Void) {
+                              done: @escaping @Sendable (_ playersStopped: Bool) -> Void) {
         work.enter()
         WorkerThreads.cacheIndex.async {
             let stopped = VideoPlayer.waitForTeardowns(seconds: teardownSeconds)
             store?.close()
+            done(stopped)
             work.leave()
-            MainThreadHop.post { done(stopped) }
         }
     }
 }

@@ -17,7 +17,7 @@ extension FeedSession {
             FileHandle.standardError.write(Data("flick: post \(index + 1): \(code.rawValue): \(message)\n".utf8))
             let failing = item(at: index)
             let fromCache = failing.map { CacheURI.parse(playbackURI(for: $0)) != nil } ?? false
-            let versionKnown = fromCache && (failing.flatMap { mediaCache?.holdsOneVersion(of: $0, in: feed.cacheFeed) } ?? false)
+            let versionKnown = fromCache && (failing.flatMap { feed.cacheFeed?.holdsOneVersion(of: $0) } ?? false)
             decide(RetryPolicy.Input(event: .failed(code, httpStatus: status),
                                      online: preferences.conditions.network != .offline, fromCache: fromCache,
                                      cacheVersionKnown: versionKnown),
@@ -47,7 +47,7 @@ extension FeedSession {
             scheduleRetry(after: seconds, index: index)
         case .evictAndRetry:
             // The bytes on disk may be wrong: fetch them again, silently.
-            if let item = item(at: index) { mediaCache?.evict(item, in: feed.cacheFeed) }
+            if let item = item(at: index) { feed.cacheFeed?.evict(item) }
             reload(index)
         case .retryNow:
             reload(index)

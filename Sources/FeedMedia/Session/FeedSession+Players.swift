@@ -141,7 +141,7 @@ extension FeedSession {
         }
         health.bufferWatch.watch { [weak self] in
             guard let self, self.current == index, let player = self.pool.player(for: index) else { return nil }
-            return (player, self.mediaCache?.cachedShare(of: item, in: self.feed.cacheFeed))
+            return (player, self.feed.cacheFeed?.cachedShare(of: item))
         }
     }
 
@@ -161,10 +161,10 @@ extension FeedSession {
     /// player fetches what it misses, a prepared one reads only the disk
     /// until its post is current (FeedCore's ``CacheReader``).
     func applyReaders() {
-        guard let mediaCache else { return }
-        mediaCache.setReaders(pool.assignments.compactMap { index, player in
+        guard let cacheFeed = feed.cacheFeed else { return }
+        cacheFeed.setReaders(pool.assignments.compactMap { index, player in
             item(at: index).map { (item: $0, isCurrent: index == current, state: player.state) }
-        }, in: feed.cacheFeed)
+        })
     }
 
     func emitPlayingIfChanged() {

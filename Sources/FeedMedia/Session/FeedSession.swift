@@ -156,7 +156,7 @@ public final class FeedSession {
 
     /// Where http(s) videos are read through and preloaded to; nil plays
     /// straight from the network (and always for the naive engine).
-    public var mediaCache: MediaCache? { engine == .flick ? media.cache : nil }
+    public var mediaCache: MediaCache? { feed.cacheFeed?.cache }
 
     /// Saves posts as files (through the media cache); nil without one.
     public private(set) lazy var saver: PostSaver? = feed.cacheFeed.map { PostSaver(feed: $0) }
