@@ -42,7 +42,7 @@ extension FeedView {
     /// "Post N of M", or "Post N" while more posts may come.
     var positionText: String {
         let number = Translation.number(currentIndex + 1)
-        guard session.placeholderCount == 0 else { return tr("Post %1$s").filled(number) }
+        guard seen.placeholderCount == 0 else { return tr("Post %1$s").filled(number) }
         return tr("Post %1$s of %2$s").filled(number, Translation.number(count))
     }
 
@@ -52,7 +52,7 @@ extension FeedView {
         let label = pages[currentIndex]?.accessibleLabel ?? ""
         let number = Translation.number(currentIndex + 1)
         // Translators: what a screen reader says on a new post: its label, then where it is.
-        let text = session.placeholderCount == 0
+        let text = seen.placeholderCount == 0
             ? tr("%1$s, post %2$s of %3$s").filled(label, number, Translation.number(count))
             : tr("%1$s, post %2$s").filled(label, number)
         guard text != chrome.announcement else { return }

@@ -54,21 +54,21 @@ extension FeedView {
         // A key during a swipe that never heard its lift settles it first.
         gesture(.key)
         // Anything done on a timed photo starts its time again.
-        session.userActed()
+        send(.userActed)
         switch action {
         case .nextPage: motion.releaseVelocity = 0; next()
         case .previousPage: motion.releaseVelocity = 0; previous()
         case .firstPage: motion.releaseVelocity = 0; scroll(to: 0)
         case .lastPage: motion.releaseVelocity = 0; scroll(to: count - 1)
-        case .togglePlayback: session.togglePlayback()
+        case .togglePlayback: send(.togglePlayback)
         case .toggleMute:
-            session.setMuted(!session.muted)
-            pages[currentIndex]?.sound.flash.flash(muted: session.muted)
-        case .seekForward: session.seek(by: 5)
-        case .seekBackward: session.seek(by: -5)
+            send(.mute(!seen.muted))
+            pages[currentIndex]?.sound.flash.flash(muted: seen.muted)
+        case .seekForward: send(.seekBy(5))
+        case .seekBackward: send(.seekBy(-5))
         case .like: toggleLike()
-        case .faster: changeRate(PlaybackRate.faster(than: session.tuning.rate))
-        case .slower: changeRate(PlaybackRate.slower(than: session.tuning.rate))
+        case .faster: changeRate(PlaybackRate.faster(than: seen.tuning.rate))
+        case .slower: changeRate(PlaybackRate.slower(than: seen.tuning.rate))
         case .louder: changeVolume(by: Self.volumeStep)
         case .quieter: changeVolume(by: -Self.volumeStep)
         case .stepForward: step(frames: 1)
@@ -82,21 +82,21 @@ extension FeedView {
         }
     }
 
-    // MARK: Playback API
+    // MARK: Playback API (the widget's own, for apps that embed it; each is a session command)
 
     /// Plays the current video.
-    public func play() { session.play() }
+    public func play() { send(.play) }
     /// Pauses the current video (it stays paused until played or left).
-    public func pause() { session.pause() }
+    public func pause() { send(.pause) }
     /// Seeks the current video to `seconds`.
-    public func seek(to seconds: Double) { session.seek(to: seconds) }
+    public func seek(to seconds: Double) { send(.seekTo(seconds, accurate: true)) }
     /// Whether the current video's sound is off; persists across pages.
     public var isMuted: Bool {
-        get { session.muted }
-        set { session.setMuted(newValue) }
+        get { seen.muted }
+        set { send(.mute(newValue)) }
     }
     /// Playback counters: TTFF samples, rebuffers, coalesced frames, errors.
-    public var diagnostics: PlaybackDiagnostics { session.diagnostics(at: currentIndex).counters }
+    public var diagnostics: PlaybackDiagnostics { seen.diagnostics.counters }
     /// Tries the current item again with a fresh retry budget.
-    public func retry() { session.retry() }
+    public func retry() { send(.retry) }
 }

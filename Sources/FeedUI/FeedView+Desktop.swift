@@ -23,11 +23,11 @@ extension FeedView {
         state.announcement = chrome.announcement
         state.focus = focusDescription
         state.shimmersAnimating = shimmersAnimating
-        state.animationsPlaying = session.animatingIndex == nil ? 0 : 1
+        state.animationsPlaying = seen.animatingIndex == nil ? 0 : 1
         state.sensitiveHidden = pages[currentIndex]?.sensitiveCover.isCovering ?? false
         state.effectiveFit = effectiveFit
-        state.savesDone = session.saver?.savesDone ?? 0
-        state.saveError = session.saver?.lastFailure.map(\.description)
+        state.savesDone = seen.saving.savesDone
+        state.saveError = seen.saving.lastFailure.map(\.description)
         return state
     }
 
@@ -35,11 +35,19 @@ extension FeedView {
     public var currentItem: FeedItem? { item(at: currentIndex) }
 
     /// Whether the current video plays or is about to (not paused, not an image).
-    public var isPlaying: Bool { session.isPlaying(at: currentIndex) }
+    public var isPlaying: Bool { shownNow?.isPlaying ?? false }
 
     /// Where the current video is and how long it lasts, in seconds, when known.
-    public var currentPosition: Double? { session.position(at: currentIndex) }
-    public var currentDuration: Double? { session.duration(at: currentIndex) ?? currentItem?.duration }
+    public var currentPosition: Double? { shownNow?.position }
+    public var currentDuration: Double? { shownNow?.duration ?? currentItem?.duration }
+
+    /// The current post as its player has it at this moment (its position
+    /// moves without updates, so this is read afresh); nil until the
+    /// session planned for the current page.
+    private var shownNow: ShownPost? {
+        let shown = session.snapshot().shown
+        return shown.index == currentIndex ? shown : nil
+    }
 
     /// Shows a short message over the window (through `onToast`) and counts it.
     func showToast(_ message: String) {
@@ -53,7 +61,7 @@ extension FeedView {
     func copyLink() {
         guard let item = currentItem, let display = gtk_widget_get_display(widget),
               let clipboard = gdk_display_get_clipboard(display) else { return }
-        let target = session.shareTarget(of: item)
+        let target = seen.shareTarget(of: item)
         gdk_clipboard_set_text(clipboard, target.address)
         switch target {
         case .page: showToast(tr("Link to the post copied"))
@@ -72,7 +80,7 @@ extension FeedView {
     /// computer is shown in the file manager. A failure is said in a toast.
     func openInBrowser() {
         guard let item = currentItem else { return }
-        let target = session.shareTarget(of: item)
+        let target = seen.shareTarget(of: item)
         if case .localFile(let uri) = target {
             FileManagerShow.show(uri) { [weak self] failure in
                 guard let failure else { return }

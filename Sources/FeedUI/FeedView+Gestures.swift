@@ -73,16 +73,16 @@ extension FeedView {
         if let connection = Signals.connectPress(click, "released", { [weak self] presses, _, _ in
             guard let self, !self.pressEnded(), !self.pointer.pressOnControl else { return }
             guard !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
-            self.session.userActed()
+            self.send(.userActed)
             self.pointer.pendingClick?.cancel()
             self.pointer.pendingClick = nil
             if presses == 2 {
-                if self.item(at: self.currentIndex).map({ self.session.likeState(of: $0).liked }) == false { self.toggleLike() }
+                if self.item(at: self.currentIndex).map({ self.seen.likeState(of: $0).liked }) == false { self.toggleLike() }
                 else { self.pages[self.currentIndex]?.likeRail.playBurst() }
             } else if presses == 1, let page = self.pages[self.currentIndex], page.sensitiveCover.isCovering,
                       let id = page.item?.id {
                 // A click on a covered post shows it, as its Show button does.
-                self.session.showSensitive(id)
+                self.send(.showSensitive(id))
             } else if presses == 1 {
                 self.pointer.pendingClick = MainLoopSource.after(milliseconds: GestureTuning.doubleClickMilliseconds) { [weak self] in
                     self?.pointer.pendingClick = nil
@@ -182,7 +182,7 @@ extension FeedView {
     /// accumulator.
     private func scrolled(_ delta: Double, controller: OpaquePointer) -> Bool {
         guard count > 0, delta.isFinite else { return false }
-        session.userActed()
+        send(.userActed)
         let inPixels = gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_SURFACE
         let event = gtk_event_controller_get_current_event(controller)
         // Without an event (the signals emitted by hand, as by an app that

@@ -7,30 +7,37 @@ extension FeedView {
     /// What the desktop reports (network, memory, power saver, device
     /// tier); the preload plan follows it at once.
     public var systemConditions: SystemMonitor.Conditions {
-        get { session.preferences.conditions }
-        set { session.preferences.conditions = newValue }
+        get { seen.preferences.conditions }
+        set { changePreferences { $0.conditions = newValue } }
     }
 
     /// The user's data saver: smaller startup ranges and no prepared next
     /// post, as on a metered link.
     public var dataSaver: Bool {
-        get { session.preferences.dataSaver }
-        set { session.preferences.dataSaver = newValue }
+        get { seen.preferences.dataSaver }
+        set { changePreferences { $0.dataSaver = newValue } }
     }
 
     /// Whether a post starts playing when it becomes current (from the
     /// next landing on); without it a post waits on its first frame.
     public var autoplay: Bool {
-        get { session.preferences.autoplay }
-        set { session.preferences.autoplay = newValue }
+        get { seen.preferences.autoplay }
+        set { changePreferences { $0.autoplay = newValue } }
     }
 
     /// What the feed does when a post is over (live).
     public var whenFinished: WhenFinished {
-        get { session.preferences.whenFinished }
-        set { session.preferences.whenFinished = newValue }
+        get { seen.preferences.whenFinished }
+        set { changePreferences { $0.whenFinished = newValue } }
     }
 
     /// The network condition the plan uses now (data saver included).
-    public var plannedNetwork: NetworkCondition { session.diagnostics(at: currentIndex).network }
+    public var plannedNetwork: NetworkCondition { seen.diagnostics.network }
+
+    /// Sends the session its preferences with `change` made.
+    private func changePreferences(_ change: (inout FeedSession.Preferences) -> Void) {
+        var preferences = seen.preferences
+        change(&preferences)
+        send(.preferences(preferences))
+    }
 }

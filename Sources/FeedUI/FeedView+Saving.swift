@@ -3,6 +3,7 @@ import CGtk
 import FeedCore
 import FeedGObject
 import FeedMedia
+import FeedSources
 import Foundation
 
 /// Ctrl+S and the rail's Save: the current post into the user's Videos or
@@ -26,7 +27,7 @@ extension FeedView {
     /// Saves the current post, saying how it went.
     func saveCurrentPost() {
         guard let item = currentItem else { return }
-        guard session.saver?.isSaving != true else {
+        guard !seen.saving.isSaving else {
             showToast(tr("A post is being saved already"))
             return
         }
@@ -35,25 +36,34 @@ extension FeedView {
         // The progress toast first: a post that cannot be saved (a local
         // file, a stream, no cache) ends the save before `save` returns.
         listeners.saving?(SaveProgress(name: name, share: nil))
-        session.save(at: currentIndex, into: folder, progress: { [weak self] share in
-            self?.listeners.saving?(SaveProgress(name: name, share: share))
-        }, done: { [weak self] result in
-            guard let self else { return }
-            self.listeners.saving?(nil)
-            switch result {
-            case .success(let file):
-                self.showToast(tr("Saved “%1$s” in %2$s").filled(file.lastPathComponent, folder.lastPathComponent))
-            case .failure(.cancelled):
-                self.showToast(tr("Saving stopped"))
-            case .failure(let failure):
-                self.showToast(tr("Could not save: %1$s").filled(failure.description))
-            }
-            self.reportState()
-        })
+        link.saving = (name, folder)
+        send(.save(at: currentIndex, into: folder))
+    }
+
+    /// The session's save downloaded `share` of the post (nil while unknown).
+    func saveProgressed(_ share: Double?) {
+        guard let saving = link.saving else { return }
+        listeners.saving?(SaveProgress(name: saving.name, share: share))
+    }
+
+    /// The session's save ended: the toast says where the file went or why not.
+    func saveEnded(_ result: Result<URL, SaveFailure>) {
+        let folder = link.saving?.folder
+        link.saving = nil
+        listeners.saving?(nil)
+        switch result {
+        case .success(let file):
+            showToast(tr("Saved “%1$s” in %2$s").filled(file.lastPathComponent, (folder ?? file.deletingLastPathComponent()).lastPathComponent))
+        case .failure(.cancelled):
+            showToast(tr("Saving stopped"))
+        case .failure(let failure):
+            showToast(tr("Could not save: %1$s").filled(failure.description))
+        }
+        reportState()
     }
 
     /// Stops the save under way (the progress toast's Cancel).
-    public func cancelSave() { session.saver?.cancel() }
+    public func cancelSave() { send(.cancelSave) }
 
     /// Called while a post is saved (nil once it ended): the app shows a
     /// toast with Cancel.

@@ -14,23 +14,24 @@ extension FeedView {
         let scrubber = page.scrubber
         scrubber.actions.duration = { [weak self, weak page] in
             guard let self, let page else { return nil }
-            return self.session.duration(at: page.index) ?? page.item?.duration
+            let shown = self.seen.shown
+            return (shown.index == page.index ? shown.duration : nil) ?? page.item?.duration
         }
         scrubber.actions.start = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex,
                   self.item(at: page.index)?.kind.isPlayed == true else { return nil }
-            let wasPlaying = self.session.isPlaying(at: page.index)
-            if wasPlaying { self.session.pause() }
+            let wasPlaying = self.isPlaying
+            if wasPlaying { self.send(.pause) }
             return wasPlaying
         }
         scrubber.actions.move = { [weak self, weak page] seconds in
             guard let self, let page, page.index == self.currentIndex else { return }
-            self.session.seek(to: seconds, accurate: false)
+            self.send(.seekTo(seconds, accurate: false))
         }
         scrubber.actions.end = { [weak self, weak page] seconds, resume in
             guard let self, let page, page.index == self.currentIndex else { return }
-            self.session.seek(to: seconds, accurate: true)
-            if resume { self.session.play() }
+            self.send(.seekTo(seconds, accurate: true))
+            if resume { self.send(.play) }
         }
         scrubber.actions.scrubbingChanged = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex else { return }
@@ -62,17 +63,22 @@ extension FeedView {
 
     /// The session's timed post, if it is `index`.
     func countdown(at index: Int) -> (startedAt: Int, seconds: Int)? {
-        guard let time = session.postTime, time.index == index else { return nil }
+        guard let time = seen.postTime, time.index == index else { return nil }
         return (time.startedAt, time.seconds)
     }
 
     /// Shows the frame `frames` away from the one on screen, pausing first
-    /// when the video plays (frame by frame only makes sense paused).
+    /// when the video plays (frame by frame only makes sense paused); the
+    /// session answers with the frame's time (``showStep(on:at:)``).
     func step(frames: Int) {
-        guard let page = pages[currentIndex],
-              let target = session.step(frames: frames, from: page.scrubber.position) else { return }
-        // The bar (and the next step) follow the frame asked for at once.
-        page.scrubber.show(position: target)
+        guard let page = pages[currentIndex] else { return }
+        send(.step(frames: frames, from: page.scrubber.position))
+    }
+
+    /// The session stepped the post of `page` to the frame at `seconds`:
+    /// the bar (and the next step) follow it at once.
+    func showStep(on page: FeedPage, at seconds: Double) {
+        page.scrubber.show(position: seconds)
     }
 
     /// The reported time of the current video in ms: exact while it is

@@ -7,6 +7,21 @@ import FeedMedia
 /// their index, new or replaced items remount the pages, the rest is
 /// reported. GTK thread only.
 extension FeedView {
+    /// The session as it stands now (read again after each update, command or push).
+    var seen: SessionSnapshot {
+        if let read = link.lastSeen { return read }
+        let read = session.snapshot()
+        link.lastSeen = read
+        return read
+    }
+
+    /// Gives the session `command`; what it changes is read afresh.
+    func send(_ command: SessionCommand) {
+        link.lastSeen = nil
+        session.send(command)
+        link.lastSeen = nil
+    }
+
     /// Re-reads the session's items after some were appended. The current
     /// index and scroll position stay where they are when still valid.
     func itemsChanged() {
@@ -62,6 +77,8 @@ extension FeedView {
     // MARK: The session's updates
 
     public func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update) {
+        // What the session says now may differ from what was read before.
+        link.lastSeen = nil
         switch update {
         case .itemsChanged:
             itemsChanged()
@@ -73,7 +90,7 @@ extension FeedView {
             if let page = pages[index], page.video.framesShown > 0 { page.clearVideo() }
         case .error(let index, let code, let status, let retryable):
             pages[index]?.errorCard.show(code.message(httpStatus: status),
-                                         retry: retryable ? { [weak self] in self?.session.retry() } : nil)
+                                         retry: retryable ? { [weak self] in self?.send(.retry) } : nil)
         case .errorCleared(let index):
             pages[index]?.errorCard.hide()
         case .muted(let muted):
@@ -84,7 +101,7 @@ extension FeedView {
         case .likeChanged(let id):
             for page in pages.values where page.item?.id == id {
                 guard let item = page.item else { continue }
-                let like = session.likeState(of: item)
+                let like = seen.likeState(of: item)
                 page.likeRail.show(liked: like.liked, likes: like.likes)
             }
         case .toast(let message):
@@ -112,7 +129,7 @@ extension FeedView {
             motion.releaseVelocity = 0
             next()
         case .cue(let index, let cue):
-            pages[index]?.cue.show(cue, rate: session.tuning.effectiveRate)
+            pages[index]?.cue.show(cue, rate: seen.tuning.effectiveRate)
             if index == currentIndex { reportState() }
         case .postTimeChanged:
             updateCountdowns()
@@ -120,22 +137,34 @@ extension FeedView {
         case .animationChanged:
             // Later, not inside the report that stopped it (updateChrome runs in reports).
             MainThreadHop.post { [weak self] in self?.reportState() }
+        case .likeToggled(let id, let liked):
+            if liked, let page = pages[currentIndex], page.item?.id == id { page.likeRail.playBurst() }
+        case .stepped(let index, let seconds):
+            if let page = pages[index] { showStep(on: page, at: seconds) }
+        case .stillRequested(let index, let request):
+            pages[index]?.stillRequested(request)
+        case .viewReplaced:
+            link.attached = false
+        case .saveProgress(let share):
+            saveProgressed(share)
+        case .saveEnded(let result):
+            saveEnded(result)
         }
     }
 }
 
 /// The pages' asks for stills and animations, passed to the session.
 extension FeedView: FeedPageHost {
-    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit) -> Int? {
-        session.requestStill(at: index, box: box, fit: fit)
+    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit) {
+        send(.requestStill(at: index, box: box, fit: fit))
     }
 
     func page(dropsStillAt index: Int, request: Int) {
-        session.cancelStill(at: index, request: request)
+        send(.cancelStill(at: index, request: request))
     }
 
     func page(animatesAt index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
-        session.setAnimation(at: index, playing: playing, box: box, fit: fit)
+        send(.animation(at: index, playing: playing, box: box, fit: fit))
     }
 
     func pageChanged(_ page: FeedPage) {
@@ -154,7 +183,9 @@ extension FeedView: FeedPageHost {
 
     func pagePaintedFirstVideoFrame(_ page: FeedPage) {
         // Pages are reused for other indices: the page says where it is now.
-        session.framePainted(at: page.index, by: self)
+        // A view no longer shown sends nothing (its pages may paint once more).
+        guard link.attached else { return }
+        send(.framePainted(at: page.index))
     }
 }
 
@@ -163,9 +194,9 @@ extension FeedView {
     /// content warning (its title) as the reason; Show uncovers it.
     func coverIfSensitive(_ page: FeedPage) {
         guard let item = page.item else { return }
-        let held = session.isHeldBack(item)
+        let held = seen.isHeldBack(item)
         page.setSensitive(covered: held, reason: held ? item.title : nil) { [weak self] in
-            self?.session.showSensitive(item.id)
+            self?.send(.showSensitive(item.id))
         }
     }
 }

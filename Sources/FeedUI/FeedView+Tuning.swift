@@ -13,22 +13,24 @@ extension FeedView {
     static let volumeStep = 0.1
 
     /// The speed chosen (1 = normal); the held 2× is not it.
-    public var rate: Double { session.tuning.rate }
+    public var rate: Double { seen.tuning.rate }
     /// The speed the current video plays at now (`--report-state`'s `rate`).
-    public var effectiveRate: Double { session.tuning.effectiveRate }
+    public var effectiveRate: Double { seen.tuning.effectiveRate }
     /// The volume, 0…1 on the cubic scale of desktop volume controls.
     public var volume: Double {
-        get { session.tuning.volume }
+        get { seen.tuning.volume }
         set {
-            session.setVolume(newValue)
-            listeners.volumeChange?(session.tuning.volume)
+            send(.volume(newValue))
+            listeners.volumeChange?(seen.tuning.volume)
         }
     }
 
     /// Plays at `rate` from now on; false for a rate Flick does not play at.
     @discardableResult
     public func setRate(_ rate: Double) -> Bool {
-        session.setRate(rate)
+        guard PlaybackRate.accepted(rate) != nil else { return false }
+        send(.rate(rate))
+        return true
     }
 
     /// Called when the user changes the volume (the app saves it).
@@ -39,8 +41,8 @@ extension FeedView {
 
     /// A speed key: the new speed, said in a toast.
     func changeRate(_ rate: Double) {
-        session.setRate(rate)
-        showToast(tr("Speed %1$s").filled(Self.rateText(session.tuning.rate)))
+        send(.rate(rate))
+        showToast(tr("Speed %1$s").filled(Self.rateText(seen.tuning.rate)))
     }
 
     /// A volume key: the new level, said in a toast.
@@ -80,8 +82,8 @@ extension FeedView {
             page.likeRail.showMenu(save: true, captions: []) // a skeleton: hidden, and nothing to choose
             return
         }
-        let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
-        page.likeRail.showMenu(save: !local, captions: session.captionLanguages(at: index))
+        let local = if case .localFile = seen.shareTarget(of: item) { true } else { false }
+        page.likeRail.showMenu(save: !local, captions: seen.captionLanguages(at: index))
     }
 
     /// Called when choosing a captions language turns captions on (the app saves it).
@@ -92,9 +94,10 @@ extension FeedView {
 
     /// A Captions entry of the More menu: that language from now on, with a toast.
     func chooseCaptionLanguage(_ tag: String) {
-        session.chooseCaptionLanguage(tag)
+        let name = seen.captionLanguages(at: currentIndex).first { $0.tag == tag }?.name ?? tag
+        send(.captionLanguage(tag))
         if !showsCaptions { listeners.captionsShown?(true) }
-        showToast(tr("Captions: %1$s").filled(session.captionLanguageName(tag)))
+        showToast(tr("Captions: %1$s").filled(name))
     }
 
     // MARK: Holding for 2×
@@ -109,7 +112,7 @@ extension FeedView {
             self.pointer.holdTimer = nil
             guard !self.pointer.dragThresholdPassed, self.pointer.drag == nil else { return }
             self.pointer.holdingFaster = true
-            self.session.holdFaster(true)
+            self.send(.holdFaster(true))
             self.pages[self.currentIndex]?.sound.showSpeed(Self.rateText(PlaybackRate.held))
             self.reportState()
         }
@@ -124,7 +127,7 @@ extension FeedView {
         pointer.holdTimer = nil
         guard pointer.holdingFaster else { return false }
         pointer.holdingFaster = false
-        session.holdFaster(false)
+        send(.holdFaster(false))
         for page in pages.values { page.sound.showSpeed(nil) }
         reportState()
         return true

@@ -45,8 +45,12 @@ public final class FeedView: FeedSessionObserver {
     /// The fit the current page shows its post with (nil with no page).
     public var effectiveFit: ContentFit? { pages[currentIndex]?.effectiveFit }
 
-    /// What the view shows: the feed's items and their playback.
-    public let session: FeedSession
+    /// What the view shows: the feed's items and their playback. The view
+    /// acts on it by commands (``FeedSession/send(_:)``) and reads it
+    /// through ``seen``; nothing of it is passed on.
+    let session: FeedSession
+    /// The session as last read, and whether this view is still the one attached.
+    var link = SessionLink()
     /// The view made its session (the convenience init) and ends it on shutdown.
     private let ownsSession: Bool
 
@@ -124,8 +128,8 @@ public final class FeedView: FeedSessionObserver {
         ownsSession = owned
         self.radius = max(1, radius)
         self.fit = fit
-        let count = session.count
-        currentIndex = count == 0 ? 0 : min(max(0, session.current), count - 1)
+        let first = session.snapshot()
+        currentIndex = first.count == 0 ? 0 : min(max(0, first.current), first.count - 1)
         motion.position = Double(currentIndex)
         root = GObjectRef(retaining: flick_container_new())!
         Widget.addClasses(widget, "flick-feed")
@@ -165,17 +169,18 @@ public final class FeedView: FeedSessionObserver {
     public nonisolated static let portraitHeight: Int32 = 760
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
-    public var count: Int { session.count }
+    public var count: Int { seen.count }
 
     /// The feed's own part of `state` (FeedView+Desktop adds the rest).
     var baseState: FeedState {
-        let reading = session.diagnostics(at: currentIndex)
+        let seen = self.seen
+        let reading = seen.diagnostics
         let players = reading.players
         let error = reading.errorCode.map { (code: $0, retryable: reading.errorRetryable) } ?? pages[currentIndex]?.stillError
         var state = FeedState(currentIndex: currentIndex,
                          currentID: item(at: currentIndex)?.id,
                          mountedPages: pages.count,
-                         itemCount: session.items.count,
+                         itemCount: seen.items.count,
                          skeletonPages: pages.values.filter(\.isSkeleton).count,
                          settled: isSettled,
                          currentReady: pages[currentIndex]?.isReady ?? false,
@@ -183,41 +188,44 @@ public final class FeedView: FeedSessionObserver {
                          playersPrepared: players.prepared,
                          playersPlaying: players.playing,
                          playersUnmuted: players.unmuted,
-                         muted: session.muted,
+                         muted: seen.muted,
                          ttffMilliseconds: reading.ttffMilliseconds,
                          currentFrameSource: pages[currentIndex]?.frameSource,
                          currentURI: item(at: currentIndex)?.uri,
                          currentError: error?.code.rawValue,
                          currentErrorRetryable: error?.retryable,
-                         currentLiked: item(at: currentIndex).map { session.likeState(of: $0).liked },
-                         currentLikes: item(at: currentIndex).flatMap { session.likeState(of: $0).likes },
+                         currentLiked: item(at: currentIndex).map { seen.likeState(of: $0).liked },
+                         currentLikes: item(at: currentIndex).flatMap { seen.likeState(of: $0).likes },
                          toastsShown: chrome.toastsShown,
                          likesPending: reading.likesPending)
         state.network = reading.network
         state.decoder = reading.decoder
         state.postTimerSeconds = countdown(at: currentIndex)?.seconds
-        state.rate = session.tuning.effectiveRate
-        state.volume = (session.tuning.volume * 100).rounded() / 100
-        state.holdingFaster = session.tuning.holding && (pages[currentIndex]?.sound.showsSpeed ?? false)
+        state.rate = seen.tuning.effectiveRate
+        state.volume = (seen.tuning.volume * 100).rounded() / 100
+        state.holdingFaster = seen.tuning.holding && (pages[currentIndex]?.sound.showsSpeed ?? false)
         state.volumeSlider = pages[currentIndex]?.sound.showsSlider ?? false
-        state.captionTracks = session.captionTracks(at: currentIndex)
+        state.captionTracks = seen.shown.index == currentIndex ? seen.shown.captionTracks : (item(at: currentIndex)?.captions.count ?? 0)
         state.captionText = pages[currentIndex]?.cue.shownText ?? ""
         state.captionLanguages = pages[currentIndex]?.likeRail.listedLanguages ?? []
-        state.currentLikedByServer = item(at: currentIndex).flatMap { session.likedByServer($0) }
+        state.currentLikedByServer = item(at: currentIndex).flatMap { seen.likedByServer($0) }
         return state
     }
 
-    /// Likes or unlikes the current post (optimistically), with the heart burst when liking.
+    /// Likes or unlikes the current post (optimistically); a like plays
+    /// the heart burst (``FeedSession/Update/likeToggled(itemID:liked:)``).
     func toggleLike() {
         guard let item = item(at: currentIndex) else { return }
-        if session.toggleLike(item) == false { pages[currentIndex]?.likeRail.playBurst() }
+        send(.toggleLike(item))
     }
 
     /// The item at `index`, if the feed has one there.
-    func item(at index: Int) -> FeedItem? { session.item(at: index) }
+    func item(at index: Int) -> FeedItem? { seen.item(at: index) }
 
     /// Tells the session what the view shows now; it re-plans from it.
     func pushInput() {
+        link.lastSeen = nil
+        defer { link.lastSeen = nil }
         session.push(FeedSession.Input(currentIndex: currentIndex, direction: motion.direction,
                                        releaseVelocity: motion.releaseVelocity, pixelBox: pixelBox, fit: fit.decodeFit,
                                        currentFramePainted: pages[currentIndex]?.hasPaintedVideo ?? false),
@@ -235,17 +243,17 @@ public final class FeedView: FeedSessionObserver {
     func bind(_ page: FeedPage, at index: Int) {
         if let item = item(at: index) {
             page.bind(item, at: index)
-            let like = session.likeState(of: item)
+            let like = seen.likeState(of: item)
             page.likeRail.show(liked: like.liked, likes: like.likes)
-            let local = if case .localFile = session.shareTarget(of: item) { true } else { false }
+            let local = if case .localFile = seen.shareTarget(of: item) { true } else { false }
             page.likeRail.showOpens(localFile: local)
             refreshRailMenu(at: index, page: page)
             coverIfSensitive(page)
             page.scrubber.showCountdown(countdown(at: index))
         } else {
             page.setSensitive(covered: false, reason: nil) {}
-            page.bindSkeleton(at: index, failure: session.loadMoreFailure) { [weak self] in
-                self?.session.retryLoadMore()
+            page.bindSkeleton(at: index, failure: seen.loadMoreFailure) { [weak self] in
+                self?.send(.retryLoadMore)
             }
         }
     }
@@ -283,7 +291,7 @@ public final class FeedView: FeedSessionObserver {
         case .mount(let index):
             let page = FeedPage(fit: fit, host: self)
             page.cue.enabled = chrome.showsCaptions
-            page.setMuted(session.muted)
+            page.setMuted(seen.muted)
             attachPage(page.root.widget)
             wire(page)
             pages[index] = page
@@ -295,7 +303,7 @@ public final class FeedView: FeedSessionObserver {
     /// A page bound after its player's frames came (a paused, prepared
     /// player sends no more) shows the last one at once.
     private func showHeldFrame(on page: FeedPage, at index: Int) {
-        guard let held = session.heldFrame(at: index) else { return }
+        guard let held = seen.heldFrame(at: index) else { return }
         page.present(held.frame, source: held.source)
     }
 
@@ -357,6 +365,7 @@ public final class FeedView: FeedSessionObserver {
     public func shutdown() {
         // A view let go reports nothing more (its window may show an error page now).
         listeners.removeAll()
+        link.attached = false
         session.detach(self)
         if ownsSession { session.shutdown() }
     }

@@ -100,7 +100,7 @@ extension AppController {
                 self.reporter.report(phase: .error)
                 return
             }
-            if session.items.isEmpty {
+            if session.snapshot().items.isEmpty {
                 self.endSession()
                 self.window?.showEmpty(title: tr("Nothing in this feed"),
                                        hint: tr("The feed at %1$s has no items Flick can show.").filled(address))
@@ -115,7 +115,7 @@ extension AppController {
     /// post (and its playback) when it is still there.
     func reload() {
         guard let session, window?.feedView != nil else { return }
-        let isFolder = session.source is FolderSource
+        let isFolder = session.snapshot().source is FolderSource
         session.reload { [weak self] failure in
             guard let failure else { return }
             self?.window?.showToast(isFolder ? tr("Could not read the folder again: %1$s").filled("\(failure)")
@@ -312,13 +312,13 @@ extension AppController {
         self.session = session
         if let localLikes = personal?.likes {
             let address = resume.address ?? ""
-            session.keepLikes(in: localLikes, source: address.isEmpty ? "demo" : address)
+            session.send(.keepLikes(in: localLikes, source: address.isEmpty ? "demo" : address))
         }
         applyPlaybackSettings(to: session)
         // The speed and volume the user set in Preferences (or saved), from the first post.
         if let settings {
-            session.setRate(settings.playbackRate)
-            session.setVolume(settings.volume)
+            session.send(.rate(settings.playbackRate))
+            session.send(.volume(settings.volume))
         }
         return session
     }
@@ -354,7 +354,7 @@ extension AppController {
         view.onSaving = { [weak window, weak view] progress in
             window?.showSaving(progress) { view?.cancelSave() }
         }
-        stress?.attach(view)
+        stress?.attach(view, showing: session)
         window.showFeed(view)
         reporter.report(phase: .feed, feed: view.state)
         runJumps(options.jumps, on: view)

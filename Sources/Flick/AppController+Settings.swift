@@ -7,12 +7,12 @@ extension AppController {
     /// Loop, autoplay, data saver and the desktop's conditions, on the session.
     func applyPlaybackSettings(to session: FeedSession) {
         guard let settings else { return }
-        session.preferences = FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
+        session.send(.preferences(FeedSession.Preferences(autoplay: settings.bool(.autoplay, default: true),
                                                       whenFinished: settings.whenFinished,
                                                       photoSeconds: settings.photoSeconds,
                                                       dataSaver: settings.bool(.dataSaver, default: false),
                                                       conditions: conditionsForFeed(system.conditions),
-                                                      showsSensitive: settings.bool(.showSensitive, default: false))
+                                                      showsSensitive: settings.bool(.showSensitive, default: false))))
     }
 
     /// The desktop's conditions as they bear on the showing feed: a feed on
@@ -55,22 +55,22 @@ extension AppController {
              settings.bool(.dataSaver, default: false), settings.bool(.showSensitive, default: false)]
         system.onChange = { [weak self] conditions in
             guard let self else { return }
-            self.session?.preferences.conditions = self.conditionsForFeed(conditions)
+            self.session?.send(.conditions(self.conditionsForFeed(conditions)))
         }
         // The speed and volume from Preferences or gsettings act at once.
         settings.observe(.playbackRate) { [weak self] in
             guard let self, let settings = self.settings else { return }
-            self.session?.setRate(settings.playbackRate)
+            self.session?.send(.rate(settings.playbackRate))
         }
         settings.observe(.volume) { [weak self] in
             guard let self, let settings = self.settings else { return }
-            self.session?.setVolume(settings.volume)
+            self.session?.send(.volume(settings.volume))
         }
         _ = (settings.playbackRate, settings.volume)
         // A minimised window or a locked screen rests the feed.
         window?.rest.onChange = { [weak self] in
             guard let self else { return }
-            self.session?.preferences.conditions = self.conditionsForFeed(self.system.conditions)
+            self.session?.send(.conditions(self.conditionsForFeed(self.system.conditions)))
             self.stress?.windowVisibilityChanged(self.window?.rest.windowVisible ?? true)
             self.shell?.report()
         }

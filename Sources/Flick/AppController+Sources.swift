@@ -255,7 +255,7 @@ extension AppController {
     func restoreResume(on view: FeedView, session: FeedSession) {
         defer { resume.restoring = false }
         guard let address = resume.address, let point = settings?.resumePoint(for: address),
-              let landing = point.landing(in: session.items.map(\.id)) else { return }
+              let landing = point.landing(in: session.snapshot().items.map(\.id)) else { return }
         if landing.index != view.currentIndex { view.scroll(to: landing.index, animated: false) }
         guard landing.seconds > 0 else { return }
         // Seek once the post is ready to play, not before.

@@ -22,7 +22,7 @@ extension AppController {
     /// closes or another mode is chosen; the summary line of the one it
     /// replaces goes to stderr, as at exit.
     func startStress(_ mode: StressMode) {
-        guard let view = window?.feedView else {
+        guard let view = window?.feedView, let session else {
             window?.showToast("Open a feed first: stress modes page through the showing feed")
             return
         }
@@ -30,7 +30,7 @@ extension AppController {
         let driver = StressDriver(mode: mode, engine: options.engine, seconds: nil)
         driver.rebuild = { [weak self] in self?.rebuildFeed() }
         stress = driver
-        driver.attach(view)
+        driver.attach(view, showing: session)
         window?.showToast("Stress: \(mode.rawValue)")
     }
 

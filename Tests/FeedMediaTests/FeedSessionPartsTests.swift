@@ -212,7 +212,7 @@ extension PlaybackTests {
         session.push(input(0), from: probe)
         session.push(input(1), from: probe) // left before any frame was painted
         #expect(session.diagnostics(at: 1).counters.leftBeforeFirstFrame == 1)
-        session.framePainted(at: 1, by: probe)
+        session.send(.framePainted(at: 1))
         session.push(input(2, painted: true), from: probe) // its frame was already on screen
         #expect(session.diagnostics(at: 2).counters.leftBeforeFirstFrame == 1)
         #expect(session.diagnostics(at: 2).counters.ttffSamples.last == 0, "nothing to wait for")

@@ -126,7 +126,7 @@ extension PlaybackTests {
         #expect(counts.alive <= 3 && counts.playing == 1 && counts.unmuted == 0, "\(counts)")
         #expect(probe.frames(at: 2).isEmpty, "nothing plays two posts ahead")
         // The view paints the first frame: time to first frame is known.
-        session.framePainted(at: 0, by: probe)
+        session.send(.framePainted(at: 0))
         #expect(session.diagnostics(at: 0).ttffMilliseconds != nil)
         #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
         session.shutdown()
@@ -157,11 +157,11 @@ extension PlaybackTests {
         let before = second.updates.count
         session.push(input(3), from: first)
         #expect(second.updates.count == before && session.current == 0)
-        // Its landing counts once its page paints the replayed frame, not
-        // when a page of the old view paints.
-        session.framePainted(at: 0, by: first)
+        // The old view heard it was replaced (its pages send nothing
+        // more); the landing counts once the new view's page paints.
+        #expect(first.updates.contains(.viewReplaced) && !second.updates.contains(.viewReplaced))
         #expect(session.diagnostics(at: 0).counters.ttffSamples.isEmpty)
-        session.framePainted(at: 0, by: second)
+        session.send(.framePainted(at: 0))
         #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline })

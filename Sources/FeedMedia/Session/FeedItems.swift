@@ -86,6 +86,9 @@ final class FeedItems {
     /// What a remote feed says about an item beyond FeedItem, nil for local feeds.
     func extras(for itemID: String) -> RemoteItemExtras? { extrasByID[itemID] }
 
+    /// Every item's extras, by id (a value: the session's snapshot keeps it).
+    var allExtras: [String: RemoteItemExtras] { extrasByID }
+
     // MARK: First pages
 
     /// Asks the source for its first page, dropping the answers to any

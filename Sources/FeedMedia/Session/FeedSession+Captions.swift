@@ -40,9 +40,14 @@ extension FeedSession {
     /// The languages the post at `index` has captions in, each with its
     /// name, when there are two or more to choose from (its files, else
     /// the tracks inside its media); empty otherwise.
-    public func captionLanguages(at index: Int) -> [(tag: String, name: String)] {
+    package func captionLanguages(at index: Int) -> [(tag: String, name: String)] {
         guard let item = item(at: index) else { return [] }
         let tags = item.captions.isEmpty ? (pool.player(for: index)?.textLanguages ?? []) : item.captions.map(\.language)
+        return Self.offeredLanguages(tags)
+    }
+
+    /// Of `tags`, each language once with its name, when there are two or more.
+    static func offeredLanguages(_ tags: [String?]) -> [(tag: String, name: String)] {
         var seen: Set<String> = []
         let distinct = tags.compactMap { $0 }.filter { seen.insert($0).inserted }
         guard distinct.count >= 2 else { return [] }
@@ -50,14 +55,14 @@ extension FeedSession {
     }
 
     /// A captions language's name for the user ("German"), or its tag.
-    public func captionLanguageName(_ tag: String) -> String {
+    package func captionLanguageName(_ tag: String) -> String {
         VideoPlayer.languageName(tag)
     }
 
     /// The user chose captions in `tag` (the Captions menu): from now on,
     /// in every post that has them; the current post shows them now (its
     /// player opens again for a file, picks the track inside its media).
-    public func chooseCaptionLanguage(_ tag: String) {
+    package func chooseCaptionLanguage(_ tag: String) {
         MainActor.assertIsolated()
         CaptionLanguage.chosen = tag
         guard let item = item(at: current), let player = pool.player(for: current) else { return }
@@ -71,7 +76,7 @@ extension FeedSession {
 
     /// Caption tracks of the post at `index`: its player's once it has
     /// one, else the files the feed or its folder names.
-    public func captionTracks(at index: Int) -> Int {
+    package func captionTracks(at index: Int) -> Int {
         if let player = pool.player(for: index) { return max(player.captionTrackCount, item(at: index)?.captions.count ?? 0) }
         return item(at: index)?.captions.count ?? 0
     }

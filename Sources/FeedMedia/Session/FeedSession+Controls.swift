@@ -6,13 +6,13 @@ import Foundation
 /// frame, sound, like. The view calls these; only the session touches a
 /// player. GTK thread only.
 extension FeedSession {
-    public func togglePlayback() {
+    package func togglePlayback() {
         MainActor.assertIsolated()
         guard let player = pool.player(for: current) else { return }
         if player.isPlaying { pause() } else { play() }
     }
 
-    public func play() {
+    package func play() {
         MainActor.assertIsolated()
         userPaused = false
         pool.player(for: current)?.play()
@@ -20,7 +20,7 @@ extension FeedSession {
         emit(.stateChanged)
     }
 
-    public func pause() {
+    package func pause() {
         MainActor.assertIsolated()
         userPaused = true
         pool.player(for: current)?.pause()
@@ -28,7 +28,7 @@ extension FeedSession {
         emit(.stateChanged)
     }
 
-    public func setMuted(_ newValue: Bool) {
+    package func setMuted(_ newValue: Bool) {
         MainActor.assertIsolated()
         guard newValue != muted else { return }
         muted = newValue
@@ -38,7 +38,7 @@ extension FeedSession {
     }
 
     /// Seeks the current video by `delta` seconds (accurate: a key press is one seek).
-    public func seek(by delta: Double) {
+    package func seek(by delta: Double) {
         MainActor.assertIsolated()
         guard let player = pool.player(for: current), let position = player.position else { return }
         let duration = player.duration ?? .infinity
@@ -47,7 +47,7 @@ extension FeedSession {
 
     /// Seeks the current video to `seconds`: to the nearest key frame while
     /// a seek bar is dragged (`accurate` false), exactly otherwise.
-    public func seek(to seconds: Double, accurate: Bool = true) {
+    package func seek(to seconds: Double, accurate: Bool = true) {
         MainActor.assertIsolated()
         pool.player(for: current)?.seek(to: seconds, accurate: accurate)
     }
@@ -56,36 +56,34 @@ extension FeedSession {
     /// first. Returns the time of the frame asked for, nil when the current
     /// post has no video or its frame rate is not known yet.
     @discardableResult
-    public func step(frames: Int, from: Double?) -> Double? {
+    package func step(frames: Int, from: Double?) -> Double? {
         MainActor.assertIsolated()
         guard let player = pool.player(for: current) else { return nil }
         if player.isPlaying { pause() }
-        guard let from = from ?? player.position else { return nil }
-        return player.step(frames: frames, from: from)
+        guard let from = from ?? player.position, let target = player.step(frames: frames, from: from) else { return nil }
+        emit(.stepped(index: current, to: target))
+        return target
     }
 
     // MARK: Likes
 
     /// What the heart of `item` shows: the user's latest choice, else the feed's.
-    public func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) {
-        let extras = extras(for: item.id)
-        let keptHere = extras?.likeURL == nil && (extras?.servicePostID == nil || likes.serviceLikes == nil)
-        return likes.shown(item.id, liked: extras?.liked ?? false, likes: extras?.likes, keptHere: keptHere)
-    }
+    package func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) { facts.likeState(of: item) }
 
     /// Whether `item` is liked on its server, as the server last said (a
     /// like's answer, else the feed as read with the user's account); nil
     /// where no server keeps its likes.
-    public func likedByServer(_ item: FeedItem) -> Bool? {
-        let extras = extras(for: item.id)
-        let onService = extras?.servicePostID != nil && likes.serviceLikes?.canLike == true
-        guard extras?.likeURL != nil || onService else { return nil }
-        return likes.state(of: item.id)?.confirmed.liked ?? extras?.liked
+    package func likedByServer(_ item: FeedItem) -> Bool? { facts.likedByServer(item) }
+
+    /// The posts' extras, hearts and sensitive posts now, as values.
+    var facts: PostFacts {
+        PostFacts(extras: feed.allExtras, likes: likes.book,
+                  service: (likes.serviceLikes != nil, likes.serviceLikes?.canLike == true), sensitive: sensitive)
     }
 
     /// Keeps the likes of posts no server likes in `store`, under the
     /// source's `address` (a folder's path, a feed's URL), across launches.
-    public func keepLikes(in store: LocalLikeStore, source address: String) {
+    package func keepLikes(in store: LocalLikeStore, source address: String) {
         likes.localLikes = (store, address)
         // Read after the pages were shown: their hearts are asked again.
         store.onLoaded = { [weak self] in
@@ -98,7 +96,7 @@ extension FeedSession {
     /// liked before (the view plays the burst when liking); nil when
     /// nothing changed because a sign-in is needed (``Update/signInToLike(service:server:)``).
     @discardableResult
-    public func toggleLike(_ item: FeedItem) -> Bool? {
+    package func toggleLike(_ item: FeedItem) -> Bool? {
         MainActor.assertIsolated()
         let extras = extras(for: item.id)
         let before = likeState(of: item)
@@ -110,6 +108,7 @@ extension FeedSession {
         }
         _ = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID, liked: extras?.liked ?? false,
                          likes: extras?.likes)
+        emit(.likeToggled(itemID: item.id, liked: !before.liked))
         emit(.stateChanged) // the request is on its way now
         return before.liked
     }
@@ -120,9 +119,9 @@ extension FeedSession {
 
 extension FeedSession {
     /// Whether the video at `index` plays or is about to.
-    public func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
+    package func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
     /// Where the video at `index` is, in seconds, when known.
-    public func position(at index: Int) -> Double? { pool.player(for: index)?.position }
+    package func position(at index: Int) -> Double? { pool.player(for: index)?.position }
     /// How long the video at `index` lasts, in seconds, when its player knows.
-    public func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
+    package func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
 }

@@ -82,7 +82,7 @@ extension FeedSession {
     }
 
     /// The user's Retry: a fresh budget, at once.
-    public func retry() {
+    package func retry() {
         MainActor.assertIsolated()
         if retryDetails(at: current) { return }
         _ = health.decide(RetryPolicy.Input(event: .manualRetry))

@@ -6,37 +6,37 @@ import FeedSources
 /// current post stays where it is. GTK thread only.
 extension FeedSession {
     /// The feed's items loaded so far.
-    public var items: [FeedItem] { feed.items }
+    package var items: [FeedItem] { feed.items }
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
-    public var count: Int { feed.items.count + feed.placeholderCount }
+    package var count: Int { feed.items.count + feed.placeholderCount }
 
     /// Skeleton pages shown past the loaded items while more may come.
-    public static var placeholderPages: Int { FeedItems.placeholderPages }
+    package static var placeholderPages: Int { FeedItems.placeholderPages }
 
     /// Skeleton pages after the items while the feed may have more.
-    public var placeholderCount: Int { feed.placeholderCount }
+    package var placeholderCount: Int { feed.placeholderCount }
 
     /// Why the last page load failed, while it is failing (the placeholders say it).
-    public var loadMoreFailure: String? { feed.loadMoreFailure }
+    package var loadMoreFailure: String? { feed.loadMoreFailure }
 
     /// Whether the first page has arrived.
-    public var started: Bool { feed.started }
+    package var started: Bool { feed.started }
 
     /// The item at `index`, if the feed has one there.
-    public func item(at index: Int) -> FeedItem? { feed.item(at: index) }
+    package func item(at index: Int) -> FeedItem? { feed.item(at: index) }
 
     /// What a remote feed says about an item beyond FeedItem, nil for local feeds.
-    public func extras(for itemID: String) -> RemoteItemExtras? { feed.extras(for: itemID) }
+    package func extras(for itemID: String) -> RemoteItemExtras? { feed.extras(for: itemID) }
 
     /// What Copy link and Open give for `item` (FeedCore's ``ShareTarget``):
     /// its web page where its source named one, else its file's address.
-    public func shareTarget(of item: FeedItem) -> ShareTarget {
-        ShareTarget.decide(webPage: extras(for: item.id)?.webPage?.absoluteString, mediaURI: item.uri)
+    package func shareTarget(of item: FeedItem) -> ShareTarget {
+        facts.shareTarget(of: item)
     }
 
     /// What the disk cache scopes this feed's keys by.
-    public var cacheScope: String? { source.cacheScope }
+    package var cacheScope: String? { source.cacheScope }
 
     /// Loads the first page. `completion` gets nil once it arrived (the
     /// view was told: ``Update/itemsChanged``) or why it did not. A source
@@ -66,7 +66,7 @@ extension FeedSession {
     }
 
     /// The user pressed Retry on a placeholder page.
-    public func retryLoadMore() {
+    package func retryLoadMore() {
         MainActor.assertIsolated()
         feed.retryLoadMore()
     }

@@ -81,7 +81,7 @@ extension FeedSession {
     /// The last frame of the player serving `index`, and the media URI of
     /// its binding: what a page mounted for `index` after the player's
     /// frames came shows at once (a paused, prepared player sends no more).
-    public func heldFrame(at index: Int) -> (frame: VideoFrame, source: String?)? {
+    package func heldFrame(at index: Int) -> (frame: VideoFrame, source: String?)? {
         wiring.heldFrame(at: index)
     }
 
@@ -95,12 +95,12 @@ extension FeedSession {
         watchBuffer(of: index)
     }
 
-    /// The view painted the first video frame of the page at `index`
-    /// (ignored from a view that is not attached: a torn-down view's pages
-    /// may still paint once).
-    public func framePainted(at index: Int, by observer: FeedSessionObserver) {
+    /// The attached view painted the first video frame of the page at
+    /// `index` (a view sends this only while attached: a torn-down view's
+    /// pages may still paint once).
+    package func framePainted(at index: Int) {
         MainActor.assertIsolated()
-        guard observer === view.observer, index == current, health.firstFramePainted() else { return }
+        guard view.observer != nil, index == current, health.firstFramePainted() else { return }
         emit(.stateChanged)
     }
 

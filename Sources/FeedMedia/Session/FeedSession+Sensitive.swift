@@ -4,13 +4,13 @@ import FeedCore
 /// the plan skips them. GTK thread only.
 extension FeedSession {
     /// Whether `item` is held back now.
-    public func isHeldBack(_ item: FeedItem) -> Bool {
-        sensitive.isHeldBack(id: item.id, markedSensitive: extras(for: item.id)?.sensitive == true)
+    package func isHeldBack(_ item: FeedItem) -> Bool {
+        facts.isHeldBack(item)
     }
 
     /// The user chose to see the post with this id: it uncovers and is
     /// prepared like any other.
-    public func showSensitive(_ id: String) {
+    package func showSensitive(_ id: String) {
         MainActor.assertIsolated()
         guard sensitive.show(id) else { return }
         emit(.sensitiveChanged)

@@ -11,31 +11,33 @@ extension FeedSession {
     /// or the request was answered before returning (a decoded picture:
     /// the view must file the asking page under `index` before it asks).
     @discardableResult
-    public func requestStill(at index: Int, box: PixelSize, fit: ContentFit) -> Int? {
+    package func requestStill(at index: Int, box: PixelSize, fit: ContentFit) -> Int? {
         MainActor.assertIsolated()
         guard let item = item(at: index) else {
             stills.cancel(at: index)
             return nil
         }
-        return stills.request(item, at: index, box: box, fit: fit)
+        let request = stills.request(item, at: index, box: box, fit: fit)
+        if let request { emit(.stillRequested(index: index, request: request)) }
+        return request
     }
 
     /// The page that made request number `request` for `index` no longer
     /// wants it (it was rebound or unmounted); a newer request for the
     /// index from another page stays.
-    public func cancelStill(at index: Int, request: Int) {
+    package func cancelStill(at index: Int, request: Int) {
         stills.cancel(at: index, request: request)
     }
 
     /// Plays the animation of the photo at `index` (its page is current
     /// and shows its still) with frames of `box` pixels in `fit`, or stops
     /// it (`playing` false); frames come as `.animationFrame`.
-    public func setAnimation(at index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
+    package func setAnimation(at index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
         MainActor.assertIsolated()
         guard playing, let item = item(at: index), item.kind == .image else { return stills.stopAnimation(at: index) }
         stills.animate(item, at: index, box: box, fit: fit)
     }
 
     /// The feed index whose photo animates now; nil when none does.
-    public var animatingIndex: Int? { stills.animatingIndex }
+    package var animatingIndex: Int? { stills.animatingIndex }
 }

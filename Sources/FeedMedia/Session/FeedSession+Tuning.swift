@@ -6,7 +6,7 @@ extension FeedSession {
     /// Plays at `rate` from now on (this post and the next); false, and
     /// nothing changes, for a rate Flick does not play at.
     @discardableResult
-    public func setRate(_ rate: Double) -> Bool {
+    package func setRate(_ rate: Double) -> Bool {
         MainActor.assertIsolated()
         guard let rate = PlaybackRate.accepted(rate) else { return false }
         guard rate != tuning.rate else { return true }
@@ -17,7 +17,7 @@ extension FeedSession {
     }
 
     /// A press held on the video plays it at ``PlaybackRate/held`` until let go.
-    public func holdFaster(_ holding: Bool) {
+    package func holdFaster(_ holding: Bool) {
         MainActor.assertIsolated()
         guard holding != tuning.holding else { return }
         tuning.holding = holding
@@ -26,7 +26,7 @@ extension FeedSession {
     }
 
     /// Sets the volume (0…1, cubic; clamped). Mute stays as it is.
-    public func setVolume(_ volume: Double) {
+    package func setVolume(_ volume: Double) {
         MainActor.assertIsolated()
         guard volume.isFinite else { return }
         let level = min(max(volume, 0), 1)

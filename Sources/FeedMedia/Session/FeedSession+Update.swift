@@ -1,4 +1,6 @@
 import FeedCore
+import FeedSources
+import Foundation
 
 extension FeedSession {
     /// What the session tells its view, one value at a time, on the GTK
@@ -52,11 +54,27 @@ extension FeedSession {
         case postTimeChanged
         /// A caption cue of the post at `index`, at its time.
         case cue(index: Int, cue: CaptionCue)
+        /// The user's like or unlike of the item with this id took (its
+        /// heart shows `liked` now; the request follows): a like plays the burst.
+        case likeToggled(itemID: String, liked: Bool)
+        /// A frame step: the post at `index` paused and shows the frame at this time, in seconds.
+        case stepped(index: Int, to: Double)
+        /// The still of the page at `index` is being loaded as request
+        /// number `request` (``SessionCommand/cancelStill(at:request:)``).
+        case stillRequested(index: Int, request: Int)
+        /// Another view was attached: this one no longer shows the session
+        /// and sends nothing more (its pages may still paint once).
+        case viewReplaced
+        /// A save is under way: the share downloaded (0...1), nil while unknown.
+        case saveProgress(Double?)
+        /// The save ended: the file written, or why not.
+        case saveEnded(Result<URL, SaveFailure>)
 
         public static func == (lhs: Update, rhs: Update) -> Bool {
             switch (lhs, rhs) {
             case (.itemsChanged, .itemsChanged), (.stateChanged, .stateChanged), (.sensitiveChanged, .sensitiveChanged),
-                 (.animationChanged, .animationChanged), (.postTimeChanged, .postTimeChanged): return true
+                 (.animationChanged, .animationChanged), (.postTimeChanged, .postTimeChanged),
+                 (.viewReplaced, .viewReplaced): return true
             case let (.still(i, a, x), .still(j, b, y)), let (.animationFrame(i, a, x), .animationFrame(j, b, y)):
                 return i == j && a == b && x.bytes == y.bytes
             case let (.stillFailed(i, a, f), .stillFailed(j, b, g)): return i == j && a == b && f == g
@@ -69,6 +87,11 @@ extension FeedSession {
             case let (.likeChanged(a), .likeChanged(b)), let (.toast(a), .toast(b)): return a == b
             case let (.signInToLike(s, a), .signInToLike(t, b)): return s == t && a == b
             case let (.cue(i, a), .cue(j, b)): return i == j && a == b
+            case let (.likeToggled(a, x), .likeToggled(b, y)): return a == b && x == y
+            case let (.stepped(i, a), .stepped(j, b)): return i == j && a == b
+            case let (.stillRequested(i, a), .stillRequested(j, b)): return i == j && a == b
+            case let (.saveProgress(a), .saveProgress(b)): return a == b
+            case let (.saveEnded(a), .saveEnded(b)): return a == b
             default: return false
             }
         }

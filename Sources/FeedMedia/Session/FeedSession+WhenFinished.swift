@@ -8,12 +8,12 @@ import FeedCore
 extension FeedSession {
     /// The timed post, its start (monotonic µs) and length (s), for the
     /// view's progress line; nil when nothing is timed.
-    public var postTime: (index: Int, startedAt: Int, seconds: Int)? {
+    package var postTime: (index: Int, startedAt: Int, seconds: Int)? {
         postTimer.running.map { ($0.index, $0.startedAt, $0.seconds) }
     }
 
     /// The user did something on the current post: its shown time starts again.
-    public func userActed() {
+    package func userActed() {
         MainActor.assertIsolated()
         if postTimer.restart() { emit(.postTimeChanged) }
     }

@@ -17,7 +17,7 @@ import Foundation
 @MainActor
 public final class FeedSession {
     /// Which playback driver runs.
-    public let engine: PlaybackEngine
+    package let engine: PlaybackEngine
     /// The players: Flick's pool, or the naive baseline's one per page.
     let pool: any PlayerProvider
     /// The pages' pictures and posters, and the current photo's animation.
@@ -25,7 +25,7 @@ public final class FeedSession {
     /// Optimistic likes: the heart flips at once, the request follows.
     let likes: LikeController
     /// The HTTP sessions, caches and picture store shared with other sessions.
-    public let media: MediaEngine
+    package let media: MediaEngine
 
     /// The items and their pagination and details (FeedItems).
     let feed: FeedItems
@@ -37,11 +37,11 @@ public final class FeedSession {
     var view = AttachedView()
     /// Sound is off for every player while this is true; the current one
     /// plays with sound otherwise.
-    public internal(set) var muted: Bool
+    package internal(set) var muted: Bool
     /// The user paused the current item; cleared on landing elsewhere.
     var userPaused = false
     /// The index the session last planned for.
-    public internal(set) var current = -1
+    package internal(set) var current = -1
     /// The current item's error, retries, TTFF, rebuffers and the counters.
     let health = PlaybackHealth()
     var wasPlaying = false
@@ -52,10 +52,10 @@ public final class FeedSession {
     /// The current photo's shown time under `when-finished` = next.
     let postTimer = PostTimer()
     /// The speed and volume chosen (FeedSession+Tuning).
-    public internal(set) var tuning = PlaybackTuning()
+    package internal(set) var tuning = PlaybackTuning()
 
     /// How the feed plays, from the app's settings and the desktop.
-    public var preferences = Preferences() {
+    package var preferences = Preferences() {
         didSet { preferencesChanged(from: oldValue) }
     }
 
@@ -116,7 +116,8 @@ public final class FeedSession {
         MainActor.assertIsolated()
         // The naive baseline's players live and die with their pages.
         if view.observer != nil, view.observer !== observer, engine == .naive { pool.releaseAll() }
-        // What the old view asked for is not the new one's.
+        // What the old view asked for is not the new one's; it hears it is no longer shown.
+        if let old = view.observer, old !== observer { old.feedSession(self, didUpdate: .viewReplaced) }
         if view.observer !== observer { stills.cancelAll() }
         view.observer = observer
         view.needsReplay = true
@@ -152,14 +153,14 @@ public final class FeedSession {
     // MARK: What the view reads (and SessionDiagnostics)
 
     /// Where the items come from.
-    public var source: FeedSource { feed.source }
+    package var source: FeedSource { feed.source }
 
     /// Where http(s) videos are read through and preloaded to; nil plays
     /// straight from the network (and always for the naive engine).
-    public var mediaCache: MediaCache? { feed.cacheFeed?.cache }
+    package var mediaCache: MediaCache? { feed.cacheFeed?.cache }
 
     /// Saves posts as files (through the media cache); nil without one.
-    public private(set) lazy var saver: PostSaver? = feed.cacheFeed.map { PostSaver(feed: $0) }
+    package private(set) lazy var saver: PostSaver? = feed.cacheFeed.map { PostSaver(feed: $0) }
 
     /// The network as the plan sees it: data saver counts as metered.
     var networkCondition: NetworkCondition {

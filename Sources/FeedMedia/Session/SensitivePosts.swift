@@ -4,8 +4,7 @@ import FeedCore
 /// PeerTube's NSFW videos): unless the preference shows them, each is held
 /// back — covered by its page, and neither prepared nor preloaded — until
 /// the user shows it. Owned by ``FeedSession``; GTK thread only.
-@MainActor
-struct SensitivePosts {
+struct SensitivePosts: Sendable {
     /// The `show-sensitive` preference: every post shows.
     var showsAll = false
     /// Posts the user chose to show (by id).

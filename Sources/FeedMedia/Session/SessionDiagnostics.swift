@@ -42,7 +42,7 @@ extension FeedSession {
     /// with `cache` (the overlay, about once a second): it takes the
     /// store's lock, which the streaming threads share, and the state is
     /// reported on every change of the feed.
-    public func diagnostics(at index: Int, cache: Bool = false) -> SessionDiagnostics {
+    package func diagnostics(at index: Int, cache: Bool = false) -> SessionDiagnostics {
         MainActor.assertIsolated()
         var reading = SessionDiagnostics()
         reading.players = PlayerCounts(alive: pool.players.count, prepared: pool.preparedCount,

@@ -54,7 +54,7 @@ public final class LikeController {
     @discardableResult
     public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
                        likes: Int?) -> LikeIntent.State {
-        let kept = likeURL == nil && servicePostID == nil && likedHere(itemID)
+        let kept = likeURL == nil && servicePostID == nil && book.shown(itemID, liked: false, likes: nil, keptHere: true).liked
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
         if let servicePostID { servicePostIDs[itemID] = servicePostID }
@@ -67,18 +67,17 @@ public final class LikeController {
         states[itemID]
     }
 
-    /// What a page should show for `itemID`: this controller's state if the
-    /// item was toggled, else the feed's `liked`/`likes`.
-    /// A post no server likes shows what was kept on this computer.
-    public func shown(_ itemID: String, liked: Bool, likes: Int?, keptHere: Bool = false) -> (liked: Bool, likes: Int?) {
-        guard let state = states[itemID] else { return (liked || (keptHere && likedHere(itemID)), likes) }
-        return (state.liked, state.likes)
+    /// The hearts as they stand now (``LikeBook``): what a page shows.
+    public var book: LikeBook {
+        var book = LikeBook()
+        book.states = states
+        book.kept = localLikes.map { ($0.store.kept, $0.source) }
+        return book
     }
 
-    /// Whether the post was liked on this computer (kept across launches).
-    private func likedHere(_ itemID: String) -> Bool {
-        guard let (store, source) = localLikes else { return false }
-        return store.isLiked(source: source, post: itemID)
+    /// What a page should show for `itemID` (``LikeBook/shown(_:liked:likes:keptHere:)``).
+    public func shown(_ itemID: String, liked: Bool, likes: Int?, keptHere: Bool = false) -> (liked: Bool, likes: Int?) {
+        book.shown(itemID, liked: liked, likes: likes, keptHere: keptHere)
     }
 
     /// Whether any like is still on its way.

@@ -34,6 +34,9 @@ public final class LocalLikeStore {
         PrivateFiles.dataFolder.appendingPathComponent("likes.json")
     }
 
+    /// The likes kept, as read and changed so far (a value).
+    public var kept: LocalLikes { likes }
+
     public func isLiked(source: String, post: String) -> Bool {
         likes.contains(LocalLikes.Key(source: source, post: post))
     }

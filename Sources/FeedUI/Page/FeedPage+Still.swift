@@ -19,7 +19,13 @@ extension FeedPage {
         setAnimating(false) // restarted at the new size once the still shows
         dropStillRequest()
         guard item.kind != .image || !item.uri.isEmpty else { return }
-        still.request = host?.page(needsStillAt: shown.index, box: still.box, fit: still.fit)
+        host?.page(needsStillAt: shown.index, box: still.box, fit: still.fit)
+    }
+
+    /// The session took this page's ask as request number `request` (what
+    /// ``releaseStill()`` gives up).
+    func stillRequested(_ request: Int) {
+        still.request = request
     }
 
     /// Gives up what the page asked of the session for its binding (it is

@@ -7,8 +7,9 @@ import FeedCore
 @MainActor
 protocol FeedPageHost: AnyObject {
     /// Asks for the still of the item at `index`, `box` pixels in `fit`;
-    /// returns the request's number, nil when there is nothing to ask for.
-    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit) -> Int?
+    /// the request's number comes back by ``FeedPage/stillRequested(_:)``
+    /// unless it was answered at once.
+    func page(needsStillAt index: Int, box: PixelSize, fit: ContentFit)
     /// The page no longer wants request number `request` for `index`.
     func page(dropsStillAt index: Int, request: Int)
     /// The photo at `index` should animate (`playing`) at `box` in `fit`, or stop.

@@ -108,7 +108,7 @@ final class FlickWindow {
         rest.follow(window: window)
         rest.soundOn = { [weak self] in
             guard let view = self?.feedView else { return false }
-            return !view.session.muted && view.isPlaying
+            return !view.isMuted && view.isPlaying
         }
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in

@@ -43,11 +43,11 @@ package final class StressDriver {
         recorder = StressRecorder(mode: mode, engine: engine)
     }
 
-    /// Follows a newly built feed view: its state starts the run, its
-    /// playing time and counters are recorded.
-    package func attach(_ view: FeedView) {
+    /// Follows a newly built feed view showing `session`: its state starts
+    /// the run, its playing time and counters are recorded.
+    package func attach(_ view: FeedView, showing session: FeedSession) {
         self.view = view
-        recorder.attach(view)
+        recorder.attach(view, showing: session)
         view.addStateListener { [weak self] state in
             self?.recorder.observe(state)
             self?.feedChanged(state)

@@ -27,6 +27,8 @@ package final class StressRecorder {
     /// `finished` unless the next view shows the same session (a remount:
     /// the session's counters go on).
     private weak var detachedSession: FeedSession?
+    /// The session the followed view shows.
+    private weak var shownSession: FeedSession?
     private var detachedCounters: PlaybackDiagnostics?
     /// How long the followed feed's current video played during the run.
     private var played = PlayedTime()
@@ -51,20 +53,21 @@ package final class StressRecorder {
         self.engine = engine
     }
 
-    /// Follows `view` from now on (the previous one was detached).
-    package func attach(_ view: FeedView) {
-        if let detachedCounters, detachedSession !== view.session {
+    /// Follows `view`, showing `session`, from now on (the previous one was detached).
+    package func attach(_ view: FeedView, showing session: FeedSession) {
+        if let detachedCounters, detachedSession !== session {
             finished = Self.sum(finished, detachedCounters)
         }
         detachedCounters = nil
         self.view = view
+        shownSession = session
         landed.newView()
     }
 
     /// The followed view is about to be torn down: keep its counters.
     package func detach() {
         guard let view else { return }
-        detachedSession = view.session
+        detachedSession = shownSession
         detachedCounters = view.diagnostics
         playingChanged(false)
         self.view = nil

@@ -68,7 +68,7 @@ struct ScriptedSessionTests {
         #expect(current.state == .playing && next.state == .ready)
         #expect(rig.probe.frames(at: 0).count == 1 && rig.probe.frames(at: 1).count == 1)
         // The first frame painted: time to first frame is known.
-        rig.session.framePainted(at: 0, by: rig.probe)
+        rig.session.send(.framePainted(at: 0))
         #expect(rig.session.diagnostics(at: 0).counters.ttffSamples.count == 1)
 
         rig.push(1)
@@ -150,7 +150,7 @@ struct ScriptedSessionTests {
         let current = try rig.player(0), next = try rig.player(1)
         current.sendFrame()
         rig.push(0, painted: true)
-        rig.session.framePainted(at: 0, by: rig.probe)
+        rig.session.send(.framePainted(at: 0))
         current.send(.bufferingStarted)
         current.send(.bufferingEnded)
         #expect(rig.session.diagnostics(at: 0).counters.rebuffers == 1)

@@ -1,0 +1,61 @@
+import FeedCore
+import Foundation
+
+/// The one way the view and the app act on a session (``SessionCommand``)
+/// and the one value they read back (``SessionSnapshot``). GTK thread only.
+extension FeedSession {
+    /// Does what `command` asks; what happened comes back as updates to the
+    /// attached view, and shows in the next ``snapshot(cache:)``.
+    public func send(_ command: SessionCommand) {
+        MainActor.assertIsolated()
+        switch command {
+        case .play: play()
+        case .pause: pause()
+        case .togglePlayback: togglePlayback()
+        case .seekBy(let delta): seek(by: delta)
+        case .seekTo(let seconds, let accurate): seek(to: seconds, accurate: accurate)
+        case .step(let frames, let from): step(frames: frames, from: from)
+        case .retry: retry()
+        case .userActed: userActed()
+        case .mute(let muted): setMuted(muted)
+        case .volume(let volume): setVolume(volume)
+        case .rate(let rate): setRate(rate)
+        case .holdFaster(let holding): holdFaster(holding)
+        case .captionLanguage(let tag): chooseCaptionLanguage(tag)
+        case .toggleLike(let item): toggleLike(item)
+        case .keepLikes(let store, let address): keepLikes(in: store, source: address)
+        case .save(let index, let folder): saveAsked(at: index, into: folder)
+        case .cancelSave: saver?.cancel()
+        case .showSensitive(let id): showSensitive(id)
+        case .retryLoadMore: retryLoadMore()
+        case .requestStill(let index, let box, let fit): requestStill(at: index, box: box, fit: fit)
+        case .cancelStill(let index, let request): cancelStill(at: index, request: request)
+        case .animation(let index, let playing, let box, let fit):
+            setAnimation(at: index, playing: playing, box: box, fit: fit)
+        case .framePainted(let index): framePainted(at: index)
+        case .preferences(let preferences): self.preferences = preferences
+        case .conditions(let conditions): preferences.conditions = conditions
+        }
+    }
+
+    /// What the view and the app read, as it stands now. The cache's report
+    /// is read only with `cache` (the diagnostics overlay, about once a
+    /// second): it takes the store's lock, which the streaming threads share.
+    public func snapshot(cache: Bool = false) -> SessionSnapshot {
+        MainActor.assertIsolated()
+        let shownIndex = view.input.currentIndex
+        let player = pool.player(for: shownIndex)
+        let shown = ShownPost(index: shownIndex, isPlaying: player?.isPlaying ?? false, position: player?.position,
+                              duration: player?.duration, captionTracks: captionTracks(at: shownIndex))
+        var frames: [Int: (frame: VideoFrame, source: String?)] = [:]
+        for index in wiring.framedIndices { frames[index] = heldFrame(at: index) }
+        var languages: [Int: [(tag: String, name: String)]] = [:]
+        for index in pool.assignments.keys { languages[index] = captionLanguages(at: index) }
+        return SessionSnapshot(source: source, items: feed.items, placeholderCount: feed.placeholderCount,
+                               loadMoreFailure: feed.loadMoreFailure, started: feed.started, current: current,
+                               muted: muted, tuning: tuning, preferences: preferences,
+                               animatingIndex: stills.animatingIndex, postTime: postTime, shown: shown,
+                               saving: saveStatus, diagnostics: diagnostics(at: shownIndex, cache: cache),
+                               facts: facts, frames: frames, languages: languages)
+    }
+}
