@@ -157,12 +157,16 @@ extension PlaybackTests {
         let before = second.updates.count
         session.push(input(3), from: first)
         #expect(second.updates.count == before && session.current == 0)
-        // The old view heard it was replaced (its pages send nothing
-        // more); the landing counts once the new view's page paints.
-        #expect(first.updates.contains(.viewReplaced) && !second.updates.contains(.viewReplaced))
+        // The landing counts once the new view's page paints (a view that
+        // detached, or heard it was replaced, sends nothing more).
         #expect(session.diagnostics(at: 0).counters.ttffSamples.isEmpty)
         session.send(.framePainted(at: 0))
         #expect(session.diagnostics(at: 0).counters.ttffSamples.count == 1)
+        // A third view attached over the second: the second hears it was replaced.
+        let third = SessionProbe()
+        session.attach(third)
+        #expect(second.updates.contains(.viewReplaced) && !first.updates.contains(.viewReplaced))
+        #expect(!third.updates.contains(.viewReplaced))
         session.shutdown()
         #expect(await pumpUntil { VideoPlayer.pipelinesAlive <= baseline })
     }

@@ -23,12 +23,10 @@ package final class StressRecorder {
     /// Counters of feed sessions already let go.
     private var finished = PlaybackDiagnostics()
     private weak var view: FeedView?
-    /// The session of the view last torn down and its counters, added to
-    /// `finished` unless the next view shows the same session (a remount:
-    /// the session's counters go on).
-    private weak var detachedSession: FeedSession?
-    /// The session the followed view shows.
-    private weak var shownSession: FeedSession?
+    /// The session the followed view shows (or the one torn down showed),
+    /// and the torn-down view's counters, added to `finished` unless the
+    /// next view shows the same session (a remount: the session's counters go on).
+    private weak var lastSession: FeedSession?
     private var detachedCounters: PlaybackDiagnostics?
     /// How long the followed feed's current video played during the run.
     private var played = PlayedTime()
@@ -55,19 +53,18 @@ package final class StressRecorder {
 
     /// Follows `view`, showing `session`, from now on (the previous one was detached).
     package func attach(_ view: FeedView, showing session: FeedSession) {
-        if let detachedCounters, detachedSession !== session {
+        if let detachedCounters, lastSession !== session {
             finished = Self.sum(finished, detachedCounters)
         }
         detachedCounters = nil
         self.view = view
-        shownSession = session
+        lastSession = session
         landed.newView()
     }
 
     /// The followed view is about to be torn down: keep its counters.
     package func detach() {
         guard let view else { return }
-        detachedSession = shownSession
         detachedCounters = view.diagnostics
         playingChanged(false)
         self.view = nil
