@@ -67,7 +67,9 @@ final class ScriptedPlayer: SessionPlayer {
         }
     }
     func seek(to seconds: Double, accurate: Bool) { seeks.append(seconds) }
-    func step(frames: Int, from: Double) -> Double? { nil }
+    /// Frames per second once "known"; a step answers only then.
+    var frameRate: Double?
+    func step(frames: Int, from: Double) -> Double? { frameRate.map { from + Double(frames) / $0 } }
 
     /// Sends `event` for the current binding, or for `generation` (an older one).
     func send(_ event: PlayerEvent, generation: UInt64? = nil) {
