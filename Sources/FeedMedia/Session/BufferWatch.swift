@@ -10,12 +10,16 @@ import FeedGObject
 final class BufferWatch {
     /// The verdict the plan uses; healthy for a new current item.
     private(set) var state = BufferHealth.State.initial
-    /// Called when the verdict flips.
-    var onChange: (() -> Void)?
+    /// Told when the verdict flips (``SessionEvent/bufferVerdictChanged``).
+    private let inbox: SessionInbox
     private var timer: MainLoopSource?
     /// What to sample: the current player and, for a video read through the
     /// cache, the share of its file on disk from the start (0...1).
     private var source: (() -> (player: any SessionPlayer, cachedShare: Double?)?)?
+
+    init(inbox: SessionInbox) {
+        self.inbox = inbox
+    }
 
     /// Starts watching a new current item read over the network (its
     /// verdict starts healthy). Sampling stops by itself once the whole
@@ -33,7 +37,7 @@ final class BufferWatch {
         let flipped = !state.healthy
         stop()
         state = .initial
-        if flipped { onChange?() }
+        if flipped { inbox.post(.bufferVerdictChanged) }
     }
 
     /// Stops sampling (the feed is going away).
@@ -63,7 +67,7 @@ final class BufferWatch {
         let next = BufferHealth.next(BufferHealth.Input(state: state, sample: sample))
         let flipped = next.healthy != state.healthy
         state = next
-        if flipped { onChange?() }
+        if flipped { inbox.post(.bufferVerdictChanged) }
         return true
     }
 }

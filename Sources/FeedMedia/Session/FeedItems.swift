@@ -11,7 +11,7 @@ import Foundation
 /// address, fetched as the plan comes to them (`DetailsPlan`).
 ///
 /// Owned by ``FeedSession``, which plans from the items and is told of
-/// every change through ``onChange``. GTK thread only. Every answer of the
+/// every change to the session's inbox. GTK thread only. Every answer of the
 /// source carries the generation it was asked under; a newer first page
 /// drops the answers to older ones.
 @MainActor
@@ -31,8 +31,8 @@ final class FeedItems {
 
     /// Where the items come from.
     let source: FeedSource
-    /// Told of every change (GTK thread).
-    var onChange: (Change) -> Void = { _ in }
+    /// Told of every change (``SessionEvent/items(_:)``).
+    private let inbox: SessionInbox
 
     /// The feed's items loaded so far.
     private(set) var items: [FeedItem] = []
@@ -69,10 +69,13 @@ final class FeedItems {
 
     /// - Parameter cache: the media cache the feed's videos and pictures go
     ///   through, if any; the feed registers there until ``stop()``.
-    init(source: FeedSource, cache: MediaCache? = nil) {
+    init(source: FeedSource, cache: MediaCache? = nil, inbox: SessionInbox) {
         self.source = source
+        self.inbox = inbox
         cacheFeed = cache?.register(scope: { [source] in source.cacheScope },
                                     extras: { [weak self] item in self?.extras(for: item.id) })
+        // Said once to each feed: the disk is full or failing, videos stream instead.
+        cacheFeed?.onWriteProblem = { [inbox] text in inbox.post(.cacheWriteProblem(text)) }
     }
 
     /// Skeleton pages after the items while the feed may have more.
@@ -133,7 +136,7 @@ final class FeedItems {
     /// The user pressed Retry on a placeholder page.
     func retryLoadMore() {
         resetPagination()
-        onChange(.itemsChanged)
+        inbox.post(.items(.itemsChanged))
         paginate(landedAt: max(0, items.count - 1))
     }
 
@@ -192,14 +195,14 @@ final class FeedItems {
                 let before = self.items.count
                 self.accept(page)
                 if self.items.count == before { self.noNewItems(in: page, landedAt: index) } else { self.emptyPagesInARow = 0 }
-                self.onChange(.itemsChanged) // also when nothing new came: the end may have been reached
+                self.inbox.post(.items(.itemsChanged)) // also when nothing new came: the end may have been reached
             case .failure(let failure):
                 // requestedForCount stays: FeedCore's trigger backs off by failures.
                 self.failures += 1
                 self.lastFailureTime = Double(g_get_monotonic_time()) / 1_000_000
                 self.loadMoreFailure = failure.message
                 FileHandle.standardError.write(Data("flick: warning: could not load more of the feed: \(failure)\n".utf8))
-                self.onChange(.itemsChanged) // the placeholders show the failure and Retry
+                self.inbox.post(.items(.itemsChanged)) // the placeholders show the failure and Retry
                 self.paginate(landedAt: index)
             }
         }
@@ -216,9 +219,9 @@ final class FeedItems {
             cursor = nil
             FileHandle.standardError.write(Data(
                 "flick: warning: the feed sent \(emptyPagesInARow) empty pages in a row; showing what it had\n".utf8))
-            onChange(.toast(trn("The feed sent %1$s empty page in a row; showing what it had",
+            inbox.post(.items(.toast(trn("The feed sent %1$s empty page in a row; showing what it had",
                                 "The feed sent %1$s empty pages in a row; showing what it had", emptyPagesInARow)
-                .filled(Translation.number(emptyPagesInARow))))
+                .filled(Translation.number(emptyPagesInARow)))))
         case .askNext:
             // Asked for this length already: ask again for the page after.
             requestedForCount = nil
@@ -268,10 +271,10 @@ final class FeedItems {
                     // The detailed post takes the listed one's place (same id).
                     self.items[at] = detailed
                     if let extras = page.extras[detailed.id] { self.extrasByID[detailed.id] = extras }
-                    self.onChange(.detailed)
+                    self.inbox.post(.items(.detailed))
                 case .failure(let failure):
                     self.detailsFailures[item.id] = failure
-                    self.onChange(.detailsFailed(item.id))
+                    self.inbox.post(.items(.detailsFailed(item.id)))
                 }
             }
         }

@@ -43,14 +43,14 @@ public final class FeedSession {
     /// The index the session last planned for.
     package internal(set) var current = -1
     /// The current item's error, retries, TTFF, rebuffers and the counters.
-    let health = PlaybackHealth()
+    let health: PlaybackHealth
     var wasPlaying = false
     /// Which index each player's frames and events are for, and their last frames.
     let wiring: PlayerWiring
     /// Sensitive posts held back, and those the user chose to show.
     var sensitive = SensitivePosts()
     /// The current photo's shown time under `when-finished` = next.
-    let postTimer = PostTimer()
+    let postTimer: PostTimer
     /// The speed and volume chosen (FeedSession+Tuning).
     package internal(set) var tuning = PlaybackTuning()
 
@@ -80,7 +80,12 @@ public final class FeedSession {
     package init(source: FeedSource, media: MediaEngine, engine: PlaybackEngine, players: any PlayerProvider,
                  muted: Bool = true) {
         MainActor.assertIsolated()
-        feed = FeedItems(source: source, cache: engine == .flick ? media.cache : nil)
+        // The parts tell the session what happens outside a call through
+        // one inbox (``receive(_:)`` handles it all), not a closure each.
+        let inbox = SessionInbox()
+        feed = FeedItems(source: source, cache: engine == .flick ? media.cache : nil, inbox: inbox)
+        health = PlaybackHealth(inbox: inbox)
+        postTimer = PostTimer(inbox: inbox)
         self.media = media
         self.engine = engine
         self.muted = muted
@@ -88,23 +93,14 @@ public final class FeedSession {
         wiring = PlayerWiring(pool: pool)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         likes.serviceLikes = source.serviceLikes
-        stills = SessionStills(pictures: SessionPictures(remote: feed.cacheFeed ?? media.stills, decoded: media.decodedPictures))
+        stills = SessionStills(pictures: SessionPictures(remote: feed.cacheFeed ?? media.stills, decoded: media.decodedPictures),
+                               inbox: inbox)
+        // The players ask which captions file goes with a post (a question, answered at once).
         pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
-        postTimer.onTimeUp = { [weak self] index in self?.postIsOver(at: index, trigger: .timeUp) }
-        stills.emit = { [weak self] update in
-            self?.emit(update)
-            if case .stillFailed(let index, _, _) = update { self?.stillFailed(at: index) }
-        }
-        feed.onChange = { [weak self] change in self?.itemsDidChange(change) }
-        // Said once to each feed: the disk is full or failing, videos stream instead.
-        feed.cacheFeed?.onWriteProblem = { [weak self] text in self?.emit(.toast(text)) }
-        // Starving or fed again: re-plan (speculative work stops or resumes).
-        health.bufferWatch.onChange = { [weak self] in self?.update() }
-        likes.onChange = { [weak self] id, _, _ in
-            self?.emit(.likeChanged(itemID: id))
-            self?.emit(.stateChanged)
-        }
-        likes.onFailure = { [weak self] _, message in self?.emit(.toast(message)) }
+        // The likes live in FeedSources, which knows no inbox: they say what happened through its two handlers.
+        likes.onChange = { [inbox] id, _, _ in inbox.post(.likeChanged(itemID: id)) }
+        likes.onFailure = { [inbox] _, message in inbox.post(.likeFailed(message: message)) }
+        inbox.session = self
     }
 
     // MARK: The view

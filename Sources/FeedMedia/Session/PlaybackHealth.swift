@@ -25,7 +25,11 @@ final class PlaybackHealth {
     private var budget = RetryPolicy.Budget.fresh
     private var retryTimer: MainLoopSource?
     /// The current video's buffer verdict, which the preload plan follows.
-    let bufferWatch = BufferWatch()
+    let bufferWatch: BufferWatch
+
+    init(inbox: SessionInbox) {
+        bufferWatch = BufferWatch(inbox: inbox)
+    }
 
     /// A new current item: a fresh budget, no error, TTFF and rebuffers
     /// counted afresh. `leftPlayedItemUnseen` counts the item left before

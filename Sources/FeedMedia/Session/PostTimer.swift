@@ -20,9 +20,13 @@ final class PostTimer {
     private(set) var running: Running?
     /// The index whose picture could not be shown, until the feed lands elsewhere.
     var stillFailedIndex: Int?
-    /// Told with the timed index when its time is up.
-    var onTimeUp: (@MainActor (Int) -> Void)?
+    /// Told with the timed index when its time is up (``SessionEvent/postTimeUp(index:)``).
+    private let inbox: SessionInbox
     private var source: MainLoopSource?
+
+    init(inbox: SessionInbox) {
+        self.inbox = inbox
+    }
 
     /// Times `index` for `seconds`; a post already timed so stays as it
     /// is. Returns whether anything changed.
@@ -55,7 +59,7 @@ final class PostTimer {
             guard let self, self.running?.index == index else { return }
             self.source = nil
             self.running = nil
-            self.onTimeUp?(index)
+            self.inbox.post(.postTimeUp(index: index))
         }
     }
 }

@@ -15,21 +15,19 @@ import Foundation
 final class SessionStills {
     /// Decodes and keeps the pictures and posters.
     let pictures: SessionPictures
-    /// Sends an update to the session's view.
-    var emit: (FeedSession.Update) -> Void = { _ in }
-    private let animator = StillAnimator()
+    /// Where stills, failures and animation frames go (``SessionEvent/still(_:)``).
+    private let inbox: SessionInbox
+    private let animator: StillAnimator
     /// The request each index waits for: its number, its item and its
     /// cancel cell (stored 1 once cancelled, read by the decode threads).
     private var requests: [Int: (id: Int, itemID: String, cell: AtomicCounter)] = [:]
     /// The number of the newest request.
     private var lastRequest = 0
 
-    init(pictures: SessionPictures) {
+    init(pictures: SessionPictures, inbox: SessionInbox) {
         self.pictures = pictures
-        animator.onFrame = { [weak self] index, itemID, image in
-            self?.emit(.animationFrame(index: index, itemID: itemID, image: image))
-        }
-        animator.onPlayingChange = { [weak self] in self?.emit(.animationChanged) }
+        self.inbox = inbox
+        animator = StillAnimator(inbox: inbox)
     }
 
     /// The feed index whose picture animates now; nil when none does.
@@ -54,10 +52,10 @@ final class SessionStills {
             self.requests[index] = nil
             switch result {
             case .success(let image)?:
-                self.emit(.still(index: index, itemID: item.id, image: image))
+                self.inbox.post(.still(.still(index: index, itemID: item.id, image: image)))
             case .failure(let error)?:
                 FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item.id): \(error)\n".utf8))
-                self.emit(.stillFailed(index: index, itemID: item.id, failure: PictureFailure(error)))
+                self.inbox.post(.still(.stillFailed(index: index, itemID: item.id, failure: PictureFailure(error))))
             case nil:
                 break
             }

@@ -3,20 +3,23 @@ import FeedGObject
 import Foundation
 
 /// Plays the current picture post's animation (GIF, animated WebP): frames
-/// are made at the page's size on the one animation thread and handed to
-/// `onFrame` on the GTK thread. Starting another or stopping releases the
+/// are made at the page's size on the one animation thread and posted to
+/// the session's inbox on the GTK thread. Starting another or stopping releases the
 /// running one (its file and decoder), so at most one post animates.
 ///
 /// Owned by ``SessionStills``; GTK thread only. The ``PictureAnimation``
 /// is touched on `queue` only.
 @MainActor
 final class StillAnimator {
-    /// Each frame of the running animation: its feed index, item id and pixels.
-    var onFrame: ((_ index: Int, _ itemID: String, _ image: DecodedImage) -> Void)?
-    /// Called when ``playingIndex`` changes.
-    var onPlayingChange: (() -> Void)?
+    /// Where each frame of the running animation goes (`.animationFrame`),
+    /// and word that ``playingIndex`` changed (`.animationChanged`).
+    private let inbox: SessionInbox
     /// The one thread every animation decodes on (only one runs), made
     /// once (``WorkerThreads``).
+    init(inbox: SessionInbox) {
+        self.inbox = inbox
+    }
+
     private static let queue = WorkerThreads(name: "flick-animation")
     private var animation: PictureAnimation?
     private var timer: MainLoopSource?
@@ -35,7 +38,7 @@ final class StillAnimator {
             guard paused != oldValue else { return }
             timer?.cancel()
             timer = nil
-            if animation != nil { onPlayingChange?() }
+            if animation != nil { inbox.post(.still(.animationChanged)) }
             if !paused { tick(run: run) }
         }
     }
@@ -69,7 +72,7 @@ final class StillAnimator {
             // Freed on the animation thread, after any frame still being made.
             Self.queue.async { _ = animation }
             self.animation = nil
-            onPlayingChange?()
+            inbox.post(.still(.animationChanged))
         }
     }
 
@@ -81,7 +84,7 @@ final class StillAnimator {
             MainThreadHop.post {
                 guard let self, self.run == run else { return }
                 self.animation = opened
-                self.onPlayingChange?()
+                self.inbox.post(.still(.animationChanged))
                 self.tick(run: run)
             }
         }
@@ -94,7 +97,7 @@ final class StillAnimator {
             guard let frame = animation.nextFrame() else { return }
             MainThreadHop.post {
                 guard let self, self.run == run, let target = self.target else { return }
-                self.onFrame?(target.index, target.itemID, frame.image)
+                self.inbox.post(.still(.animationFrame(index: target.index, itemID: target.itemID, image: frame.image)))
                 guard !self.paused else { return }
                 // A pause and resume while this frame was made started a
                 // second tick: the newest one's timer is the only one.

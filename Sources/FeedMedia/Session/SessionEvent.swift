@@ -1,0 +1,24 @@
+import FeedCore
+
+/// What a part of a session tells it outside a call: a page of items came,
+/// a photo's time ran out, a still was decoded, the buffer's verdict
+/// flipped, a like was answered, the cache's disk stopped taking bytes.
+/// Parts post these to their session's ``SessionInbox``; the session
+/// handles each in one place (``FeedSession/receive(_:)``). Values only;
+/// GTK thread only.
+enum SessionEvent {
+    /// The items, their pages or their details changed (``FeedItems``).
+    case items(FeedItems.Change)
+    /// The timed photo at this index is over (``PostTimer``).
+    case postTimeUp(index: Int)
+    /// A still, its failure or an animation frame for the view (``SessionStills``).
+    case still(FeedSession.Update)
+    /// The current video's buffer verdict flipped (``BufferWatch``): the plan changes.
+    case bufferVerdictChanged
+    /// The heart of the item with this id changed: the user's like, or its answer.
+    case likeChanged(itemID: String)
+    /// A like or unlike was not saved; the message says why.
+    case likeFailed(message: String)
+    /// The media cache's disk is full or failing: videos stream instead.
+    case cacheWriteProblem(String)
+}
