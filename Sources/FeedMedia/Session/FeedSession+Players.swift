@@ -149,12 +149,7 @@ extension FeedSession {
     /// only players whose index or binding changed are wired again.
     func wirePlayers() {
         // Labelled with the item's own address (the player may read it through the cache).
-        wiring.wire(uri: { [weak self] index in self?.item(at: index)?.uri },
-                    frame: { [weak self] index, frame, source in
-                        self?.emit(.frame(index: index, frame: frame, source: source))
-                    },
-                    event: { [weak self] event, index in self?.handle(event, at: index) },
-                    cue: { [weak self] cue, index in self?.cueArrived(cue, at: index) })
+        wiring.wire(uri: { [weak self] index in self?.item(at: index)?.uri })
     }
 
     /// Tells the cache who reads each player's file: the current post's

@@ -7,6 +7,12 @@ extension FeedSession {
     func receive(_ event: SessionEvent) {
         MainActor.assertIsolated()
         switch event {
+        case .frame(let index, let frame, let source):
+            emit(.frame(index: index, frame: frame, source: source))
+        case .player(let event, let index):
+            handle(event, at: index)
+        case .cue(let cue, let index):
+            cueArrived(cue, at: index)
         case .items(let change):
             itemsDidChange(change)
         case .postTimeUp(let index):

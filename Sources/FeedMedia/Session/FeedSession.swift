@@ -90,7 +90,7 @@ public final class FeedSession {
         self.engine = engine
         self.muted = muted
         pool = players
-        wiring = PlayerWiring(pool: pool)
+        wiring = PlayerWiring(pool: pool, inbox: inbox)
         likes = LikeController(sender: LikeSender(session: media.http.api))
         likes.serviceLikes = source.serviceLikes
         stills = SessionStills(pictures: SessionPictures(remote: feed.cacheFeed ?? media.stills, decoded: media.decodedPictures),

@@ -15,6 +15,8 @@ final class PlayerWiring {
     }
 
     private let pool: any PlayerProvider
+    /// Where the frames, events and cues of the current bindings go.
+    private let inbox: SessionInbox
     /// What each player's callbacks were made for.
     private var wired: [Int: (index: Int, generation: UInt64)] = [:]
     /// The newest frame of each index a player serves.
@@ -23,17 +25,15 @@ final class PlayerWiring {
     /// through the cache): what the view reports a frame came from.
     private var sources: [Binding: String] = [:]
 
-    init(pool: any PlayerProvider) {
+    init(pool: any PlayerProvider, inbox: SessionInbox) {
         self.pool = pool
+        self.inbox = inbox
     }
 
     /// Makes the callbacks of every player whose index or binding moved:
-    /// frames go to `frame` (index, frame, the binding's media URI), events
-    /// to `event` (event, index).
-    func wire(uri: (Int) -> String?,
-              frame: @escaping @MainActor (Int, VideoFrame, String?) -> Void,
-              event: @escaping @MainActor (PlayerEvent, Int) -> Void,
-              cue: @escaping @MainActor (CaptionCue, Int) -> Void) {
+    /// its frames (with the binding's media URI, `uri`), events and cues
+    /// go to the session's inbox, labelled with the index they are for.
+    func wire(uri: (Int) -> String?) {
         if sources.count > 64 {
             let live = Set(pool.assignments.values.map { Binding(player: $0.id, generation: $0.generation) })
             sources = sources.filter { live.contains($0.key) }
@@ -48,16 +48,16 @@ final class PlayerWiring {
                 guard let self, let player, videoFrame.generation == generation, player.generation == generation,
                       self.pool.player(for: index) === player else { return }
                 self.lastFrames[index] = videoFrame
-                frame(index, videoFrame, self.sources[binding])
+                self.inbox.post(.frame(index: index, frame: videoFrame, source: self.sources[binding]))
             }
             player.onEvent = { [weak self, weak player] playerEvent, eventGeneration in
                 guard let self, let player, eventGeneration == generation, player.generation == generation,
                       self.pool.player(for: index) === player else { return }
-                event(playerEvent, index)
+                self.inbox.post(.player(playerEvent, index: index))
             }
             player.onCue = { [weak self, weak player] caption in
                 guard let self, let player, player.generation == generation, self.pool.player(for: index) === player else { return }
-                cue(caption, index)
+                self.inbox.post(.cue(caption, index: index))
             }
         }
     }
