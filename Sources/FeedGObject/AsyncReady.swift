@@ -17,8 +17,6 @@ public enum AsyncReady {
         guard let data else { return }
         let box = Unmanaged<ClosureBox<Handler>>.fromOpaque(data).takeRetainedValue()
         // The GAsyncResult is only used here, on this thread, before returning.
-        // `nonisolated(unsafe)`: GIO hands the result to this callback on the GTK thread, which uses it before returning.
-        nonisolated(unsafe) let result = result
-        MainActor.assumeIsolated { box.value(result) }
+        BorrowedOnMain.run(result) { box.value($0) }
     }
 }

@@ -6,10 +6,11 @@ import CGLib
 /// Reference counting is atomic in GObject, so the wrapper may move between
 /// threads; what may be done with the object on which thread is the object's
 /// own rule (GTK objects stay on the GTK thread).
-/// `@unchecked Sendable`: the pointer is constant and GObject counts references atomically.
-public final class GObjectRef: @unchecked Sendable {
+public final class GObjectRef: Sendable {
+    /// The object (GObject counts its references atomically).
+    private let handle: SharedHandle
     /// The object. Valid while this wrapper lives.
-    public let object: UnsafeMutablePointer<GObject>
+    public var object: UnsafeMutablePointer<GObject> { handle.pointer() }
 
     /// Takes over a reference the caller already owns ("transfer full"),
     /// sinking it first if it is floating. Returns nil for a null pointer.
@@ -19,7 +20,7 @@ public final class GObjectRef: @unchecked Sendable {
         if g_object_is_floating(object) != 0 {
             g_object_ref_sink(object)
         }
-        self.object = object
+        handle = SharedHandle(object)
     }
 
     /// Takes a new reference to an object owned elsewhere ("transfer none"),
@@ -28,7 +29,7 @@ public final class GObjectRef: @unchecked Sendable {
         guard let pointer else { return nil }
         let object = pointer.assumingMemoryBound(to: GObject.self)
         g_object_ref_sink(object)
-        self.object = object
+        handle = SharedHandle(object)
     }
 
     deinit {

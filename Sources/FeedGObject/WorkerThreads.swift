@@ -42,14 +42,12 @@ public final class WorkerThreads: @unchecked Sendable {
     /// Creates the threads on `spawner`, or here when nil.
     private init(name: String, count: Int, spawnedBy spawner: WorkerThreads?) {
         for _ in 0..<max(1, count) {
-            // Each thread holds this object until it ends.
-            let thread = Thread { [self] in run() }
-            thread.name = name
+            // Made where it starts (Foundation's `Thread` is not Sendable);
+            // each thread holds this object until it ends.
             if let spawner {
-                let starting = UncheckedThread(thread)
-                spawner.async { starting.thread.start() }
+                spawner.async { [self] in Self.start(named: name, running: self) }
             } else {
-                thread.start()
+                Self.start(named: name, running: self)
             }
         }
     }
@@ -58,6 +56,13 @@ public final class WorkerThreads: @unchecked Sendable {
     /// app touches it at launch (``VideoPlayer/loadPluginsInBackground()``),
     /// so its own creation is not in the middle of a landing.
     public static let spawner = WorkerThreads(name: "flick-spawner", count: 1, spawnedBy: nil)
+
+    /// Starts one thread named `name` running `pool`'s jobs.
+    private static func start(named name: String, running pool: WorkerThreads) {
+        let thread = Thread { pool.run() }
+        thread.name = name
+        thread.start()
+    }
 
     /// Runs `job` on one of the threads, after the jobs handed over before it
     /// have started (with one thread: have finished).
@@ -130,14 +135,6 @@ public final class WorkerThreads: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A thread object handed to the spawner to start (Foundation's `Thread`
-/// is not `Sendable`; it is touched once, there).
-/// `@unchecked Sendable`: the thread object is started once, on the spawner, and never touched again.
-private struct UncheckedThread: @unchecked Sendable {
-    let thread: Thread
-    init(_ thread: Thread) { self.thread = thread }
 }
 
 /// One ``WorkerThreads/sync(_:)`` call: the body, run on the pool, and its

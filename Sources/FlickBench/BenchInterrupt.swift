@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,15 +7,17 @@ import Glibc
 /// Ctrl+C during `flick bench`: the processes it started (the app under
 /// test, its Xvfb) are stopped by their ids and its temporary folder is
 /// removed before it exits, so nothing is left running. The handler runs on
-/// a dispatch queue; the id list takes a lock.
-/// `@unchecked Sendable`: `pids`, `folder` and `interrupted` are under `lock`; `sources` is set once, by `install()`, before any signal.
-final class BenchInterrupt: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pids: Set<pid_t> = []
-    private var folder: URL?
-    /// Set once interrupted: a process started after that is stopped at once.
-    private var interrupted = false
-    private var sources: [DispatchSourceSignal] = []
+/// a dispatch queue; the ids and the folder are behind one mutex.
+final class BenchInterrupt: Sendable {
+    /// The processes to stop, the folder to remove, and whether an
+    /// interrupt came (a process started after that is stopped at once).
+    private struct Watch {
+        var pids: Set<pid_t> = []
+        var folder: URL?
+        var interrupted = false
+    }
+
+    private let watch = Mutex(Watch())
 
     /// Watches SIGINT and SIGTERM from now on.
     func install() {
@@ -23,36 +26,38 @@ final class BenchInterrupt: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in self?.interrupted(signalNumber) }
             source.resume()
-            sources.append(source)
+            // Kept for the rest of the process: the bench installs this
+            // once and ends by exiting (from the handler, or at its end).
+            _ = Unmanaged.passRetained(source as AnyObject)
         }
     }
 
     /// A process to stop on an interrupt, until `forget`. One started while
     /// the interrupt is being handled is stopped straight away.
     func track(_ pid: pid_t) {
-        let late = lock.withLock { () -> Bool in
-            pids.insert(pid)
-            return interrupted
+        let late = watch.withLock { watch -> Bool in
+            watch.pids.insert(pid)
+            return watch.interrupted
         }
         if late { kill(pid, SIGKILL) }
     }
-    func forget(_ pid: pid_t) { lock.withLock { _ = pids.remove(pid) } }
+    func forget(_ pid: pid_t) { watch.withLock { _ = $0.pids.remove(pid) } }
 
     /// Whether Ctrl+C arrived: the bench starts nothing more and reports nothing.
-    var isInterrupted: Bool { lock.withLock { interrupted } }
+    var isInterrupted: Bool { watch.withLock { $0.interrupted } }
 
     /// The bench's temporary folder, removed on an interrupt.
-    func removeOnInterrupt(_ url: URL) { lock.withLock { folder = url } }
+    func removeOnInterrupt(_ url: URL) { watch.withLock { $0.folder = url } }
 
     private func interrupted(_ signalNumber: Int32) {
-        let (running, folder) = lock.withLock { () -> (Set<pid_t>, URL?) in
-            interrupted = true
-            return (pids, self.folder)
+        let (running, folder) = watch.withLock { watch -> (Set<pid_t>, URL?) in
+            watch.interrupted = true
+            return (watch.pids, watch.folder)
         }
         for pid in running { kill(pid, SIGTERM) }
         usleep(500_000)
         // Including any the main thread started meanwhile.
-        for pid in lock.withLock({ pids }) { kill(pid, SIGKILL) }
+        for pid in watch.withLock({ $0.pids }) { kill(pid, SIGKILL) }
         if let folder { try? FileManager.default.removeItem(at: folder) }
         FileHandle.standardError.write(Data("flick: bench interrupted\n".utf8))
         exit(128 + signalNumber)

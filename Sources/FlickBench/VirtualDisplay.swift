@@ -1,5 +1,6 @@
 import FeedGObject
 import Foundation
+import Synchronization
 
 /// The display the bench's windows open on: the session's own when there
 /// is one, else an Xvfb started for the bench (`-displayfd`, as the test
@@ -101,23 +102,26 @@ final class VirtualDisplay {
 
     /// The first line `handle` gives within `timeout` seconds, trimmed.
     private static func readLine(from handle: FileHandle, timeout: TimeInterval) -> String? {
-        // `@unchecked Sendable`: `text` and `signalled` are touched under `lock` only; `done` locks itself.
-        final class Box: @unchecked Sendable { var text = ""; let done = PendingWork(); var signalled = false }
+        /// What the handler read so far, and whether it said a line is there.
+        final class Box: Sendable {
+            let read = Mutex((text: "", signalled: false))
+            let done = PendingWork()
+        }
         let box = Box()
         box.done.enter()
-        let lock = NSLock()
         handle.readabilityHandler = { handle in
             let chunk = handle.availableData
-            lock.lock(); defer { lock.unlock() }
-            box.text += String(decoding: chunk, as: UTF8.self)
-            if (chunk.isEmpty || box.text.contains("\n")) && !box.signalled {
-                box.signalled = true
-                box.done.leave()
+            let complete = box.read.withLock { read -> Bool in
+                read.text += String(decoding: chunk, as: UTF8.self)
+                guard (chunk.isEmpty || read.text.contains("\n")) && !read.signalled else { return false }
+                read.signalled = true
+                return true
             }
+            if complete { box.done.leave() }
         }
         _ = box.done.wait(seconds: timeout)
         handle.readabilityHandler = nil
-        lock.lock(); defer { lock.unlock() }
-        return box.text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        let text = box.read.withLock { $0.text }
+        return text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -1,5 +1,6 @@
 import FeedMedia
 import Foundation
+import Synchronization
 
 /// The demo feed's server-side likes: which posts the user has liked, and
 /// which like requests fail on purpose so the app's revert path shows up.
@@ -10,17 +11,13 @@ import Foundation
 /// exactly over every run of requests. A failed request changes nothing.
 ///
 /// Used from the server's thread (requests) and any other (pages, tests):
-/// every access takes the lock.
-/// `@unchecked Sendable`: `liked` and `requests` are read and written under `lock` only; `failureShare` is constant.
-final class DemoLikeStore: @unchecked Sendable {
+/// every access holds the store's mutex.
+final class DemoLikeStore: Sendable {
     /// The share of like requests answered 500, from 0 (none) to 1 (all).
     let failureShare: Double
 
-    private let lock = NSLock()
-    /// Needs the lock.
-    private var liked = Set<Int>()
-    /// Needs the lock. Well-formed requests seen so far.
-    private var requests = 0
+    /// The posts liked, and the well-formed requests seen so far.
+    private let tally = Mutex((liked: Set<Int>(), requests: 0))
 
     init(failureShare: Double) {
         self.failureShare = min(1, max(0, failureShare.isFinite ? failureShare : 0))
@@ -39,17 +36,18 @@ final class DemoLikeStore: @unchecked Sendable {
 
     /// Post `number`'s state and count now.
     func state(number: Int) -> (liked: Bool, likes: Int) {
-        let liked = lock.withLock { self.liked.contains(number) }
+        let liked = tally.withLock { $0.liked.contains(number) }
         return (liked, Self.baseLikes(number: number) + (liked ? 1 : 0))
     }
 
     /// Applies a like request for post `number`: the state and count after
     /// it, or nil when this request is one that fails.
     func set(number: Int, liked wanted: Bool) -> (liked: Bool, likes: Int)? {
-        lock.withLock {
-            requests += 1
-            guard !Self.fails(requestNumber: requests, share: failureShare) else { return nil }
-            if wanted { liked.insert(number) } else { liked.remove(number) }
+        let share = failureShare
+        return tally.withLock { tally in
+            tally.requests += 1
+            guard !Self.fails(requestNumber: tally.requests, share: share) else { return nil }
+            if wanted { tally.liked.insert(number) } else { tally.liked.remove(number) }
             return (wanted, Self.baseLikes(number: number) + (wanted ? 1 : 0))
         }
     }

@@ -10,12 +10,12 @@ import FeedMedia
 /// server may run on a private context of its own thread, so it attaches
 /// its sources explicitly. Owned by the thread that runs `context`; only
 /// `cancel()` may be called from elsewhere (GLib's source removal is thread-safe).
-/// `@unchecked Sendable`: the source pointer is constant; only `cancel()` crosses threads, and GLib's source removal is thread-safe.
-final class ContextSource: @unchecked Sendable {
-    private let source: UnsafeMutablePointer<GSource>
+final class ContextSource: Sendable {
+    private let handle: SharedHandle
+    private var source: UnsafeMutablePointer<GSource> { handle.pointer() }
 
     private init(source: UnsafeMutablePointer<GSource>, body: @escaping () -> Bool, context: OpaquePointer) {
-        self.source = source
+        handle = SharedHandle(source)
         let box = ClosureBox(body)
         g_source_set_callback(source, contextSourceCallback, box.retainedPointer(), releaseBoxDestroyNotify)
         g_source_attach(source, context)

@@ -1,11 +1,11 @@
 import FeedMedia
 import Foundation
+import Synchronization
 
 /// The server's routes and injected faults. Written from any thread (tests,
 /// the app), read by the server's thread once per request: every access
-/// takes the lock.
-/// `@unchecked Sendable`: `routes` and `faults` are read and written under `lock` only.
-final class ServerRouteTable: @unchecked Sendable {
+/// holds the table's mutex.
+final class ServerRouteTable: Sendable {
     /// What one request will get, decided when it arrives.
     struct Request: Sendable {
         var route: ResolvedRoute
@@ -28,28 +28,32 @@ final class ServerRouteTable: @unchecked Sendable {
         var ignoresIfRange = false
     }
 
-    private let lock = NSLock()
-    private var routes: [String: ServerRoute] = [:]
-    /// Needs the lock. The fault and how many requests it has answered.
-    private var faults: [String: (fault: MediaServer.Fault, hits: Int)] = [:]
+    /// The routes by path, and each path's fault with how many requests it has answered.
+    private struct Tables {
+        var routes: [String: ServerRoute] = [:]
+        var faults: [String: (fault: MediaServer.Fault, hits: Int)] = [:]
+    }
+
+    private let tables = Mutex(Tables())
 
     func add(_ route: ServerRoute, at path: String) {
-        lock.lock(); defer { lock.unlock() }
-        routes[path] = route
+        tables.withLock { $0.routes[path] = route }
     }
 
     func setFault(_ fault: MediaServer.Fault?, for path: String) {
-        lock.lock(); defer { lock.unlock() }
-        faults[path] = fault.map { ($0, 0) }
+        tables.withLock { $0.faults[path] = fault.map { ($0, 0) } }
     }
 
     /// Resolves a request path (decoded) and counts the request against its fault.
     func begin(path: String) -> Request {
-        lock.lock(); defer { lock.unlock() }
-        var request = Request(route: ResolvedRoute.resolve(path, in: routes))
-        guard var entry = faults[path] else { return request }
+        tables.withLock { Self.begin(path: path, in: &$0) }
+    }
+
+    private static func begin(path: String, in tables: inout Tables) -> Request {
+        var request = Request(route: ResolvedRoute.resolve(path, in: tables.routes))
+        guard var entry = tables.faults[path] else { return request }
         entry.hits += 1
-        faults[path] = entry
+        tables.faults[path] = entry
         switch entry.fault {
         case .status(let status):
             request.failureStatus = status

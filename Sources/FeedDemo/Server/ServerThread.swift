@@ -2,30 +2,33 @@ import CGLib
 import FeedGObject
 import FeedMedia
 import Foundation
+import Synchronization
 
 /// A dedicated thread running a private GMainContext for the media server,
 /// so tests and `flick serve` need no GTK main loop.
 ///
 /// The engine lives and dies on that thread. `stop(waiting:)` may be called
 /// from any thread; by default it waits (boundedly) for the thread to close
-/// its sockets so that the port is free when it returns.
-/// `@unchecked Sendable`: `context` and `loop` are constant (GLib makes them thread-safe to signal); `thread` and `stopping` are under `lock`.
-final class ServerThread: @unchecked Sendable {
+/// its sockets so that the port is free when it returns. Other threads
+/// reach `context` only to attach a source to it (thread-safe in GLib).
+final class ServerThread: Sendable {
     /// How long `stop()` waits for the thread to finish, in seconds.
     static let stopTimeoutSeconds = 10.0
 
-    private let context: OpaquePointer
-    private let loop: OpaquePointer
+    private let contextHandle: SharedHandle
+    private let loopHandle: SharedHandle
     /// Left when the thread ends.
     private let finished = PendingWork()
-    private let lock = NSLock()
-    /// Needs the lock.
-    private var thread: Thread?
-    private var stopping = false
+    /// The thread (who it is, once started), and whether a stop was asked for.
+    private let state = Mutex<(thread: ObjectIdentifier?, stopping: Bool)>((nil, false))
+
+    private var context: OpaquePointer { contextHandle.raw }
+    private var loop: OpaquePointer { loopHandle.raw }
 
     private init() {
-        context = g_main_context_new()
-        loop = g_main_loop_new(context, 0)
+        let context = g_main_context_new()!
+        contextHandle = SharedHandle(context)
+        loopHandle = SharedHandle(g_main_loop_new(context, 0)!)
         finished.enter()
     }
 
@@ -41,26 +44,26 @@ final class ServerThread: @unchecked Sendable {
         let outcome = StartOutcome()
         let thread = Thread { serverThread.run(routes: routes, counters: counters, options: options, outcome: outcome) }
         thread.name = "flick-media-server"
-        serverThread.lock.withLock { serverThread.thread = thread }
+        serverThread.state.withLock { $0.thread = ObjectIdentifier(thread) }
         thread.start()
         outcome.ready.wait()
-        return (serverThread, try outcome.result.get())
+        return (serverThread, try outcome.result.withLock { $0 }.get())
     }
 
     /// Quits the loop; the thread stops the engine and ends. With `waiting`
     /// false it returns at once (the app at exit: the GTK thread never waits
     /// for the server, and the process closes what is left). Idempotent.
     func stop(waiting: Bool = true) {
-        let (thread, alreadyStopping) = lock.withLock { () -> (Thread?, Bool) in
-            defer { stopping = true }
-            return (self.thread, stopping)
+        let (thread, alreadyStopping) = state.withLock { state -> (ObjectIdentifier?, Bool) in
+            defer { state.stopping = true }
+            return (state.thread, state.stopping)
         }
         guard !alreadyStopping else { return }
         // Through a source rather than g_main_loop_quit directly: a quit
         // that lands before g_main_loop_run starts would be lost.
-        let loop = self.loop
-        ContextSource.idle(on: context) { g_main_loop_quit(loop) }
-        guard waiting, Thread.current !== thread else { return }
+        let loop = loopHandle
+        ContextSource.idle(on: context) { g_main_loop_quit(loop.raw) }
+        guard waiting, ObjectIdentifier(Thread.current) != thread else { return }
         if !finished.wait(seconds: Self.stopTimeoutSeconds) {
             FileHandle.standardError.write(Data("flick: the media server thread did not stop in time\n".utf8))
         }
@@ -75,10 +78,11 @@ final class ServerThread: @unchecked Sendable {
         }
         let engine = ServerEngine(routes: routes, counters: counters, options: options)
         do {
-            outcome.result = .success(try engine.start())
+            let url = try engine.start()
+            outcome.result.withLock { $0 = .success(url) }
             outcome.ready.leave()
         } catch {
-            outcome.result = .failure(error)
+            outcome.result.withLock { $0 = .failure(error) }
             outcome.ready.leave()
             return
         }
@@ -91,11 +95,10 @@ final class ServerThread: @unchecked Sendable {
 }
 
 /// Handed from the server thread to the caller of `start`, which waits on `ready`.
-/// `@unchecked Sendable`: `result` is written before `ready` is left and read only after `wait()` returns.
-private final class StartOutcome: @unchecked Sendable {
+private final class StartOutcome: Sendable {
     let ready = PendingWork()
     /// Written before `ready` is left, read after.
-    var result: Result<URL, Error> = .failure(MediaServerError.listenFailed("not started"))
+    let result = Mutex<Result<URL, Error>>(.failure(MediaServerError.listenFailed("not started")))
 
     init() {
         ready.enter()

@@ -36,8 +36,7 @@ enum CueSink {
     }
 
     /// What the callback needs; immutable, used on a streaming thread.
-    /// `@unchecked Sendable`: both fields are constant and lock (or are read on the GTK thread) themselves.
-    private struct Context: @unchecked Sendable {
+    private struct Context: Sendable {
         let mailbox: FrameMailbox
         let owner: WeakPlayer
 

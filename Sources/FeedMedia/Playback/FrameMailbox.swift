@@ -2,32 +2,37 @@ import CGLib
 import CGStreamer
 import FeedGObject
 import Foundation
+import Synchronization
 
-/// A weak link from C callbacks to their player. Written on the GTK thread;
-/// `player` is only read on the GTK thread.
-/// `@unchecked Sendable`: `player` is written and read on the GTK thread only; other threads only pass it on.
-final class WeakPlayer: @unchecked Sendable {
+/// A weak link from C callbacks to their player. `player` is written and
+/// read on the GTK thread only; streaming threads only hold the link and
+/// pass it on (a GTK-thread class, so it may cross).
+@MainActor
+final class WeakPlayer {
     weak var player: VideoPlayer?
+
+    nonisolated init() {}
 }
 
 /// Hands frames from appsink's streaming threads to the GTK thread, coalesced.
 ///
-/// One pending slot, guarded by `lock`: a newer frame replaces an older one
+/// One pending slot, behind a mutex: a newer frame replaces an older one
 /// that the GTK thread has not taken yet, and a main-context hop is scheduled
 /// only when the slot goes from empty to full. Frames are stamped with the
 /// generation accepted at the time they are pulled and dropped at once when
 /// it is 0 (no binding). Shared by the streaming threads (``post(_:)``,
 /// ``acceptedGeneration``) and the GTK thread (``accept(_:)``, ``take()``).
-/// `@unchecked Sendable`: every field is read and written under `lock` only.
-final class FrameMailbox: @unchecked Sendable {
-    /// Guards every field below.
-    private let lock = NSLock()
-    /// The binding whose frames are wanted; 0 for none. Written by the GTK thread.
-    private var generation: UInt64 = 0
-    /// The newest frame not yet taken by the GTK thread.
-    private var pending: VideoFrame?
-    /// Whether a hop to the GTK thread is queued and will empty the slot.
-    private var hopQueued = false
+final class FrameMailbox: Sendable {
+    /// The binding whose frames are wanted (0 for none; written by the GTK
+    /// thread), the newest frame not yet taken by the GTK thread, and
+    /// whether a hop to the GTK thread is queued and will empty the slot.
+    private struct Slot {
+        var generation: UInt64 = 0
+        var pending: VideoFrame?
+        var hopQueued = false
+    }
+
+    private let slot = Mutex(Slot())
     /// Who takes the frames; only dereferenced on the GTK thread.
     private let owner: WeakPlayer
 
@@ -41,36 +46,30 @@ final class FrameMailbox: @unchecked Sendable {
     /// GTK thread: from now on only frames of `generation` are kept (0: none);
     /// a pending frame of another binding is dropped.
     func accept(_ generation: UInt64) {
-        let dropped: VideoFrame?
-        lock.lock()
-        self.generation = generation
-        dropped = pending
-        pending = nil
-        lock.unlock()
+        let dropped = slot.withLock { slot in
+            slot.generation = generation
+            defer { slot.pending = nil }
+            return slot.pending
+        }
         _ = dropped // released outside the lock: unmapping may take a while
     }
 
     /// Streaming thread: the generation to stamp a frame pulled now with.
     var acceptedGeneration: UInt64 {
-        lock.lock(); defer { lock.unlock() }
-        return generation
+        slot.withLock { $0.generation }
     }
 
     /// Streaming thread: offers a frame; schedules one hop if none is queued.
     func post(_ frame: VideoFrame) {
-        var replaced: VideoFrame?
-        lock.lock()
-        guard frame.generation != 0, frame.generation == generation else {
-            lock.unlock()
-            return
+        guard frame.generation != 0 else { return }
+        // A replaced frame is released outside the lock (unmapping may take a while).
+        let (accepted, replaced, schedule) = slot.withLock { slot -> (Bool, VideoFrame?, Bool) in
+            guard frame.generation == slot.generation else { return (false, nil, false) }
+            defer { slot.pending = frame; slot.hopQueued = true }
+            return (true, slot.pending, !slot.hopQueued)
         }
-        replaced = pending
-        pending = frame
-        let schedule = !hopQueued
-        hopQueued = true
-        lock.unlock()
+        guard accepted else { return }
         if replaced != nil { coalesced.add(1) }
-        replaced = nil
         if schedule {
             g_idle_add_full(G_PRIORITY_DEFAULT, deliverFrameOnMain,
                             Unmanaged.passRetained(owner).toOpaque(), releaseBoxDestroyNotify)
@@ -79,11 +78,11 @@ final class FrameMailbox: @unchecked Sendable {
 
     /// GTK thread: empties the slot.
     func take() -> VideoFrame? {
-        lock.lock(); defer { lock.unlock() }
-        hopQueued = false
-        let frame = pending
-        pending = nil
-        return frame
+        slot.withLock { slot in
+            slot.hopQueued = false
+            defer { slot.pending = nil }
+            return slot.pending
+        }
     }
 
     /// Installs appsink callbacks that pull every preroll and sample into this

@@ -296,18 +296,19 @@ final class Playbin: @unchecked Sendable {
 
 /// A reference of its own to a pipeline, for a job on another thread;
 /// released when the last holder lets go.
-/// `@unchecked Sendable`: the pointer is constant and holds a reference of its own; GStreamer's state changes are thread-safe.
-private final class PipelineReference: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<GstElement>
+/// Jobs make only GStreamer's thread-safe state changes through it.
+private final class PipelineReference: Sendable {
+    private let handle: SharedHandle
+    var pointer: UnsafeMutablePointer<GstElement> { handle.pointer() }
 
     init(_ pointer: UnsafeMutablePointer<GstElement>) {
         gst_object_ref(UnsafeMutableRawPointer(pointer))
-        self.pointer = pointer
+        handle = SharedHandle(pointer)
     }
 
     /// Takes over a reference the caller holds.
     init(adopting pointer: UnsafeMutablePointer<GstElement>) {
-        self.pointer = pointer
+        handle = SharedHandle(pointer)
     }
 
     deinit {

@@ -3,6 +3,7 @@ import CGStreamer
 import FeedCore
 import FeedGObject
 import Foundation
+import Synchronization
 
 /// Sizes the player's frames in the pipeline: a pad probe on videoscale's
 /// sink pad sees each new stream's caps first, picks the size with
@@ -19,26 +20,42 @@ import Foundation
 /// capsfilter as stored, so the flip turns page-sized BGRA frames only.
 ///
 /// `box` and `fit` are set by the GTK thread at each load and read by the
-/// streaming thread in the probe; `lock` guards them, the stream's size and
-/// its orientation.
-/// `@unchecked Sendable`: the element pointers are constant (GStreamer elements are thread-safe to set); the rest is under `lock`.
-final class ScaleRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var box = PixelSize(width: 0, height: 0)
-    private var fit = ContentFit.cover
-    /// The stream's size as stored, from its first caps; nil before them.
-    private var stored: PixelSize?
-    private var orientation = StreamOrientation.upright
+/// streaming thread in the probe; they, the stream's size and its
+/// orientation are behind one mutex. Both threads set the two elements'
+/// properties (thread-safe in GStreamer).
+final class ScaleRequest: Sendable {
+    /// The page's box and fit, the stream's size as stored (from its first
+    /// caps; nil before them) and its orientation.
+    private struct Scale {
+        var box = PixelSize(width: 0, height: 0)
+        var fit = ContentFit.cover
+        var stored: PixelSize?
+        var orientation = StreamOrientation.upright
+
+        /// The capsfilter's size (as stored, before the flip) for the
+        /// stream's upright size and the box; nil before the stream's caps
+        /// or for an empty result.
+        var scaledSize: PixelSize? {
+            guard let stored else { return nil }
+            let shown = fit.decodeSize(source: orientation.turned(stored), box: box)
+            guard shown.width > 0, shown.height > 0 else { return nil }
+            return orientation.turned(shown)
+        }
+    }
+
+    private let scale = Mutex(Scale())
     /// Owned by the same bin as the probed pad, so they outlive every probe call.
-    private let capsfilter: UnsafeMutablePointer<GstElement>
-    private let flip: UnsafeMutablePointer<GstElement>
+    private let capsfilterHandle: SharedHandle
+    private let flipHandle: SharedHandle
+
+    private var flip: UnsafeMutablePointer<GstElement> { flipHandle.pointer() }
 
     /// Caps with no size: what the capsfilter holds between bindings.
     static let anySize = "video/x-raw,format=BGRA,pixel-aspect-ratio=1/1"
 
     private init(capsfilter: UnsafeMutablePointer<GstElement>, flip: UnsafeMutablePointer<GstElement>) {
-        self.capsfilter = capsfilter
-        self.flip = flip
+        capsfilterHandle = SharedHandle(capsfilter)
+        flipHandle = SharedHandle(flip)
     }
 
     /// Installs the probe on `scaler`'s sink pad; the pad holds the request
@@ -69,12 +86,7 @@ final class ScaleRequest: @unchecked Sendable {
     /// capsfilter's size and the flip, so the new stream negotiates from
     /// scratch and is shown as stored unless it says otherwise.
     func set(box: PixelSize, fit: ContentFit) {
-        lock.lock()
-        self.box = box
-        self.fit = fit
-        stored = nil
-        orientation = .upright
-        lock.unlock()
+        scale.withLock { $0 = Scale(box: box, fit: fit) }
         StreamOrientation.upright.apply(to: flip)
         setCaps(Self.anySize)
     }
@@ -83,11 +95,11 @@ final class ScaleRequest: @unchecked Sendable {
     /// resized). With the stream's size known, the capsfilter gets the new
     /// size at once and the pipeline renegotiates without stopping.
     func resize(box: PixelSize, fit: ContentFit) {
-        lock.lock()
-        self.box = box
-        self.fit = fit
-        let size = scaledSizeLocked()
-        lock.unlock()
+        let size = scale.withLock { scale in
+            scale.box = box
+            scale.fit = fit
+            return scale.scaledSize
+        }
         if let size { setCaps(StreamCaps.bgra(size)) }
     }
 
@@ -95,7 +107,7 @@ final class ScaleRequest: @unchecked Sendable {
     /// contain, the centred box-sized part for cover (ContentFit's crop, done
     /// for free by pointing into the mapped frame). Streaming thread.
     func visibleRect(decoded: PixelSize) -> PixelRect {
-        lock.lock(); defer { lock.unlock() }
+        let (box, fit) = scale.withLock { ($0.box, $0.fit) }
         guard box.width > 0, box.height > 0 else {
             return PixelRect(x: 0, y: 0, width: decoded.width, height: decoded.height)
         }
@@ -105,8 +117,7 @@ final class ScaleRequest: @unchecked Sendable {
     /// The stream's display size (square pixels, turned upright) once its
     /// caps were seen.
     var streamSize: PixelSize? {
-        lock.lock(); defer { lock.unlock() }
-        return stored.map { orientation.turned($0) }
+        scale.withLock { scale in scale.stored.map { scale.orientation.turned($0) } }
     }
 
     /// Streaming thread: a caps event. The first caps of a binding are the
@@ -115,37 +126,27 @@ final class ScaleRequest: @unchecked Sendable {
     /// still decided from the stream's: the result is the same and
     /// negotiation settles.
     private func apply(stored seen: PixelSize) {
-        lock.lock()
-        if stored == nil { stored = seen }
-        let size = scaledSizeLocked() ?? seen
-        lock.unlock()
+        let size = scale.withLock { scale in
+            if scale.stored == nil { scale.stored = seen }
+            return scale.scaledSize ?? seen
+        }
         setCaps(StreamCaps.bgra(size))
     }
 
     /// Streaming thread: a tag event naming an orientation. Tags follow the
     /// caps and precede the first frame, so the first frame is upright.
     private func apply(_ newOrientation: StreamOrientation) {
-        lock.lock()
-        let changed = newOrientation != orientation
-        orientation = newOrientation
-        let size = changed ? scaledSizeLocked() : nil
-        lock.unlock()
+        let (changed, size) = scale.withLock { scale -> (Bool, PixelSize?) in
+            let changed = newOrientation != scale.orientation
+            scale.orientation = newOrientation
+            return (changed, changed ? scale.scaledSize : nil)
+        }
         guard changed else { return }
         newOrientation.apply(to: flip)
         if let size { setCaps(StreamCaps.bgra(size)) }
     }
 
-    /// The capsfilter's size (as stored, before the flip) for the stream's
-    /// upright size and the box; nil before the stream's caps or for an
-    /// empty result. Call with `lock` held.
-    private func scaledSizeLocked() -> PixelSize? {
-        guard let stored else { return nil }
-        let shown = fit.decodeSize(source: orientation.turned(stored), box: box)
-        guard shown.width > 0, shown.height > 0 else { return nil }
-        return orientation.turned(shown)
-    }
-
     private func setCaps(_ caps: String) {
-        gst_util_set_object_arg(UnsafeMutableRawPointer(capsfilter).assumingMemoryBound(to: GObject.self), "caps", caps)
+        gst_util_set_object_arg(capsfilterHandle.pointer(as: GObject.self), "caps", caps)
     }
 }

@@ -1,15 +1,16 @@
 import CGLib
 import CGStreamer
 import FeedCore
+import FeedGObject
 
 /// One decoded video frame handed to the GTK thread.
 ///
 /// The GstBuffer stays mapped (zero copy) until `bytes` is released: `bytes`
 /// is a `GBytes` whose free function unmaps and unrefs the buffer. The frame
 /// owns one reference to it and drops it in `deinit`; a texture made from it
-/// takes its own. Immutable; made on a streaming thread, used on the GTK thread.
-/// `@unchecked Sendable`: immutable after it is made; the bytes it points to are released once, in `deinit`.
-public final class VideoFrame: @unchecked Sendable {
+/// takes its own. Immutable; made on a streaming thread, used on the GTK
+/// thread (GBytes are immutable and counted atomically).
+public final class VideoFrame: Sendable {
     /// Size in pixels.
     public let width: Int
     public let height: Int
@@ -19,7 +20,8 @@ public final class VideoFrame: @unchecked Sendable {
     /// opaque, so straight and premultiplied alpha are the same bytes.
     public let format: PixelFormat
     /// A `GBytes *` holding the mapped frame; owned by this frame.
-    public let bytes: OpaquePointer
+    public var bytes: OpaquePointer { bytesHandle.raw }
+    private let bytesHandle: SharedHandle
     /// The generation of the player binding that produced the frame.
     public let generation: UInt64
     /// The buffer's presentation time in seconds, when it has one.
@@ -31,7 +33,7 @@ public final class VideoFrame: @unchecked Sendable {
         self.height = height
         self.stride = stride
         self.format = format
-        self.bytes = bytes
+        bytesHandle = SharedHandle(bytes)
         self.generation = generation
         self.pts = pts
     }

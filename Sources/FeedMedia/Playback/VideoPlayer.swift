@@ -196,8 +196,6 @@ private let busCallback: GstBusFunc = { _, message, data in
     guard let message, let data else { return 1 }
     let owner = Unmanaged<WeakPlayer>.fromOpaque(data).takeUnretainedValue()
     // Borrowed for the length of this call, on the thread that runs it.
-    // `nonisolated(unsafe)`: the bus hands the message to this GTK-thread callback, which uses it before returning.
-    nonisolated(unsafe) let borrowed = message
-    MainActor.assumeIsolated { owner.player?.handle(borrowed) }
+    BorrowedOnMain.run(message) { owner.player?.handle($0) }
     return 1 // keep watching
 }

@@ -189,7 +189,6 @@ private let listenerCallback: SoupServerCallback = { _, message, path, query, da
             fields[String(cString: key.assumingMemoryBound(to: CChar.self))] = text
         }
     }
-    // `nonisolated(unsafe)`: libsoup calls this on the GTK thread, which uses the message before returning.
-    nonisolated(unsafe) let request = message
-    MainActor.assumeIsolated { handler.run(request, path, fields) }
+    // libsoup calls this on the GTK thread, which uses the message before returning.
+    BorrowedOnMain.run(message) { handler.run($0, path, fields) }
 }

@@ -1,5 +1,6 @@
 import CGLib
 import FeedCore
+import FeedGObject
 import FlickTooling
 import Foundation
 
@@ -301,9 +302,8 @@ private let methodCallThunk: GDBusInterfaceMethodCallFunc = { _, _, _, interface
     let weak = Unmanaged<WeakMPRIS>.fromOpaque(data).takeUnretainedValue()
     let interfaceName = String(cString: interface)
     let methodName = String(cString: method)
-    // `nonisolated(unsafe)`: GDBus calls this on the GTK thread, which uses the parameters before returning.
-    nonisolated(unsafe) let borrowed = parameters
-    let failure = MainActor.assumeIsolated { weak.service?.call(interfaceName, methodName, borrowed) }
+    // GDBus calls this on the GTK thread, which uses the parameters before returning.
+    let failure = BorrowedOnMain.run(parameters) { weak.service?.call(interfaceName, methodName, $0) }
     if let failure {
         g_dbus_method_invocation_return_dbus_error(invocation, failure.name, failure.message)
     } else {
@@ -331,9 +331,8 @@ private let setPropertyThunk: GDBusInterfaceSetPropertyFunc = { _, _, _, interfa
     let weak = Unmanaged<WeakMPRIS>.fromOpaque(data).takeUnretainedValue()
     let interfaceName = String(cString: interface)
     let propertyName = String(cString: name)
-    // `nonisolated(unsafe)`: GDBus calls this on the GTK thread, which uses the value before returning.
-    nonisolated(unsafe) let borrowed = value
-    let done = MainActor.assumeIsolated { weak.service?.setProperty(interfaceName, propertyName, borrowed) ?? false }
+    // GDBus calls this on the GTK thread, which uses the value before returning.
+    let done = BorrowedOnMain.run(value) { weak.service?.setProperty(interfaceName, propertyName, $0) ?? false }
     if !done {
         error?.pointee = g_error_new_literal(g_dbus_error_quark(), gint(G_DBUS_ERROR_PROPERTY_READ_ONLY.rawValue),
                                              "\(propertyName) cannot be set to that value")
