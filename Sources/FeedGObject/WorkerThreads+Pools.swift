@@ -18,4 +18,7 @@ extension WorkerThreads {
     public static let saves = WorkerThreads(name: "flick-saves")
     /// The likes kept on this computer, read and written.
     public static let likes = WorkerThreads(name: "flick-likes")
+    /// Local files that would not preroll, read once more to say why (each
+    /// may block for seconds: two threads, so one stuck file holds up no other).
+    public static let probes = WorkerThreads(name: "flick-probes", count: 2)
 }

@@ -1,3 +1,4 @@
+import CGLib
 import CGtk
 import FeedCore
 import FeedGObject
@@ -136,7 +137,7 @@ extension FeedView {
             reportState()
         case .animationChanged:
             // Later, not inside the report that stopped it (updateChrome runs in reports).
-            MainThreadHop.post { [weak self] in self?.reportState() }
+            _ = MainLoopSource.idle(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.reportState(); return false }
         case .likeToggled(let id, let liked):
             if liked, let page = pages[currentIndex], page.item?.id == id { page.likeRail.playBurst() }
         case .stepped(let index, let seconds):

@@ -69,7 +69,8 @@ extension AppController {
         EngineShutdown.finish(store: store, work: work) { stopped in
             if !stopped { Log.warning("a player did not stop in time") }
             guard quitting else { return }
-            MainThreadHop.post {
+            // The quit is the GTK thread's to do: the answer goes there.
+            MainThreadHop.reply(stopped) { _ in
                 let application = g_application_get_default()
                 g_application_release(application)
                 g_application_quit(application)

@@ -36,7 +36,7 @@ public struct ReleaseNotes: Equatable, Sendable {
     public static func read(_ answer: @escaping @MainActor @Sendable (ReleaseNotes?) -> Void) {
         WorkerThreads.files.async {
             let notes = load()
-            MainThreadHop.post { answer(notes) }
+            MainThreadHop.reply(notes, to: answer)
         }
     }
 

@@ -23,6 +23,20 @@ extension HouseRulesTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    @Test("work comes back to the GTK thread one way: a typed message to its owner or an answer, through MainThreadHop")
+    func oneWayBack() throws {
+        // MainLoopSource schedules on the GTK thread from the GTK thread;
+        // FrameMailbox's hop is the frame path's own (coalesced, one per frame).
+        let allowed = ["Sources/FeedGObject/MainThreadHop.swift:", "Sources/FeedGObject/MainLoopSource.swift:",
+                       "Sources/FeedMedia/Playback/FrameMailbox.swift:"]
+        let hops = try Self.offending(Self.sources(), #"\bg_(idle|timeout)_add|g_main_context_invoke"#)
+            .filter { line in !allowed.contains { line.hasPrefix($0) } }
+        #expect(hops.isEmpty, "\(hops.joined(separator: "\n"))")
+        // And through the hop only by `send` (to a MainThreadOwner) or `reply`.
+        let untyped = try Self.offending(Self.sources(), #"MainThreadHop\.(?!send\(|reply\()"#)
+        #expect(untyped.isEmpty, "\(untyped.joined(separator: "\n"))")
+    }
+
     /// The most `@unchecked Sendable` and `nonisolated(unsafe)` Sources may
     /// hold: lower these as types move to checked state, never raise them.
     static let uncheckedSendableLimit = 12

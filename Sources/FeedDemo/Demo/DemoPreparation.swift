@@ -45,7 +45,7 @@ public enum DemoPreparation {
             let result = Result { () throws -> DemoMediaLibrary in
                 if let existing = generator.existingLibrary() { return existing }
                 return try generator.generate { fraction, message in
-                    MainThreadHop.post { progress(fraction, message) }
+                    MainThreadHop.reply((fraction, message)) { progress($0.0, $0.1) }
                 }
             }
             // The fault mix (a corrupt clip, an HLS rendition) is made once, beside the media.
@@ -55,7 +55,7 @@ public enum DemoPreparation {
                                        settings: settings) }
                 }
             }
-            MainThreadHop.post { done(result, served) }
+            MainThreadHop.reply((result, served)) { done($0.0, $0.1) }
         }
     }
 

@@ -104,7 +104,7 @@ public final class CacheAccess {
                     result = .failure(Problem(description: tr("The video cache cannot be read: %1$s").filled("\(error)")))
                 }
             }
-            MainThreadHop.post { answer(result) }
+            MainThreadHop.reply(result, to: answer)
         }
     }
 

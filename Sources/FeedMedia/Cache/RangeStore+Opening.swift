@@ -80,7 +80,7 @@ extension RangeStore {
                             answer: @escaping @MainActor @Sendable (Result<RangeStore, Error>) -> Void) {
         WorkerThreads.cacheIndex.async {
             let result = Result { try RangeStore(directory: directory, budgets: budgets) }
-            MainThreadHop.post { answer(result) }
+            MainThreadHop.reply(result, to: answer)
         }
     }
 }

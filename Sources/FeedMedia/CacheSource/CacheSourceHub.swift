@@ -94,10 +94,13 @@ public final class CacheSourceHub {
     /// Hands `command` from any thread to the GTK thread, where the hub
     /// carries it out; dropped if the hub is gone by then.
     nonisolated func post(_ command: CacheSourceCommand) {
-        MainThreadHop.post { [weak self] in self?.perform(command) }
+        MainThreadHop.send(command, to: self)
     }
+}
 
-    func perform(_ command: CacheSourceCommand) {
+extension CacheSourceHub: MainThreadOwner {
+    /// A cache source element's command, carried out on the GTK thread.
+    package func receive(_ command: CacheSourceCommand) {
         switch command {
         case .fetch(let instance, let token, let url, let key, let range):
             startFetch(for: instance, token: token, url: url, key: key, range: range)

@@ -13,7 +13,7 @@ import Foundation
 /// thread. Every field below is guarded by `condition`'s lock; `fill` waits
 /// on it and never holds it while reading the disk.
 /// `@unchecked Sendable`: `element` is constant; every other field is under `condition`'s lock.
-final class CacheSourceInstance: @unchecked Sendable {
+package final class CacheSourceInstance: @unchecked Sendable {
     /// The element (not retained: it owns this object).
     let element: UnsafeMutableRawPointer
     private let condition = NSCondition()

@@ -119,7 +119,9 @@ extension RangeFetch {
         let slice = Data(bytes: data.advanced(by: Int(keepStart - chunkStart)), count: Int(keepEnd - keepStart))
         exchange.operationPending = true
         store.writeIfPresent(key, offset: keepStart, data: slice, incarnation: answer.writingFor) { [self] outcome in
-            MainThreadHop.post { [self] in stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd) }
+            // Held until the answer lands: the fetch finishes only from there.
+            MainThreadHop.send(.stored(outcome, bytes: Int64(slice.count), reaching: keepEnd, chunkEnd: chunkEnd),
+                               to: self, keepsOwner: true)
         }
     }
 
@@ -198,5 +200,21 @@ extension RangeFetch {
     func failure(_ error: UnsafeMutablePointer<GError>) -> FetchFailure {
         let transport = TransportFailure(error, message: soupMessage)
         return FetchFailure(code: transport.code, message: "\(transport.message): \(url.absoluteString)")
+    }
+}
+
+extension RangeFetch: MainThreadOwner {
+    /// What the store's writing thread sends back.
+    package enum Message: Sendable {
+        /// A chunk's write: whether it was stored (or why not), its size,
+        /// where the kept bytes reach and where the chunk ends.
+        case stored(Result<Bool, any Error>, bytes: Int64, reaching: Int64, chunkEnd: Int64)
+    }
+
+    package func receive(_ message: Message) {
+        switch message {
+        case .stored(let outcome, let bytes, let keepEnd, let chunkEnd):
+            stored(outcome, bytes: bytes, reaching: keepEnd, chunkEnd: chunkEnd)
+        }
     }
 }

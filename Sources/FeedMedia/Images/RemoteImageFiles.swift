@@ -85,9 +85,8 @@ public final class RemoteImageFiles: RemoteStillSource {
         case .response(let response):
             let body = response.body
             // Written in order, on the thread of Flick's small files.
-            WorkerThreads.files.async { [weak self] in
-                let saved = Self.save(body, to: target)
-                MainThreadHop.post { self?.deliver(url, saved) }
+            WorkerThreads.files.async { [self] in
+                MainThreadHop.send(.saved(url, Self.save(body, to: target)), to: self)
             }
         }
     }
@@ -109,5 +108,19 @@ public final class RemoteImageFiles: RemoteStillSource {
 
     private func deliver(_ url: URL, _ result: Result<URL, RemoteImageError>) {
         for completion in waiting.removeValue(forKey: url) ?? [] { completion(result) }
+    }
+}
+
+extension RemoteImageFiles: MainThreadOwner {
+    /// What the small files' thread sends back: a picture's file written
+    /// (its address on disk), or why not.
+    package enum Message: Sendable {
+        case saved(URL, Result<URL, RemoteImageError>)
+    }
+
+    package func receive(_ message: Message) {
+        switch message {
+        case .saved(let url, let result): deliver(url, result)
+        }
     }
 }

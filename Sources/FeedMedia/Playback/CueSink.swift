@@ -45,8 +45,7 @@ enum CueSink {
             defer { gst_sample_unref(sample) }
             let generation = mailbox.acceptedGeneration
             guard generation != 0, let buffer = gst_sample_get_buffer(sample), let cue = Self.cue(buffer, sample: sample) else { return }
-            let owner = self.owner
-            MainThreadHop.post { owner.player?.deliver(cue, generation: generation) }
+            MainThreadHop.send(.cue(cue, generation: generation), to: owner)
         }
 
         /// The cue in `buffer`: at most ``CaptionCue/maxBytes``, as UTF-8

@@ -14,6 +14,20 @@ final class WeakPlayer {
     nonisolated init() {}
 }
 
+extension WeakPlayer: MainThreadOwner {
+    /// What the player's streaming threads send back, besides frames (the
+    /// mailbox's own hop): a caption cue of a binding.
+    enum Message: Sendable {
+        case cue(CaptionCue, generation: UInt64)
+    }
+
+    func receive(_ message: Message) {
+        switch message {
+        case .cue(let cue, let generation): player?.deliver(cue, generation: generation)
+        }
+    }
+}
+
 /// Hands frames from appsink's streaming threads to the GTK thread, coalesced.
 ///
 /// One pending slot, behind a mutex: a newer frame replaces an older one

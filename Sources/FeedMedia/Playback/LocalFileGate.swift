@@ -26,8 +26,8 @@ final class LocalFileGate {
         guard let path = FileSystemPath(uri: uri) else { return nil }
         let gate = LocalFileGate(done)
         playbin.offThread {
-            let failure = Self.check(path)
-            MainThreadHop.post { gate.finish(failure) }
+            // Held until told: the player may have let go of its gate already.
+            MainThreadHop.send(.checked(Self.check(path)), to: gate, keepsOwner: true)
         }
         return gate
     }
@@ -59,6 +59,20 @@ final class LocalFileGate {
             return PlayerFailure(code: .unsupportedFormat,
                                  message: "This is not a regular file (a pipe, socket or device); Flick plays files",
                                  httpStatus: nil)
+        }
+    }
+}
+
+extension LocalFileGate: MainThreadOwner {
+    /// What the check on the playbin's thread sends back: nil (open now)
+    /// or the failure to report.
+    enum Message: Sendable {
+        case checked(PlayerFailure?)
+    }
+
+    func receive(_ message: Message) {
+        switch message {
+        case .checked(let failure): finish(failure)
         }
     }
 }

@@ -21,7 +21,8 @@ final class LocalStallProbe {
     /// How long the probe's preroll may take, in seconds.
     nonisolated static let prerollSeconds = 5.0
 
-    private var cancelled = false
+    /// Who hears what the probe found; nil once cancelled or told.
+    private var done: (@MainActor (PlayerFailure?) -> Void)?
 
     /// Whether `uri` is a local file, whose preroll is probed early.
     static func applies(to uri: String?) -> Bool {
@@ -29,16 +30,13 @@ final class LocalStallProbe {
     }
 
     init(uri: String, done: @escaping @MainActor (PlayerFailure?) -> Void) {
-        Thread.detachNewThread { [uri] in
-            let found = Self.discover(uri)
-            MainThreadHop.post { [weak self] in
-                guard let self, !self.cancelled else { return }
-                done(found)
-            }
+        self.done = done
+        WorkerThreads.probes.async { [self, uri] in
+            MainThreadHop.send(.found(Self.discover(uri)), to: self)
         }
     }
 
-    func cancel() { cancelled = true }
+    func cancel() { done = nil }
 
     /// Prerolls the file once more in push mode (`filesrc ! queue !
     /// decodebin`): the demuxer then meets the bytes only after decodebin
@@ -59,6 +57,23 @@ final class LocalStallProbe {
             return PlayerFailure.classify(error, httpStatus: nil, fromDecoder: false)
         } catch {
             return nil
+        }
+    }
+}
+
+extension LocalStallProbe: MainThreadOwner {
+    /// What the probe's thread sends back: the demuxer's own error, or nil
+    /// when the file prerolled.
+    enum Message: Sendable {
+        case found(PlayerFailure?)
+    }
+
+    func receive(_ message: Message) {
+        switch message {
+        case .found(let failure):
+            guard let done else { return }
+            self.done = nil
+            done(failure)
         }
     }
 }

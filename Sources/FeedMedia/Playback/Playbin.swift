@@ -185,13 +185,15 @@ final class Playbin: @unchecked Sendable {
         let element = PipelineReference(self.element)
         stateChanges.async { [weak self] in
             _ = gst_element_set_state(element.pointer, state)
-            MainThreadHop.post { [weak self] in
+            // The answer to the reset this playbin asked for (a GTK-thread
+            // class it is not, so it takes the answer rather than a message).
+            MainThreadHop.reply(state.rawValue, to: { [weak self] _ in
                 // Destroyed meanwhile: its NULL is queued after this reset.
                 guard let self else { return }
                 resetsInFlight -= 1
                 if resetsInFlight == 0 { setBusFlushing(false) }
                 done()
-            }
+            })
         }
     }
 

@@ -112,7 +112,7 @@ public final class PostSaver {
                     SaveName.make(title: title, id: id, kind: kind, mediaURI: uri, taken: taken)
                 }
             }
-            MainThreadHop.post { finish(result) }
+            MainThreadHop.reply(result, to: finish)
         }
     }
 }

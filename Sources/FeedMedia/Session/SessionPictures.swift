@@ -125,7 +125,7 @@ public final class SessionPictures {
             guard !ticket.isStale else { return onSkip() }
             let result = Result { try work() }
             guard !ticket.isStale else { return onSkip() }
-            MainThreadHop.post { completion(result) }
+            MainThreadHop.reply(result, to: completion)
         }
     }
 

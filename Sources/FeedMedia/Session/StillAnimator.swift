@@ -77,35 +77,56 @@ final class StillAnimator {
     }
 
     private func open(_ file: StillFile, box: PixelSize, fit: ContentFit, run: Int) {
-        Self.queue.async { [weak self] in
+        Self.queue.async { [self] in
             defer { file.release() }
             // Bytes from the cache are checked before a loader reads them.
             guard file.verify(), let opened = try? PictureAnimation.open(file: file.url, box: box, fit: fit) else { return }
-            MainThreadHop.post {
-                guard let self, self.run == run else { return }
-                self.animation = opened
-                self.inbox.post(.still(.animationChanged))
-                self.tick(run: run)
-            }
+            MainThreadHop.send(.opened(opened, run: run), to: self)
         }
     }
 
     /// Makes the frame due now on the queue, hands it over, and waits its delay.
     private func tick(run: Int) {
         guard let animation, self.run == run, !paused else { return }
-        Self.queue.async { [weak self] in
+        Self.queue.async { [self] in
             guard let frame = animation.nextFrame() else { return }
-            MainThreadHop.post {
-                guard let self, self.run == run, let target = self.target else { return }
-                self.inbox.post(.still(.animationFrame(index: target.index, itemID: target.itemID, image: frame.image)))
-                guard !self.paused else { return }
-                // A pause and resume while this frame was made started a
-                // second tick: the newest one's timer is the only one.
-                self.timer?.cancel()
-                self.timer = MainLoopSource.after(milliseconds: UInt32(frame.milliseconds)) { [weak self] in
-                    self?.tick(run: run)
-                }
-            }
+            MainThreadHop.send(.frame(frame.image, milliseconds: frame.milliseconds, run: run), to: self)
+        }
+    }
+
+    /// The next frame of run `run` is made: it goes to the view, and the
+    /// one after it is made once this one's delay has passed.
+    private func show(_ image: DecodedImage, milliseconds: Int, run: Int) {
+        guard self.run == run, let target else { return }
+        inbox.post(.still(.animationFrame(index: target.index, itemID: target.itemID, image: image)))
+        guard !paused else { return }
+        // A pause and resume while this frame was made started a second
+        // tick: the newest one's timer is the only one.
+        timer?.cancel()
+        timer = MainLoopSource.after(milliseconds: UInt32(milliseconds)) { [weak self] in
+            self?.tick(run: run)
+        }
+    }
+}
+
+extension StillAnimator: MainThreadOwner {
+    /// What the animation thread sends back, with the run it is for.
+    enum Message: Sendable {
+        /// The picture opened as an animation.
+        case opened(PictureAnimation, run: Int)
+        /// Its next frame, shown for `milliseconds`.
+        case frame(DecodedImage, milliseconds: Int, run: Int)
+    }
+
+    func receive(_ message: Message) {
+        switch message {
+        case .opened(let opened, let run):
+            guard self.run == run else { return }
+            animation = opened
+            inbox.post(.still(.animationChanged))
+            tick(run: run)
+        case .frame(let image, let milliseconds, let run):
+            show(image, milliseconds: milliseconds, run: run)
         }
     }
 }

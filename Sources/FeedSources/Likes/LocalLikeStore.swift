@@ -24,9 +24,8 @@ public final class LocalLikeStore {
 
     public init(file: URL = LocalLikeStore.defaultFile) {
         self.file = file
-        WorkerThreads.likes.async { [weak self] in
-            let bytes = Self.read(file)
-            MainThreadHop.post { self?.finishLoading(bytes) }
+        WorkerThreads.likes.async { [self] in
+            MainThreadHop.send(.loaded(Self.read(file)), to: self)
         }
     }
 
@@ -106,5 +105,19 @@ public final class LocalLikeStore {
             try? handle.close()
         }
         if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+}
+
+extension LocalLikeStore: MainThreadOwner {
+    /// What the likes' thread sends back: the file's bytes (nil when it
+    /// could not be read, or is not there).
+    package enum Message: Sendable {
+        case loaded([UInt8]?)
+    }
+
+    package func receive(_ message: Message) {
+        switch message {
+        case .loaded(let bytes): finishLoading(bytes)
+        }
     }
 }

@@ -19,6 +19,9 @@ public final class FolderSource: FeedSource {
     public private(set) var scan: FolderScan?
     private var ready: FolderScan?
     private var generation = 0
+    /// Who hears the running load's posts found so far, and its answer.
+    private var listeners: (partial: @MainActor (FeedSourcePage) -> Void,
+                            completion: @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
     public var cacheScope: String? { nil }
 
     /// `scan`: one already made, handed over by the first load.
@@ -51,30 +54,47 @@ public final class FolderSource: FeedSource {
         }
         let directory = self.directory
         let expected = generation
-        // Posted in order before the answer (the hop is first in, first out).
-        let progress = ScanProgress(first: Self.firstPartialAfter, every: Self.partialEvery) { items in
-            MainThreadHop.post { [weak self] in
-                guard let self, self.generation == expected else { return } // a newer load began
-                partial(FeedSourcePage(items: items))
-            }
+        listeners = (partial, completion)
+        // Sent in order before the answer (the hop is first in, first out).
+        let progress = ScanProgress(first: Self.firstPartialAfter, every: Self.partialEvery) { [self] items in
+            MainThreadHop.send(.found(items, generation: expected), to: self)
         }
-        LocalReads.thread.async {
+        LocalReads.thread.async { [self] in
             let result = Result { try FolderScanner.scan(directory, progress: progress) }
-            MainThreadHop.post { [weak self] in
-                guard let self, self.generation == expected else { return }
-                switch result {
-                case .success(let scan):
-                    self.scan = scan
-                    completion(.success(FeedSourcePage(items: scan.items)))
-                case .failure(let error):
-                    completion(.failure(FeedSourceFailure(message: "\(error)", code: .sourceNotFound)))
-                }
-            }
+            MainThreadHop.send(.scanned(result, generation: expected), to: self)
         }
     }
 
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         completion(.success(FeedSourcePage(items: [])))
+    }
+}
+
+extension FolderSource: MainThreadOwner {
+    /// What a scan on the local reads' thread sends back, with the load it is for.
+    package enum Message: Sendable {
+        /// The posts found so far, newest first.
+        case found([FeedItem], generation: Int)
+        /// The scan ended: what it found, or why it could not read the folder.
+        case scanned(Result<FolderScan, any Error>, generation: Int)
+    }
+
+    package func receive(_ message: Message) {
+        switch message {
+        case .found(let items, let generation):
+            guard generation == self.generation else { return } // a newer load began
+            listeners?.partial(FeedSourcePage(items: items))
+        case .scanned(let result, let generation):
+            guard generation == self.generation, let completion = listeners?.completion else { return }
+            listeners = nil
+            switch result {
+            case .success(let scan):
+                self.scan = scan
+                completion(.success(FeedSourcePage(items: scan.items)))
+            case .failure(let error):
+                completion(.failure(FeedSourceFailure(message: "\(error)", code: .sourceNotFound)))
+            }
+        }
     }
 }

@@ -37,6 +37,8 @@ package final class LocalSourceRead {
     /// The read whose answer is wanted; an earlier one's is dropped.
     private var reads = GenerationGuard()
     private var loadingTimer: MainLoopSource?
+    /// Who hears the running read's answer.
+    private var done: (@MainActor (Result<Found, Failure>) -> Void)?
 
     /// Reads `request`; `slow` runs if it is still running after
     /// `showLoadingAfterMilliseconds`, `done` once with what it found,
@@ -50,19 +52,16 @@ package final class LocalSourceRead {
             self.loadingTimer = nil
             slow()
         }
-        LocalReads.thread.async {
-            let result = Self.read(request)
-            MainThreadHop.post { [weak self] in
-                guard let self, self.reads.accepts(expected) else { return }
-                self.stopLoadingTimer()
-                done(result)
-            }
+        self.done = done
+        LocalReads.thread.async { [self] in
+            MainThreadHop.send(.read(Self.read(request), generation: expected), to: self)
         }
     }
 
     /// Drops the answer of the read running, if any.
     package func cancel() {
         reads.invalidate()
+        done = nil
         stopLoadingTimer()
     }
 
@@ -80,6 +79,23 @@ package final class LocalSourceRead {
             }
         } catch {
             return .failure(Failure(message: "\(error)"))
+        }
+    }
+}
+
+extension LocalSourceRead: MainThreadOwner {
+    /// What a read on the local reads' thread sends back, with the read it is for.
+    package enum Message: Sendable {
+        case read(Result<Found, Failure>, generation: UInt64)
+    }
+
+    package func receive(_ message: Message) {
+        switch message {
+        case .read(let result, let generation):
+            guard reads.accepts(generation), let done else { return }
+            self.done = nil
+            stopLoadingTimer()
+            done(result)
         }
     }
 }
