@@ -35,7 +35,11 @@ extension FeedView {
     public var currentItem: FeedItem? { item(at: currentIndex) }
 
     /// Whether the current video plays or is about to (not paused, not an image).
-    public var isPlaying: Bool { shownNow?.isPlaying ?? false }
+    public var isPlaying: Bool {
+        // Every start and stop of the shown post comes with an update, which drops the snapshot read before.
+        let shown = seen.shown
+        return shown.index == currentIndex && shown.isPlaying
+    }
 
     /// Where the current video is and how long it lasts, in seconds, when known.
     public var currentPosition: Double? { shownNow?.position }
@@ -44,8 +48,8 @@ extension FeedView {
     /// The current post as its player has it at this moment (its position
     /// moves without updates, so this is read afresh); nil until the
     /// session planned for the current page.
-    private var shownNow: ShownPost? {
-        let shown = session.snapshot().shown
+    var shownNow: ShownPost? {
+        let shown = session.snapshot(playhead: true).shown
         return shown.index == currentIndex ? shown : nil
     }
 

@@ -14,8 +14,8 @@ extension FeedView {
         let scrubber = page.scrubber
         scrubber.actions.duration = { [weak self, weak page] in
             guard let self, let page else { return nil }
-            let shown = self.seen.shown
-            return (shown.index == page.index ? shown.duration : nil) ?? page.item?.duration
+            let shown = page.index == self.currentIndex ? self.shownNow : nil
+            return shown?.duration ?? page.item?.duration
         }
         scrubber.actions.start = { [weak self, weak page] in
             guard let self, let page, page.index == self.currentIndex,

@@ -16,11 +16,18 @@ extension FeedView {
         return read
     }
 
-    /// Gives the session `command`; what it changes is read afresh.
+    /// Gives the session `command`; what it changes is read afresh. (A
+    /// page's ask for its still or animation, a painted frame or a touch
+    /// changes nothing the snapshot holds, or is told by an update.)
     func send(_ command: SessionCommand) {
-        link.lastSeen = nil
-        session.send(command)
-        link.lastSeen = nil
+        switch command {
+        case .requestStill, .cancelStill, .animation, .framePainted, .userActed:
+            session.send(command)
+        default:
+            link.lastSeen = nil
+            session.send(command)
+            link.lastSeen = nil
+        }
     }
 
     /// Re-reads the session's items after some were appended. The current
@@ -78,8 +85,12 @@ extension FeedView {
     // MARK: The session's updates
 
     public func feedSession(_ session: FeedSession, didUpdate update: FeedSession.Update) {
-        // What the session says now may differ from what was read before.
-        link.lastSeen = nil
+        // What the session says now may differ from what was read before
+        // (a still, a cue or an animation frame changes nothing it holds).
+        switch update {
+        case .still, .stillFailed, .stillRequested, .animationFrame, .cue: break
+        default: link.lastSeen = nil
+        }
         switch update {
         case .itemsChanged:
             itemsChanged()

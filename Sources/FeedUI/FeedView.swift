@@ -129,6 +129,7 @@ public final class FeedView: FeedSessionObserver {
         self.radius = max(1, radius)
         self.fit = fit
         let first = session.snapshot()
+        link.lastSeen = first
         currentIndex = first.count == 0 ? 0 : min(max(0, first.current), first.count - 1)
         motion.position = Double(currentIndex)
         root = GObjectRef(retaining: flick_container_new())!

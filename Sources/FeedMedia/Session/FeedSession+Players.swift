@@ -106,6 +106,8 @@ extension FeedSession {
 
     func preferencesChanged(from old: Preferences) {
         guard preferences != old else { return }
+        // The view and the app read the preferences from the snapshot: tell them.
+        defer { emit(.stateChanged) }
         if preferences.whenFinished != old.whenFinished {
             pool.loops = preferences.loops
             applyLoops()

@@ -4,7 +4,7 @@ import FeedSources
 /// What a session's view and app read, as it stands at one moment: the
 /// items and counts, the post shown and how it plays, the hearts, the
 /// speed and volume, the preferences and the diagnostics. An immutable
-/// value built by ``FeedSession/snapshot(cache:)``; read it again after an
+/// value built by ``FeedSession/snapshot(cache:playhead:)``; read it again after an
 /// ``FeedSession/Update`` (or a command) to see what changed. GTK thread
 /// only (its frames are GTK's).
 @MainActor
@@ -43,8 +43,8 @@ public struct SessionSnapshot {
     let facts: PostFacts
     /// The last frame of each index a player serves, and its binding's media URI.
     let frames: [Int: (frame: VideoFrame, source: String?)]
-    /// The captions languages offered by each index a player serves (its
-    /// files, else the tracks its player found).
+    /// The captions languages the shown post offers (its files, else the
+    /// tracks its player found), by its index.
     let languages: [Int: [(tag: String, name: String)]]
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
@@ -84,9 +84,9 @@ public struct ShownPost: Sendable {
     public let index: Int
     /// Whether its video plays or is about to.
     public let isPlaying: Bool
-    /// Where its video is, in seconds, when known.
+    /// Where its video is, in seconds, when known (read with `playhead` only).
     public let position: Double?
-    /// How long its video lasts, in seconds, when its player knows.
+    /// How long its video lasts, in seconds, when its player knows (read with `playhead` only).
     public let duration: Double?
     /// Its caption tracks: its player's once it has one, else the files named.
     public let captionTracks: Int
