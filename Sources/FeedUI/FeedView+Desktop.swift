@@ -49,7 +49,7 @@ extension FeedView {
     /// moves without updates, so this is read afresh); nil until the
     /// session planned for the current page.
     var shownNow: ShownPost? {
-        let shown = session.snapshot(playhead: true).shown
+        let shown = session.snapshot(.playhead).shown
         return shown.index == currentIndex ? shown : nil
     }
 

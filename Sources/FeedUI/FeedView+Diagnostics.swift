@@ -31,7 +31,7 @@ extension FeedView {
 
     /// The numbers the overlay shows, read now.
     public func diagnosticsSnapshot() -> DiagnosticsSnapshot {
-        let reading = session.snapshot(cache: true).diagnostics
+        let reading = session.snapshot(.cacheReport).diagnostics
         var snapshot = DiagnosticsSnapshot()
         snapshot.playersAlive = reading.players.alive
         snapshot.playersPrepared = reading.players.prepared

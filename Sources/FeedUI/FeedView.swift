@@ -304,7 +304,7 @@ public final class FeedView: FeedSessionObserver {
     /// A page bound after its player's frames came (a paused, prepared
     /// player sends no more) shows the last one at once.
     private func showHeldFrame(on page: FeedPage, at index: Int) {
-        guard let held = seen.heldFrame(at: index) else { return }
+        guard let held = session.snapshot(.heldFrames).heldFrame(at: index) else { return }
         page.present(held.frame, source: held.source)
     }
 

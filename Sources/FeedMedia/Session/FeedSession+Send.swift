@@ -5,7 +5,7 @@ import Foundation
 /// and the one value they read back (``SessionSnapshot``). GTK thread only.
 extension FeedSession {
     /// Does what `command` asks; what happened comes back as updates to the
-    /// attached view, and shows in the next ``snapshot(cache:playhead:)``.
+    /// attached view, and shows in the next ``snapshot(_:)``.
     public func send(_ command: SessionCommand) {
         MainActor.assertIsolated()
         switch command {
@@ -38,27 +38,27 @@ extension FeedSession {
         }
     }
 
-    /// What the view and the app read, as it stands now. The cache's report
-    /// is read only with `cache` (the diagnostics overlay, about once a
-    /// second): it takes the store's lock, which the streaming threads share.
-    /// The shown video's position and duration only with `playhead`: each
-    /// is a query through its pipeline, and they move without updates.
-    public func snapshot(cache: Bool = false, playhead: Bool = false) -> SessionSnapshot {
+    /// What the view and the app read, as it stands now, with what
+    /// `reading` asks for beyond the session's own values.
+    public func snapshot(_ reading: SnapshotReading = []) -> SessionSnapshot {
         MainActor.assertIsolated()
         let shownIndex = view.input.currentIndex
         let player = pool.player(for: shownIndex)
         let shown = ShownPost(index: shownIndex, isPlaying: player?.isPlaying ?? false,
-                              position: playhead ? player?.position : nil, duration: playhead ? player?.duration : nil,
+                              position: reading.contains(.playhead) ? player?.position : nil,
+                              duration: reading.contains(.playhead) ? player?.duration : nil,
                               captionTracks: captionTracks(at: shownIndex))
         var frames: [Int: (frame: VideoFrame, source: String?)] = [:]
-        for index in wiring.framedIndices { frames[index] = heldFrame(at: index) }
+        if reading.contains(.heldFrames) {
+            for index in wiring.framedIndices { frames[index] = heldFrame(at: index) }
+        }
         // The menu that lists them is the shown post's; the others' come from their items.
         let languages = [shownIndex: captionLanguages(at: shownIndex)]
         return SessionSnapshot(source: source, items: feed.items, placeholderCount: feed.placeholderCount,
                                loadMoreFailure: feed.loadMoreFailure, started: feed.started, current: current,
                                muted: muted, tuning: tuning, preferences: preferences,
                                animatingIndex: stills.animatingIndex, postTime: postTime, shown: shown,
-                               saving: saveStatus, diagnostics: diagnostics(at: shownIndex, cache: cache),
+                               saving: saveStatus, diagnostics: diagnostics(at: shownIndex, cache: reading.contains(.cacheReport)),
                                facts: facts, frames: frames, languages: languages)
     }
 }

@@ -4,7 +4,7 @@ import FeedSources
 /// What a session's view and app read, as it stands at one moment: the
 /// items and counts, the post shown and how it plays, the hearts, the
 /// speed and volume, the preferences and the diagnostics. An immutable
-/// value built by ``FeedSession/snapshot(cache:playhead:)``; read it again after an
+/// value built by ``FeedSession/snapshot(_:)``; read it again after an
 /// ``FeedSession/Update`` (or a command) to see what changed. GTK thread
 /// only (its frames are GTK's).
 @MainActor
@@ -41,7 +41,8 @@ public struct SessionSnapshot {
     public let diagnostics: SessionDiagnostics
     /// Per-post facts: extras, hearts, sensitive posts held back.
     let facts: PostFacts
-    /// The last frame of each index a player serves, and its binding's media URI.
+    /// The last frame of each index a player serves, and its binding's
+    /// media URI (read with ``SnapshotReading/heldFrames`` only).
     let frames: [Int: (frame: VideoFrame, source: String?)]
     /// The captions languages the shown post offers (its files, else the
     /// tracks its player found), by its index.
@@ -84,9 +85,9 @@ public struct ShownPost: Sendable {
     public let index: Int
     /// Whether its video plays or is about to.
     public let isPlaying: Bool
-    /// Where its video is, in seconds, when known (read with `playhead` only).
+    /// Where its video is, in seconds, when known (read with ``SnapshotReading/playhead`` only).
     public let position: Double?
-    /// How long its video lasts, in seconds, when its player knows (read with `playhead` only).
+    /// How long its video lasts, in seconds, when its player knows (read with ``SnapshotReading/playhead`` only).
     public let duration: Double?
     /// Its caption tracks: its player's once it has one, else the files named.
     public let captionTracks: Int

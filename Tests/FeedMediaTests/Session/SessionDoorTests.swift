@@ -271,13 +271,13 @@ struct SessionDoorTests {
         let rig = landed(extras: ["v1": RemoteItemExtras(webPage: page)])
         defer { rig.session.shutdown() }
         try rig.player(0).sendFrame()
-        let snapshot = rig.session.snapshot()
+        let snapshot = rig.session.snapshot(.heldFrames)
         #expect(snapshot.heldFrame(at: 0)?.source == "file:///scripted/v0.mp4" && snapshot.heldFrame(at: 1) == nil)
         let items = snapshot.items
         #expect(snapshot.shareTarget(of: items[1]) == .page("https://example.org/posts/v1"))
         #expect(snapshot.shareTarget(of: items[0]) == .localFile("file:///scripted/v0.mp4"))
         rig.push(4)
-        #expect(rig.session.snapshot().heldFrame(at: 0) == nil, "post 0's player was let go")
+        #expect(rig.session.snapshot(.heldFrames).heldFrame(at: 0) == nil, "post 0's player was let go")
     }
 }
 
