@@ -54,11 +54,6 @@ extension FeedSession {
         return distinct.map { ($0, VideoPlayer.languageName($0)) }
     }
 
-    /// A captions language's name for the user ("German"), or its tag.
-    package func captionLanguageName(_ tag: String) -> String {
-        VideoPlayer.languageName(tag)
-    }
-
     /// The user chose captions in `tag` (the Captions menu): from now on,
     /// in every post that has them; the current post shows them now (its
     /// player opens again for a file, picks the track inside its media).

@@ -70,11 +70,6 @@ extension FeedSession {
     /// What the heart of `item` shows: the user's latest choice, else the feed's.
     package func likeState(of item: FeedItem) -> (liked: Bool, likes: Int?) { facts.likeState(of: item) }
 
-    /// Whether `item` is liked on its server, as the server last said (a
-    /// like's answer, else the feed as read with the user's account); nil
-    /// where no server keeps its likes.
-    package func likedByServer(_ item: FeedItem) -> Bool? { facts.likedByServer(item) }
-
     /// The posts' extras, hearts and sensitive posts now, as values.
     var facts: PostFacts {
         PostFacts(extras: feed.allExtras, likes: likes.book,
@@ -122,6 +117,4 @@ extension FeedSession {
     package func isPlaying(at index: Int) -> Bool { pool.player(for: index)?.isPlaying ?? false }
     /// Where the video at `index` is, in seconds, when known.
     package func position(at index: Int) -> Double? { pool.player(for: index)?.position }
-    /// How long the video at `index` lasts, in seconds, when its player knows.
-    package func duration(at index: Int) -> Double? { pool.player(for: index)?.duration }
 }

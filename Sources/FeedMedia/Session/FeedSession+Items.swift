@@ -29,15 +29,6 @@ extension FeedSession {
     /// What a remote feed says about an item beyond FeedItem, nil for local feeds.
     package func extras(for itemID: String) -> RemoteItemExtras? { feed.extras(for: itemID) }
 
-    /// What Copy link and Open give for `item` (FeedCore's ``ShareTarget``):
-    /// its web page where its source named one, else its file's address.
-    package func shareTarget(of item: FeedItem) -> ShareTarget {
-        facts.shareTarget(of: item)
-    }
-
-    /// What the disk cache scopes this feed's keys by.
-    package var cacheScope: String? { source.cacheScope }
-
     /// Loads the first page. `completion` gets nil once it arrived (the
     /// view was told: ``Update/itemsChanged``) or why it did not. A source
     /// that has its items answers before this returns. A source that reads

@@ -47,18 +47,18 @@ extension FeedSession {
         let shown = ShownPost(index: shownIndex, isPlaying: player?.isPlaying ?? false,
                               position: reading.contains(.playhead) ? player?.position : nil,
                               duration: reading.contains(.playhead) ? player?.duration : nil,
-                              captionTracks: captionTracks(at: shownIndex))
+                              captionTracks: captionTracks(at: shownIndex),
+                              // The menu that lists them is the shown post's; the others' come from their items.
+                              captionLanguages: captionLanguages(at: shownIndex))
         var frames: [Int: (frame: VideoFrame, source: String?)] = [:]
         if reading.contains(.heldFrames) {
             for index in wiring.framedIndices { frames[index] = heldFrame(at: index) }
         }
-        // The menu that lists them is the shown post's; the others' come from their items.
-        let languages = [shownIndex: captionLanguages(at: shownIndex)]
         return SessionSnapshot(source: source, items: feed.items, placeholderCount: feed.placeholderCount,
                                loadMoreFailure: feed.loadMoreFailure, started: feed.started, current: current,
                                muted: muted, tuning: tuning, preferences: preferences,
                                animatingIndex: stills.animatingIndex, postTime: postTime, shown: shown,
                                saving: saveStatus, diagnostics: diagnostics(at: shownIndex, cache: reading.contains(.cacheReport)),
-                               facts: facts, frames: frames, languages: languages)
+                               facts: facts, frames: frames)
     }
 }

@@ -44,9 +44,6 @@ public struct SessionSnapshot {
     /// The last frame of each index a player serves, and its binding's
     /// media URI (read with ``SnapshotReading/heldFrames`` only).
     let frames: [Int: (frame: VideoFrame, source: String?)]
-    /// The captions languages the shown post offers (its files, else the
-    /// tracks its player found), by its index.
-    let languages: [Int: [(tag: String, name: String)]]
 
     /// Pages in the feed now: its items, then skeleton pages while more may come.
     public var count: Int { items.count + placeholderCount }
@@ -70,7 +67,7 @@ public struct SessionSnapshot {
     /// The languages the post at `index` has captions in, each with its
     /// name, when there are two or more to choose from; empty otherwise.
     public func captionLanguages(at index: Int) -> [(tag: String, name: String)] {
-        if let offered = languages[index] { return offered }
+        if index == shown.index { return shown.captionLanguages }
         return FeedSession.offeredLanguages(item(at: index)?.captions.map(\.language) ?? [])
     }
 
@@ -91,6 +88,9 @@ public struct ShownPost: Sendable {
     public let duration: Double?
     /// Its caption tracks: its player's once it has one, else the files named.
     public let captionTracks: Int
+    /// The languages it has captions in (its files, else the tracks its
+    /// player found), each with its name, when there are two or more.
+    public let captionLanguages: [(tag: String, name: String)]
 }
 
 /// The saves of a session's posts.

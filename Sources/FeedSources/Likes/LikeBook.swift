@@ -23,7 +23,8 @@ public struct LikeBook: Sendable {
         return (state.liked, state.likes)
     }
 
-    private func likedHere(_ itemID: String) -> Bool {
+    /// Whether the post was liked on this computer (kept across launches).
+    func likedHere(_ itemID: String) -> Bool {
         guard let kept else { return false }
         return kept.likes.contains(LocalLikes.Key(source: kept.source, post: itemID))
     }

@@ -54,7 +54,7 @@ public final class LikeController {
     @discardableResult
     public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
                        likes: Int?) -> LikeIntent.State {
-        let kept = likeURL == nil && servicePostID == nil && book.shown(itemID, liked: false, likes: nil, keptHere: true).liked
+        let kept = likeURL == nil && servicePostID == nil && book.likedHere(itemID)
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
         if let servicePostID { servicePostIDs[itemID] = servicePostID }
