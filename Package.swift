@@ -79,7 +79,7 @@ let package = Package(
         // server that serves it (and `flick serve`, and the tests' servers).
         // Not part of the FeedUI product.
         .target(name: "FeedDemo",
-                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib", "CGStreamer", "CSoup"],
+                dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib", "CSoup"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "FeedUI",
                 dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "CGLib", "CGtk", "CFlickGLibShim", "CFlickGtkShim"],
@@ -98,7 +98,7 @@ let package = Package(
         // through the demo feed in a window, measured, with its yardsticks.
         .executableTarget(name: "FlickBench",
                           dependencies: ["FeedCore", "FeedGObject", "FeedMedia", "FeedHTTP", "FeedSources", "FeedDemo", "FeedUI", "FlickTooling", "CGLib",
-                                         "CGtk", "CGStreamer"],
+                                         "CGtk"],
                           swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Runs the GObject layer in a process of its own, where it owns the

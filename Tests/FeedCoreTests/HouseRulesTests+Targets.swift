@@ -78,4 +78,21 @@ extension HouseRulesTests {
         }
         #expect(!Self.reach(of: "FeedHTTP", in: graph).contains("FeedSources"), "HTTP sits below the sources")
     }
+
+    @Test("GStreamer stays inside the engine: only FeedMedia builds against it, and imports it internally")
+    func gstreamerStaysInside() throws {
+        let graph = try Self.targetDependencies()
+        let gst: Set = ["CGStreamer", "CFlickGstShim"]
+        let direct = graph.filter { name, dependencies in
+            !name.hasSuffix("Tests") && !name.hasPrefix("C") && !dependencies.isDisjoint(with: gst)
+        }.keys
+        #expect(Set(direct) == ["FeedMedia"], "targets that name GStreamer: \(direct.sorted())")
+        // An internal import keeps Gst types out of FeedMedia's public and
+        // package declarations: the compiler refuses one that names them.
+        let open = try Self.offending(Self.sources("FeedMedia"), #"^(public |package )?import (CGStreamer|CFlickGstShim)\b"#)
+        #expect(open.isEmpty, "FeedMedia shows GStreamer to its clients:\n\(open.joined(separator: "\n"))")
+        let elsewhere = try Self.offending(Self.sources().filter { !$0.path.hasPrefix("Sources/FeedMedia/") },
+                                           #"import (CGStreamer|CFlickGstShim)\b"#)
+        #expect(elsewhere.isEmpty, "GStreamer imported outside the engine:\n\(elsewhere.joined(separator: "\n"))")
+    }
 }

@@ -1,6 +1,6 @@
-import CFlickGstShim
+internal import CFlickGstShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 import Foundation
 

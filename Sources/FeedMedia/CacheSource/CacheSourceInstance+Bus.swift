@@ -1,5 +1,5 @@
-import CFlickGstShim
-import CGStreamer
+internal import CFlickGstShim
+internal import CGStreamer
 import FeedHTTP
 import Foundation
 

@@ -1,6 +1,6 @@
 import CFlickGLibShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedGObject
 
 /// The appsink at the end of playbin's text branch (`text-sink`): GStreamer

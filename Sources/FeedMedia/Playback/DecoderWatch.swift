@@ -1,6 +1,6 @@
 import CFlickGLibShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 import FeedGObject
 import Foundation

@@ -1,5 +1,5 @@
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedGObject
 import Foundation
 import Synchronization

@@ -1,6 +1,6 @@
 import CFlickGLibShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedGObject
 import Foundation
 import Synchronization

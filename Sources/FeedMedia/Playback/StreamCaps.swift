@@ -1,4 +1,4 @@
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// Reads a video stream's caps, as the size probes see them.

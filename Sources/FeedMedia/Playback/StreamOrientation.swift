@@ -1,6 +1,6 @@
 import CFlickGLibShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// How a stream's frames are turned to be shown upright.

@@ -1,5 +1,5 @@
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 import FeedGObject
 

@@ -1,5 +1,5 @@
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// What the player does with its playbin's bus messages. GTK thread (the bus

@@ -1,7 +1,7 @@
 import CFlickGLibShim
-import CFlickGstShim
+internal import CFlickGstShim
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// Captions on the player: cues of the current binding to `onCue`, the

@@ -1,5 +1,5 @@
 import CGLib
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// Carries out `hardware-decoding` on GStreamer's registry: under `off`

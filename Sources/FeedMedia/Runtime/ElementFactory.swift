@@ -1,5 +1,5 @@
 import CGLib
-import CGStreamer
+internal import CGStreamer
 
 /// What GStreamer's registry says about the factory an element was made
 /// by: its name (`souphttpsrc`, `avdec_h264`) and its klass

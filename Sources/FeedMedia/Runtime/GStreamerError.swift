@@ -1,4 +1,4 @@
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// An error GStreamer posted on a pipeline's bus (or returned from a call),
@@ -87,7 +87,7 @@ public struct GStreamerError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// Takes (copies and frees) the error of an `ERROR` message.
-    public static func parse(_ message: UnsafeMutablePointer<GstMessage>) -> GStreamerError {
+    static func parse(_ message: UnsafeMutablePointer<GstMessage>) -> GStreamerError {
         var error: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?
         gst_message_parse_error(message, &error, &debug)

@@ -1,4 +1,4 @@
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// Carries out FeedCore's ``HLSDemuxerRanks`` on GStreamer's registry:

@@ -1,4 +1,4 @@
-import CGStreamer
+internal import CGStreamer
 import CSoup
 
 /// The versions of the media libraries this process runs on (not the

@@ -1,5 +1,5 @@
 import CFlickGLibShim
-import CGStreamer
+internal import CGStreamer
 import FeedCore
 
 /// One `gst_parse_launch` pipeline, owned by the thread that made it.
@@ -8,7 +8,7 @@ import FeedCore
 /// The pipeline is set to NULL and unreffed when this object goes away, so a
 /// pipeline never outlives the call that needed it.
 public final class MediaPipeline {
-    public let element: UnsafeMutablePointer<GstElement>
+    let element: UnsafeMutablePointer<GstElement>
 
     /// Parses a launch description. Elements a later call needs to reach are
     /// given `name=` in the description.
@@ -41,7 +41,7 @@ public final class MediaPipeline {
     }
 
     /// Runs `body` with the element named `name` (the pipeline keeps it alive).
-    public func withElement<R>(_ name: String, _ body: (UnsafeMutablePointer<GstElement>) throws -> R) throws -> R {
+    func withElement<R>(_ name: String, _ body: (UnsafeMutablePointer<GstElement>) throws -> R) throws -> R {
         let bin = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)
         guard let child = gst_bin_get_by_name(bin, name) else {
             throw GStreamerError(domain: .other, code: 0, message: "the pipeline has no element named \(name)")

@@ -1,4 +1,4 @@
-import CGStreamer
+internal import CGStreamer
 
 /// The GStreamer runtime Flick needs, checked once per process.
 ///
