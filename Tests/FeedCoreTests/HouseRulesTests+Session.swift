@@ -50,4 +50,15 @@ extension HouseRulesTests {
         let view = try Self.offending(Self.sources("FeedUI"), #"^\s*(public|package)\s+(let|var)\s+session\b"#)
         #expect(view.isEmpty, "\(view.joined(separator: "\n"))")
     }
+
+    @Test("the session's parts answer calls with effects and post later news to its inbox: no handler is set on them")
+    func partsTalkBackOneWay() throws {
+        let files = try Self.sources("FeedMedia").filter { $0.path.contains("/Session/") }
+        // A closure stored on a part (`pool.captionFor = {`, `likes.onChange = {`)
+        // is a second way back into the session beside the inbox.
+        let handlers = try Self.offending(files, #"^\s*(self\.)?(pool|likes|stills|feed|health|wiring|postTimer)\??\.\w+\s*=\s*\{"#)
+        #expect(handlers.isEmpty, "a handler set on a session part:\n\(handlers.joined(separator: "\n"))")
+        let inbox = try #require(files.first { $0.path.hasSuffix("/SessionInbox.swift") })
+        #expect(inbox.lines.contains { $0.contains("func post(_ event: SessionEvent)") }, "the inbox takes typed events")
+    }
 }

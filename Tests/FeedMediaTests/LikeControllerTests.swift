@@ -13,15 +13,23 @@ import Testing
     final class Reports {
         var changes: [String] = []
         var failures: [(id: String, message: String)] = []
+
+        /// Notes what a toggle answered or a server's answer changed.
+        func record(_ effects: [LikeEffect]) {
+            for effect in effects {
+                switch effect {
+                case .changed(let id, let liked, let likes):
+                    changes.append("\(id) \(liked ? "liked" : "unliked") \(likes.map(String.init) ?? "-")")
+                case .failed(let id, let message):
+                    failures.append((id, message))
+                }
+            }
+        }
     }
 
     func controller() -> (LikeController, Reports) {
-        let controller = LikeController()
         let reports = Reports()
-        controller.onChange = { id, liked, likes in
-            reports.changes.append("\(id) \(liked ? "liked" : "unliked") \(likes.map(String.init) ?? "-")")
-        }
-        controller.onFailure = { id, message in reports.failures.append((id, message)) }
+        let controller = LikeController { reports.record($0) }
         return (controller, reports)
     }
 
@@ -38,7 +46,8 @@ import Testing
         defer { server.stop() }
         let (controller, reports) = controller()
 
-        let now = controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 9)
+        reports.record(controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 9))
+        let now = try #require(controller.state(of: "a"))
         #expect(now.liked && now.likes == 10)
         #expect(reports.changes == ["a liked 10"])
         await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
@@ -58,7 +67,7 @@ import Testing
         server.setFault(.status(500), for: "/like/a")
         let (controller, reports) = controller()
 
-        controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 10)
+        reports.record(controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 10))
         await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
 
         #expect(reports.changes == ["a liked 11", "a unliked 10"])
@@ -73,7 +82,7 @@ import Testing
         defer { server.stop() }
         server.setFault(.status(503), for: "/like/a")
         let (controller, reports) = controller()
-        controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: true, likes: 4)
+        reports.record(controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: true, likes: 4))
         await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
         #expect(reports.changes == ["a unliked 3", "a liked 4"])
         #expect(reports.failures.first?.message.hasPrefix("Your unlike was not saved") == true)
@@ -86,7 +95,7 @@ import Testing
         let (controller, reports) = controller()
         let url = server.url(for: "/like/a")
 
-        for _ in 0..<3 { controller.toggle("a", likeURL: url, liked: false, likes: 10) }
+        for _ in 0..<3 { reports.record(controller.toggle("a", likeURL: url, liked: false, likes: 10)) }
         #expect(reports.changes == ["a liked 11", "a unliked 10", "a liked 11"])
         await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
 
@@ -104,8 +113,8 @@ import Testing
         let (controller, reports) = controller()
         let url = server.url(for: "/like/a")
 
-        controller.toggle("a", likeURL: url, liked: false, likes: 10)
-        controller.toggle("a", likeURL: url, liked: false, likes: 10)
+        reports.record(controller.toggle("a", likeURL: url, liked: false, likes: 10))
+        reports.record(controller.toggle("a", likeURL: url, liked: false, likes: 10))
         await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
 
         #expect(endpoint.requests == [#"{"liked":true}"#, #"{"liked":false}"#])
@@ -117,7 +126,8 @@ import Testing
 
     @Test func anItemWithoutALikeURLIsLikedLocally() async throws {
         let (controller, reports) = controller()
-        let now = controller.toggle("local", likeURL: nil, liked: false, likes: nil)
+        reports.record(controller.toggle("local", likeURL: nil, liked: false, likes: nil))
+        let now = try #require(controller.state(of: "local"))
         #expect(now.isSettled && now.liked && now.likes == nil)
         #expect(!controller.isBusy)
         #expect(reports.changes == ["local liked -"])
@@ -128,7 +138,7 @@ import Testing
         let server = try server(latencyMilliseconds: 150, endpoint)
         defer { server.stop() }
         let (controller, reports) = controller()
-        controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 1)
+        reports.record(controller.toggle("a", likeURL: server.url(for: "/like/a"), liked: false, likes: 1))
         controller.reset()
         await FeedTestPump.pump(seconds: 0.6)
         #expect(reports.changes == ["a liked 2"])
@@ -151,7 +161,7 @@ import Testing
         // One at a time, so the server sees them in this order.
         for item in page.items {
             let extras = try #require(page.page.extras[item.id])
-            controller.toggle(item.id, likeURL: extras.likeURL, liked: extras.liked ?? false, likes: extras.likes)
+            reports.record(controller.toggle(item.id, likeURL: extras.likeURL, liked: extras.liked ?? false, likes: extras.likes))
             await FeedTestPump.pump(seconds: 10) { !controller.isBusy }
         }
 

@@ -40,8 +40,6 @@ public final class PlayerPool {
 
     /// Whether players start their video again at its end; applies to
     /// every player now and later.
-    /// The captions file to play beside the item at an index (the session's).
-    public var captionFor: ((Int) -> String?)?
     public var loops = true {
         didSet { for player in players { player.loops = loops } }
     }
@@ -52,10 +50,11 @@ public final class PlayerPool {
     /// capacity. Every player but the `.play` one is muted and paused
     /// first; then the `.play` one gets `isMuted = muted` and `play()`
     /// (`pause()` when `plays` is false: the user paused, or no autoplay).
-    /// Players kept for their item are resized to `box` if it changed.
+    /// Players kept for their item are resized to `box` if it changed; a
+    /// player loading an index plays `captionFor`'s captions file beside it.
     /// Returns the indices whose player was (re)loaded.
     @discardableResult
-    public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+    public func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, captionFor: (Int) -> String? = { _ in nil }, box: PixelSize, fit: ContentFit,
                       muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
         MainActor.assertIsolated()
         var uris: [Int: String] = [:]
@@ -85,7 +84,7 @@ public final class PlayerPool {
         for load in decision.load {
             guard let player = load.player.flatMap(player(id:)) ?? makePlayer() else { continue }
             player.isMuted = true
-            player.load(uri: load.uri, box: box, fit: fit, caption: captionFor?(load.index))
+            player.load(uri: load.uri, box: box, fit: fit, caption: captionFor(load.index))
             assignments[load.index] = player
             changed[load.index] = player
         }

@@ -33,11 +33,12 @@ final class BufferWatch {
     }
 
     /// Nothing to watch (a local file, a photo): healthy, no sampling.
-    func unwatch() {
+    /// Answers with `.bufferVerdictChanged` when it was starving.
+    func unwatch() -> [SessionEvent] {
         let flipped = !state.healthy
         stop()
         state = .initial
-        if flipped { inbox.post(.bufferVerdictChanged) }
+        return flipped ? [.bufferVerdictChanged] : []
     }
 
     /// Stops sampling (the feed is going away).

@@ -133,11 +133,12 @@ final class FeedItems {
 
     // MARK: Next pages
 
-    /// The user pressed Retry on a placeholder page.
-    func retryLoadMore() {
+    /// The user pressed Retry on a placeholder page: the failure is
+    /// cleared (the answer: the placeholders change) and the page asked again.
+    func retryLoadMore() -> [SessionEvent] {
         resetPagination()
-        inbox.post(.items(.itemsChanged))
         paginate(landedAt: max(0, items.count - 1))
+        return [.items(.itemsChanged)]
     }
 
     /// The landing page changed: load more when FeedCore says so.

@@ -101,8 +101,9 @@ extension FeedSession {
             emit(.signInToLike(service: service.service, server: service.server))
             return nil
         }
-        _ = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID, liked: extras?.liked ?? false,
-                         likes: extras?.likes)
+        let effects = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID,
+                                   liked: extras?.liked ?? false, likes: extras?.likes)
+        apply(effects)
         emit(.likeToggled(itemID: item.id, liked: !before.liked))
         emit(.stateChanged) // the request is on its way now
         return before.liked

@@ -59,7 +59,7 @@ extension FeedSession {
     /// The user pressed Retry on a placeholder page.
     package func retryLoadMore() {
         MainActor.assertIsolated()
-        feed.retryLoadMore()
+        apply(feed.retryLoadMore())
     }
 
     /// What ``FeedItems`` tells the session.

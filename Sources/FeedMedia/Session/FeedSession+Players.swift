@@ -38,12 +38,12 @@ extension FeedSession {
         pool.apply(decided, uriFor: { [weak self] i in
             guard let self, let item = self.item(at: i), item.kind.isPlayed, self.isPlayable(item) else { return nil }
             return self.playbackURI(for: item)
-        }, box: view.input.pixelBox, fit: view.input.fit, muted: muted || isSilentLoop(at: index),
+        }, captionFor: { [weak self] i in self?.captionFile(at: i) }, box: view.input.pixelBox, fit: view.input.fit, muted: muted || isSilentLoop(at: index),
            plays: !userPaused && plan.visibility == .visible)
         // Hidden long: every player goes (NULL); the feed, its place and the cache stay.
         if plan.visibility == .resting { pool.releaseAll() }
         // A hidden window shows no animated picture either.
-        stills.pauseAnimation(plan.visibility != .visible)
+        apply(stills.pauseAnimation(plan.visibility != .visible))
         applyLoops()
         applyTuning()
         feed.cacheFeed?.apply(decided, item: { [weak self] i in
@@ -138,7 +138,7 @@ extension FeedSession {
     /// the network; anything else is healthy by definition.
     private func watchBuffer(of index: Int) {
         guard let item = item(at: index), item.kind.isPlayed, MediaLocation(item.uri).isNetwork else {
-            health.bufferWatch.unwatch()
+            apply(health.bufferWatch.unwatch())
             return
         }
         health.bufferWatch.watch { [weak self] in

@@ -17,9 +17,14 @@ extension FeedSession {
             stills.cancel(at: index)
             return nil
         }
-        let request = stills.request(item, at: index, box: box, fit: fit)
-        if let request { emit(.stillRequested(index: index, request: request)) }
-        return request
+        switch stills.request(item, at: index, box: box, fit: fit) {
+        case .waiting(let request):
+            emit(.stillRequested(index: index, request: request))
+            return request
+        case .answered(let events):
+            apply(events)
+            return nil
+        }
     }
 
     /// The page that made request number `request` for `index` no longer
@@ -34,8 +39,8 @@ extension FeedSession {
     /// it (`playing` false); frames come as `.animationFrame`.
     package func setAnimation(at index: Int, playing: Bool, box: PixelSize, fit: ContentFit) {
         MainActor.assertIsolated()
-        guard playing, let item = item(at: index), item.kind == .image else { return stills.stopAnimation(at: index) }
-        stills.animate(item, at: index, box: box, fit: fit)
+        guard playing, let item = item(at: index), item.kind == .image else { return apply(stills.stopAnimation(at: index)) }
+        apply(stills.animate(item, at: index, box: box, fit: fit))
     }
 
     /// The feed index whose photo animates now; nil when none does.

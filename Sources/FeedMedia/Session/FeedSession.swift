@@ -91,15 +91,10 @@ public final class FeedSession {
         self.muted = muted
         pool = players
         wiring = PlayerWiring(pool: pool, inbox: inbox)
-        likes = LikeController(sender: LikeSender(session: media.http.api))
+        likes = LikeController(sender: LikeSender(session: media.http.api)) { [inbox] in inbox.post(.likes($0)) }
         likes.serviceLikes = source.serviceLikes
         stills = SessionStills(pictures: SessionPictures(remote: feed.cacheFeed ?? media.stills, decoded: media.decodedPictures),
                                inbox: inbox)
-        // The players ask which captions file goes with a post (a question, answered at once).
-        pool.captionFor = { [weak self] index in self?.captionFile(at: index) }
-        // The likes live in FeedSources, which knows no inbox: they say what happened through its two handlers.
-        likes.onChange = { [inbox] id, _, _ in inbox.post(.likeChanged(itemID: id)) }
-        likes.onFailure = { [inbox] _, message in inbox.post(.likeFailed(message: message)) }
         inbox.session = self
     }
 
@@ -114,7 +109,7 @@ public final class FeedSession {
         if view.observer != nil, view.observer !== observer, engine == .naive { pool.releaseAll() }
         // What the old view asked for is not the new one's; it hears it is no longer shown.
         if let old = view.observer, old !== observer { old.feedSession(self, didUpdate: .viewReplaced) }
-        if view.observer !== observer { stills.cancelAll() }
+        if view.observer !== observer { apply(stills.cancelAll()) }
         view.observer = observer
         view.needsReplay = true
         // A new view counts as a new landing: its page has painted nothing yet.
@@ -129,7 +124,7 @@ public final class FeedSession {
         MainActor.assertIsolated()
         guard view.observer === observer else { return }
         view.observer = nil
-        stills.cancelAll()
+        apply(stills.cancelAll())
         if engine == .naive { pool.releaseAll() }
     }
 
@@ -170,7 +165,7 @@ public final class FeedSession {
         _ = postTimer.stop()
         feed.stop()
         health.bufferWatch.stop()
-        stills.cancelAll()
+        apply(stills.cancelAll())
         pool.releaseAll()
         wiring.reset()
         view.observer = nil

@@ -13,14 +13,12 @@ package protocol PlayerProvider: AnyObject {
     var assignments: [Int: Player] { get }
     /// Whether players start their video again at its end, now and later.
     var loops: Bool { get set }
-    /// The captions file to play beside the item at an index, asked when a
-    /// player loads it (set once by the session).
-    var captionFor: ((Int) -> String?)? { get set }
     /// Carries out a preload plan: the `.play` entry plays (or is paused
-    /// when `plays` is false), the rest is up to the provider. Returns the
-    /// indices whose player was (re)loaded.
+    /// when `plays` is false), the rest is up to the provider. A player
+    /// that loads an index asks `captionFor` for the captions file to play
+    /// beside it. Returns the indices whose player was (re)loaded.
     @discardableResult
-    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, captionFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                muted: Bool, plays: Bool) -> [Int: Player]
     /// The player serving `index`, if any.
     func player(for index: Int) -> Player?

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedSources
 
 /// What a part of a session tells it outside a call: a player sent a
 /// frame, an event or a cue, a page of items came, a photo's time ran
@@ -23,10 +24,8 @@ enum SessionEvent {
     case still(FeedSession.Update)
     /// The current video's buffer verdict flipped (``BufferWatch``): the plan changes.
     case bufferVerdictChanged
-    /// The heart of the item with this id changed: the user's like, or its answer.
-    case likeChanged(itemID: String)
-    /// A like or unlike was not saved; the message says why.
-    case likeFailed(message: String)
+    /// What a server's answer to a like changed: hearts, or a toast.
+    case likes([LikeEffect])
     /// The media cache's disk is full or failing: videos stream instead.
     case cacheWriteProblem(String)
 }

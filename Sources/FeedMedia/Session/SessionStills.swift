@@ -6,7 +6,8 @@ import Foundation
 /// a photo post or a video's poster (or first frame), decoded at the
 /// page's size by ``SessionPictures``, and the current photo's animation
 /// (``StillAnimator``). Results go to the view as session updates:
-/// `.still`, `.stillFailed`, `.animationFrame`, `.animationChanged`.
+/// `.still`, `.stillFailed`, `.animationFrame`, `.animationChanged`; a
+/// call answers with those it causes at once, and later ones are posted.
 ///
 /// One request per index: a new one for the same index (another size, fit
 /// or item) or a cancel makes the old one stale, and a stale result is
@@ -23,6 +24,9 @@ final class SessionStills {
     private var requests: [Int: (id: Int, itemID: String, cell: AtomicCounter)] = [:]
     /// The number of the newest request.
     private var lastRequest = 0
+    /// Answers given while a request is being made (a decoded picture):
+    /// they are the request's answer, not posts. Nil outside a request.
+    private var answeredNow: [SessionEvent]?
 
     init(pictures: SessionPictures, inbox: SessionInbox) {
         self.pictures = pictures
@@ -34,34 +38,40 @@ final class SessionStills {
     var animatingIndex: Int? { animator.playingIndex }
 
     /// Loads `item`'s still for the page at `index`, `box` pixels in `fit`.
-    /// Answers with `.still` or `.stillFailed`, at once when the picture
-    /// is already decoded; not at all when the item has no still (a remote
-    /// video without a poster shows its first frame instead). Returns the
-    /// request's number, for ``cancel(at:request:)``, or nil when it was
-    /// answered (or found nothing to show) before returning.
-    @discardableResult
-    func request(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) -> Int? {
+    /// Answers with `.still` or `.stillFailed`: at once (``StillRequest/answered(_:)``)
+    /// when the picture is already decoded, posted later otherwise; not at
+    /// all when the item has no still (a remote video without a poster
+    /// shows its first frame instead).
+    func request(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) -> StillRequest {
         cancel(at: index)
         let cell = AtomicCounter()
         lastRequest += 1
         let id = lastRequest
         requests[index] = (id, item.id, cell)
         let ticket = SessionPictures.Ticket(cell: cell)
+        answeredNow = []
+        defer { answeredNow = nil }
         pictures.load(item, box: box, fit: fit, ticket: ticket) { [weak self] result in
             guard let self, self.requests[index]?.cell === cell else { return } // superseded or cancelled
             self.requests[index] = nil
-            switch result {
-            case .success(let image)?:
-                self.inbox.post(.still(.still(index: index, itemID: item.id, image: image)))
-            case .failure(let error)?:
-                FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item.id): \(error)\n".utf8))
-                self.inbox.post(.still(.stillFailed(index: index, itemID: item.id, failure: PictureFailure(error))))
-            case nil:
-                break
-            }
+            guard let event = Self.event(for: result, item: item, at: index) else { return }
+            if self.answeredNow != nil { self.answeredNow?.append(event) } else { self.inbox.post(event) }
         }
-        // Answered already (the picture was decoded): nothing to cancel.
-        return requests[index]?.id == id ? id : nil
+        // Answered already (the picture was decoded, or there is none): nothing to cancel.
+        return requests[index]?.id == id ? .waiting(request: id) : .answered(answeredNow ?? [])
+    }
+
+    /// What a picture's load means for the view; nil when there was nothing to show.
+    private static func event(for result: Result<DecodedImage, Error>?, item: FeedItem, at index: Int) -> SessionEvent? {
+        switch result {
+        case .success(let image)?:
+            return .still(.still(index: index, itemID: item.id, image: image))
+        case .failure(let error)?:
+            FileHandle.standardError.write(Data("flick: warning: could not show the picture of \(item.id): \(error)\n".utf8))
+            return .still(.stillFailed(index: index, itemID: item.id, failure: PictureFailure(error)))
+        case nil:
+            return nil
+        }
     }
 
     /// Drops the request of `index`, or only request number `request`
@@ -76,26 +86,28 @@ final class SessionStills {
 
     /// Plays `item`'s animation for the page at `index` (the current one),
     /// stopping any other; nothing happens when it already plays there.
-    func animate(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) {
-        if let target = animator.target, target.index == index, target.itemID == item.id { return }
-        animator.start(item, at: index, box: box, fit: fit, remote: pictures.remote)
+    /// Answers with what stopping another changed.
+    func animate(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit) -> [SessionEvent] {
+        if let target = animator.target, target.index == index, target.itemID == item.id { return [] }
+        return animator.start(item, at: index, box: box, fit: fit, remote: pictures.remote)
     }
 
     /// Holds the animation on its frame (`paused`, the window is hidden)
-    /// or lets it go on.
-    func pauseAnimation(_ paused: Bool) {
-        animator.paused = paused
+    /// or lets it go on; answers with what that changed.
+    func pauseAnimation(_ paused: Bool) -> [SessionEvent] {
+        animator.setPaused(paused)
     }
 
     /// Stops the animation of the page at `index`, if it runs there.
-    func stopAnimation(at index: Int) {
-        guard animator.target?.index == index else { return }
-        animator.stop()
+    func stopAnimation(at index: Int) -> [SessionEvent] {
+        guard animator.target?.index == index else { return [] }
+        return animator.stop()
     }
 
-    /// Cancels every request and stops the animation (the view went away).
-    func cancelAll() {
+    /// Cancels every request and stops the animation (the view went away);
+    /// answers with what stopping it changed.
+    func cancelAll() -> [SessionEvent] {
         for index in Array(requests.keys) { cancel(at: index) }
-        animator.stop()
+        return animator.stop()
     }
 }

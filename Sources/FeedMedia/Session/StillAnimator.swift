@@ -4,15 +4,17 @@ import Foundation
 
 /// Plays the current picture post's animation (GIF, animated WebP): frames
 /// are made at the page's size on the one animation thread and posted to
-/// the session's inbox on the GTK thread. Starting another or stopping releases the
-/// running one (its file and decoder), so at most one post animates.
+/// the session's inbox on the GTK thread. Starting another or stopping
+/// releases the running one (its file and decoder), so at most one post
+/// animates. A call answers with what it changed (`.animationChanged`);
+/// frames and an opened animation, which come later, go to the inbox.
 ///
 /// Owned by ``SessionStills``; GTK thread only. The ``PictureAnimation``
 /// is touched on `queue` only.
 @MainActor
 final class StillAnimator {
     /// Where each frame of the running animation goes (`.animationFrame`),
-    /// and word that ``playingIndex`` changed (`.animationChanged`).
+    /// and word that an animation opened (`.animationChanged`).
     private let inbox: SessionInbox
     /// The one thread every animation decodes on (only one runs), made
     /// once (``WorkerThreads``).
@@ -33,22 +35,26 @@ final class StillAnimator {
 
     /// Whether frames wait (the window is hidden): the animation keeps its
     /// place and decoder, and goes on from its frame when unpaused.
-    var paused = false {
-        didSet {
-            guard paused != oldValue else { return }
-            timer?.cancel()
-            timer = nil
-            if animation != nil { inbox.post(.still(.animationChanged)) }
-            if !paused { tick(run: run) }
-        }
+    private(set) var paused = false
+
+    /// Holds the frames (`paused`) or lets them go on; answers with
+    /// `.animationChanged` when that changed which post animates.
+    func setPaused(_ paused: Bool) -> [SessionEvent] {
+        guard paused != self.paused else { return [] }
+        self.paused = paused
+        timer?.cancel()
+        timer = nil
+        if !paused { tick(run: run) }
+        return animation != nil ? [.still(.animationChanged)] : []
     }
 
     /// Starts `item`'s animation for the page at `index` when it has one:
     /// a local file as it is, a remote one from the still's verified bytes
-    /// in the cache (`remote`).
-    func start(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit, remote: RemoteStillSource) {
-        stop()
-        guard item.kind == .image, box.width > 0, box.height > 0, let url = URL(string: item.uri) else { return }
+    /// in the cache (`remote`). Answers with what stopping the one before changed.
+    func start(_ item: FeedItem, at index: Int, box: PixelSize, fit: ContentFit,
+               remote: RemoteStillSource) -> [SessionEvent] {
+        let stopped = stop()
+        guard item.kind == .image, box.width > 0, box.height > 0, let url = URL(string: item.uri) else { return stopped }
         target = (index, item.id)
         let run = self.run
         if url.isFileURL {
@@ -60,20 +66,22 @@ final class StillAnimator {
                 self.open(file, box: box, fit: fit, run: run)
             }
         }
+        return stopped
     }
 
-    /// Stops and releases the animation (its page left, or was rebound).
-    func stop() {
+    /// Stops and releases the animation (its page left, or was rebound);
+    /// answers with `.animationChanged` when one was running.
+    @discardableResult
+    func stop() -> [SessionEvent] {
         run += 1
         timer?.cancel()
         timer = nil
         target = nil
-        if let animation {
-            // Freed on the animation thread, after any frame still being made.
-            Self.queue.async { _ = animation }
-            self.animation = nil
-            inbox.post(.still(.animationChanged))
-        }
+        guard let animation else { return [] }
+        // Freed on the animation thread, after any frame still being made.
+        Self.queue.async { _ = animation }
+        self.animation = nil
+        return [.still(.animationChanged)]
     }
 
     private func open(_ file: StillFile, box: PixelSize, fit: ContentFit, run: Int) {

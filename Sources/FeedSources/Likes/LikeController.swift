@@ -9,21 +9,16 @@ import FeedGObject
 /// so the heart of a page rebound later shows what the user did, not the
 /// page's stale feed data (ask `shown(_:liked:likes:)`). At most one request
 /// per item is in flight; taps during it settle to the last wish; a failure
-/// puts the server's state back and calls `onFailure` (the UI toasts).
+/// puts the server's state back and says so (``LikeEffect/failed(itemID:message:)``:
+/// the UI toasts). What happens at once is the toggle's answer; what a
+/// server says later goes to the `answered` handler given at init.
 ///
 /// A service's post (``RemoteItemExtras/servicePostID``) is liked on the
 /// service through ``serviceLikes``, as the user's account. Items without
 /// either (local folders) are liked here only: nothing is sent and the
-/// like is confirmed at once (``onLocalLike`` keeps it on disk).
+/// like is confirmed at once (``localLikes`` keeps it on disk).
 @MainActor
 public final class LikeController {
-    /// The item's shown state changed (optimistically, or to the server's word).
-    public typealias ChangeHandler = @MainActor (_ itemID: String, _ liked: Bool, _ likes: Int?) -> Void
-    /// A like or unlike was not saved and the heart went back; `message` is for a toast.
-    public typealias FailureHandler = @MainActor (_ itemID: String, _ message: String) -> Void
-
-    public var onChange: ChangeHandler?
-    public var onFailure: FailureHandler?
     /// The source's likes on its service, when it is one.
     public var serviceLikes: ServiceLikes?
     /// Where likes that reach no server are kept, and the source's address
@@ -31,6 +26,8 @@ public final class LikeController {
     public var localLikes: (store: LocalLikeStore, source: String)?
 
     private let sender: LikeSender
+    /// Hears what the servers' answers changed, after the toggle returned.
+    private let answered: @MainActor ([LikeEffect]) -> Void
     private var states: [String: LikeIntent.State] = [:]
     private var likeURLs: [String: URL] = [:]
     /// The service's id of items liked there, by item id.
@@ -40,26 +37,27 @@ public final class LikeController {
     /// Why the last request of an item failed, for the toast.
     private var lastFailure: [String: LikeFailure] = [:]
 
-    public init(sender: LikeSender = LikeSender()) {
+    public init(sender: LikeSender = LikeSender(), answered: @escaping @MainActor ([LikeEffect]) -> Void) {
         self.sender = sender
+        self.answered = answered
     }
 
     isolated deinit {
         for request in requests.values { request.cancel() }
     }
 
-    /// Likes or unlikes `itemID` and returns what to show now. The first
+    /// Likes or unlikes `itemID` and returns what changed at once (the
+    /// heart flips; a like kept here only is confirmed too). The first
     /// toggle of an item takes `liked`/`likes` and `likeURL` from the feed;
-    /// later ones use what this controller knows. Calls `onChange` too.
+    /// later ones use what this controller knows.
     @discardableResult
     public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
-                       likes: Int?) -> LikeIntent.State {
+                       likes: Int?) -> [LikeEffect] {
         let kept = likeURL == nil && servicePostID == nil && book.likedHere(itemID)
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
         if let servicePostID { servicePostIDs[itemID] = servicePostID }
-        apply(.toggle, to: itemID)
-        return states[itemID]!
+        return apply(.toggle, to: itemID)
     }
 
     /// What this controller holds for `itemID`, nil if it was never toggled.
@@ -96,50 +94,59 @@ public final class LikeController {
 
     // MARK: Deciding and acting
 
-    private func apply(_ event: LikeIntent.Event, to itemID: String) {
-        guard let before = states[itemID], let decision = LikeIntent.next(before, event) else { return }
+    /// Moves `itemID`'s state on by `event`, acts as FeedCore decided, and
+    /// returns what the feed should show for it.
+    private func apply(_ event: LikeIntent.Event, to itemID: String) -> [LikeEffect] {
+        guard let before = states[itemID], let decision = LikeIntent.next(before, event) else { return [] }
         states[itemID] = decision.state
+        var effects: [LikeEffect] = []
         if decision.state.liked != before.liked || decision.state.likes != before.likes {
-            onChange?(itemID, decision.state.liked, decision.state.likes)
+            effects.append(.changed(itemID: itemID, liked: decision.state.liked, likes: decision.state.likes))
         }
         switch decision.action {
         case .send(let seq, let liked)?:
-            send(itemID, seq: seq, liked: liked)
+            effects += send(itemID, seq: seq, liked: liked)
         case .revert(let toast)?:
             let failure = lastFailure[itemID]
-            if toast { onFailure?(itemID, Self.message(liked: !decision.state.liked, failure: failure)) }
+            if toast { effects.append(.failed(itemID: itemID, message: Self.message(liked: !decision.state.liked, failure: failure))) }
         case nil:
             break
         }
+        return effects
     }
 
-    private func send(_ itemID: String, seq: UInt64, liked: Bool) {
+    /// Sends the wish numbered `seq`; a like kept here only is confirmed at
+    /// once, and what that changes is returned.
+    private func send(_ itemID: String, seq: UInt64, liked: Bool) -> [LikeEffect] {
         if let postID = servicePostIDs[itemID], let serviceLikes {
             requests[itemID] = serviceLikes.send(postID: postID, liked: liked, seq: seq) { [weak self] result in
                 self?.finished(itemID, seq: seq, result)
             }
-            return
+            return []
         }
         guard let url = likeURLs[itemID] else {
             if let (store, source) = localLikes { store.set(source: source, post: itemID, liked: liked) }
-            apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
-            return
+            return apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
         }
         requests[itemID] = sender.send(liked: liked, to: url, seq: seq) { [weak self] seq, result in
             self?.finished(itemID, seq: seq, result)
         }
+        return []
     }
 
+    /// A server answered the wish numbered `seq`: what it changes goes to `answered`.
     private func finished(_ itemID: String, seq: UInt64, _ result: Result<LikeAnswer, LikeFailure>) {
         if requests[itemID]?.seq == seq { requests[itemID] = nil }
+        let effects: [LikeEffect]
         switch result {
         case .success(let answer):
-            apply(.requestSucceeded(seq: seq, liked: answer.liked, likes: answer.likes), to: itemID)
+            effects = apply(.requestSucceeded(seq: seq, liked: answer.liked, likes: answer.likes), to: itemID)
         case .failure(let failure):
             lastFailure[itemID] = failure
-            apply(.requestFailed(seq: seq), to: itemID)
+            effects = apply(.requestFailed(seq: seq), to: itemID)
             lastFailure[itemID] = nil // a stale failure names nothing later
         }
+        if !effects.isEmpty { answered(effects) }
     }
 
     /// The toast: what was not saved, and why.

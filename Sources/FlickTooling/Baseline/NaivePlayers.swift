@@ -21,8 +21,6 @@ package final class NaivePlayers: PlayerProvider {
     /// Frames coalesced by players already destroyed.
     private var retiredCoalescedFrames = 0
 
-    /// The captions file to play beside the item at an index (the session's).
-    package var captionFor: ((Int) -> String?)?
     package var loops = true {
         didSet { for player in assignments.values { player.loops = loops } }
     }
@@ -34,7 +32,7 @@ package final class NaivePlayers: PlayerProvider {
     package var players: [VideoPlayer] { assignments.values.sorted { $0.id < $1.id } }
 
     @discardableResult
-    package func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+    package func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, captionFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                muted: Bool, plays: Bool = true) -> [Int: VideoPlayer] {
         guard let current = plan.entries.first(where: { $0.video == .play })?.index else { return [:] }
         let uri = uriFor(current)
@@ -54,7 +52,7 @@ package final class NaivePlayers: PlayerProvider {
             nextID += 1
             player.loops = loops
             player.isMuted = true
-            player.load(uri: uri, box: box, fit: fit, caption: captionFor?(current))
+            player.load(uri: uri, box: box, fit: fit, caption: captionFor(current))
             assignments[current] = player
             changed[current] = player
         }

@@ -27,6 +27,8 @@ final class ScriptedPlayer: SessionPlayer {
     /// What the player holds now (nil once unloaded), and every load it was asked for.
     private(set) var uri: String?
     private(set) var loads: [String] = []
+    /// The captions file its last load was given.
+    private(set) var caption: String?
     private(set) var seeks: [Double] = []
 
     init(id: Int) { self.id = id }
@@ -35,6 +37,7 @@ final class ScriptedPlayer: SessionPlayer {
     func load(uri: String, box: PixelSize, fit: ContentFit, caption: String? = nil) -> UInt64 {
         generation += 1
         self.uri = uri
+        self.caption = caption
         loads.append(uri)
         state = .preparing
         return generation
@@ -104,13 +107,12 @@ final class ScriptedPlayers: PlayerProvider {
     private(set) var players: [ScriptedPlayer] = []
     private(set) var assignments: [Int: ScriptedPlayer] = [:]
     var loops = true { didSet { for player in players { player.loops = loops } } }
-    var captionFor: ((Int) -> String?)?
     private var made = 0
 
     init(capacity: Int = 3) { self.capacity = capacity }
 
     @discardableResult
-    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
+    func apply(_ plan: PreloadPlan, uriFor: (Int) -> String?, captionFor: (Int) -> String?, box: PixelSize, fit: ContentFit,
                muted: Bool, plays: Bool) -> [Int: ScriptedPlayer] {
         var uris: [Int: String] = [:]
         for entry in plan.entries where entry.video == .play || entry.video == .prepare {
@@ -133,7 +135,7 @@ final class ScriptedPlayers: PlayerProvider {
         for load in decision.load {
             let player = load.player.flatMap { id in players.first { $0.id == id } } ?? make()
             player.isMuted = true
-            player.load(uri: load.uri, box: box, fit: fit)
+            player.load(uri: load.uri, box: box, fit: fit, caption: captionFor(load.index))
             assignments[load.index] = player
             changed[load.index] = player
         }

@@ -175,7 +175,9 @@ struct SessionDoorTests {
         let player = try rig.player(0)
         rig.session.send(.captionLanguage("fr"))
         #expect(player.loads.count == 2, "opened again with the chosen file")
+        #expect(player.caption == "file:///scripted/v0.fr.vtt")
         #expect(CaptionLanguage.chosen == "fr")
+        #expect(try rig.player(1).caption == "file:///scripted/v1.de.vtt", "the prepared post loads with its captions")
     }
 
     @Test("a sensitive post is held back and not prepared until the user shows it")
