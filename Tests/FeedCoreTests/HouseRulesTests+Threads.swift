@@ -16,6 +16,16 @@ extension HouseRulesTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
+    @Test("threads are made in one place: WorkerThreads, and the loopback server's context thread")
+    func threadsMadeOnePlace() throws {
+        // The media server's thread is not a pool: it runs its own GLib
+        // main context (tests, `flick serve`, the bench) until stopped.
+        let allowed = ["Sources/FeedGObject/WorkerThreads.swift:", "Sources/FeedDemo/Server/ServerThread.swift:"]
+        let found = try Self.offending(Self.sources(), #"\bThread\s*(\{|\()|detachNewThread|pthread_create|g_thread_(new|try_new)"#)
+            .filter { line in !allowed.contains { line.hasPrefix($0) } }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
     @Test("the app starts no threads of its own: it asks the libraries for the work")
     func appStartsNoThreads() throws {
         let found = try Self.offending(Self.sources("Flick"),

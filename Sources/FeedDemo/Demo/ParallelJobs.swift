@@ -1,7 +1,9 @@
+import FeedGObject
 import FeedMedia
 import Foundation
 
-/// Runs blocking jobs on a few threads of their own while the calling thread
+/// Runs blocking jobs on a few threads of their own (a ``WorkerThreads``
+/// pool made for the run and finished with it) while the calling thread
 /// waits and reports progress.
 ///
 /// `onStart` and `onFinish` run on the calling thread, never on a worker, so
@@ -15,11 +17,10 @@ enum ParallelJobs {
         guard count > 0 else { return }
         let lanes = max(1, min(lanes, count))
         let state = JobBoard(count: count)
-        for lane in 0..<lanes {
-            let worker = Thread { state.work(job) }
-            worker.name = "flick-demo-media-\(lane)"
-            worker.start()
-        }
+        let pool = WorkerThreads(name: "flick-demo-media", count: lanes)
+        for _ in 0..<lanes { pool.async { state.work(job) } }
+        // Its threads end once each lane has run out of jobs.
+        pool.finish()
         try state.report(lanes: lanes, onStart: onStart, onFinish: onFinish)
     }
 }
