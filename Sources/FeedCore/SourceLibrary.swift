@@ -14,6 +14,8 @@ public struct SourceLibrary: Sendable, Equatable, Codable {
         case playlist
         case peertube
         case mastodon
+        /// A Bluesky account or custom feed (`bsky:…`).
+        case bluesky
     }
 
     public struct Entry: Sendable, Hashable, Codable {

@@ -85,7 +85,9 @@ extension AppController {
     }
 
     /// Shows a source whose pages come over the network; `retry` opens it again.
-    private func showRemote(_ source: FeedSource, engine: MediaEngine, address: String,
+    /// `land`: where the first page lands instead of where the source was left.
+    func showRemote(_ source: FeedSource, engine: MediaEngine, address: String,
+                            land: (@MainActor (FeedView, FeedSession) -> Void)? = nil,
                             retry: @escaping @MainActor () -> Void) {
         let session = makeSession(source, engine: engine)
         showFeed(session)
@@ -107,7 +109,13 @@ extension AppController {
                 self.reporter.report(phase: .empty)
                 return
             }
-            if let view = self.window?.feedView { self.restoreResume(on: view, session: session) }
+            guard let view = self.window?.feedView else { return }
+            if let land {
+                self.resume.restoring = false
+                land(view, session)
+            } else {
+                self.restoreResume(on: view, session: session)
+            }
         }
     }
 
@@ -199,6 +207,10 @@ extension AppController {
             noteOpened(entry ?? Self.entry(for: service))
             source = .service(service)
             openService(service)
+        case .bluesky(let address):
+            noteOpened(entry ?? Self.entry(for: address))
+            source = .bluesky(address)
+            openBluesky(address)
         }
     }
 

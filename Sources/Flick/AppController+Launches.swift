@@ -41,6 +41,7 @@ extension AppController {
         case .playlist(let path): openLocal(.playlist(path))
         case .remote(let url): open(feedAddress: .url(url))
         case .service(let address): open(feedAddress: .service(address))
+        case .bluesky(let address): open(feedAddress: .bluesky(address))
         }
     }
 
@@ -63,6 +64,7 @@ extension AppController {
                                 address: Self.absolute(path))
         case .remote(let url): entry(for: url)
         case .service(let address): entry(for: address)
+        case .bluesky(let address): entry(for: address)
         }
     }
 

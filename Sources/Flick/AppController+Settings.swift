@@ -26,6 +26,9 @@ extension AppController {
         case .playlist: local = named.playlist?.page.items.allSatisfy { MediaLocation($0.uri) == .file } ?? true
         case .remote(let url): local = ServiceAddress.isLoopback(url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? "")
         case .service(let address): local = ServiceAddress.isLoopback(address.host)
+        case .bluesky:
+            let host = URL(string: settings?.blueskyAppView ?? "")?.host ?? ""
+            local = ServiceAddress.isLoopback(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
         }
         if local, result.network == .offline { result.network = .unmetered }
         result.visibility = window?.rest.visibility ?? .visible

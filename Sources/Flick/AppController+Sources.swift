@@ -57,6 +57,19 @@ extension AppController {
         return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)
     }
 
+    static func entry(for address: BlueskyAddress) -> SourceLibrary.Entry {
+        let name: String
+        switch address.scope {
+        case .author(let actor), .post(let actor, _): name = "@\(actor)"
+        // Translators: a custom feed's short name, then the account that made it.
+        case .feed(let actor, let rkey): name = tr("%1$s by @%2$s").filled(rkey, actor)
+        case .home: name = tr("Bluesky home")
+        }
+        // A post's address lists its author's posts: the sidebar reopens those.
+        let listed = if case .post(let actor, _) = address.scope { BlueskyAddress(scope: .author(actor)) } else { address }
+        return SourceLibrary.Entry(kind: .bluesky, name: name, address: listed.text)
+    }
+
     /// `entry` is showing now: listed (once), selected, saved as the one to reopen.
     func noteOpened(_ entry: SourceLibrary.Entry) {
         localRead.cancel() // a folder or playlist still being read no longer shows
@@ -131,6 +144,12 @@ extension AppController {
                 return false
             }
             open(feedAddress: .service(address), entry: entry)
+        case .bluesky:
+            guard case .success(let address)? = BlueskyAddress.parse(entry.address) else {
+                window?.showToast(tr("‘%1$s’ is not an address Flick can open any more").filled(entry.name))
+                return false
+            }
+            open(feedAddress: .bluesky(address), entry: entry)
         }
         return true
     }
@@ -195,6 +214,7 @@ extension AppController {
             switch address {
             case .url(let url): entry = Self.entry(for: url)
             case .service(let service): entry = Self.entry(for: service)
+            case .bluesky(let bluesky): entry = Self.entry(for: bluesky)
             }
             if let name { entry.name = name }
             self.open(feedAddress: address, entry: entry)
@@ -231,6 +251,14 @@ extension AppController {
                 }
                 source = made.source
                 name = made.name
+            case .bluesky(let bluesky):
+                switch self.blueskySource(bluesky, engine: engine) {
+                case .success(let made):
+                    source = made
+                    name = made.displayName
+                case .failure(let failure):
+                    return finish(.failure(failure))
+                }
             }
             source.loadFirst { result in
                 _ = source // held until it answers

@@ -100,6 +100,7 @@ final class AppController {
         var title = (named.folderPath.map(FolderFeedSource.displayName) ?? named.playlist?.displayName).map { "\(AppInfo.name) — \($0)" } ?? AppInfo.name
         if case .run(.remote(let url)) = options.command { title = "\(AppInfo.name) — \(url.host ?? url.absoluteString)" }
         if case .run(.service(let address)) = options.command { title = "\(AppInfo.name) — \(address.host)" }
+        if case .run(.bluesky(let address)) = options.command { title = "\(AppInfo.name) — \(address.text)" }
         let window = FlickWindow(application: application, settings: settings, title: title)
         self.window = window
         shell = DesktopShell(window: window, application: gcast(application)!, settings: settings, reporter: reporter,
@@ -133,6 +134,8 @@ final class AppController {
             open(feedAddress: .url(url))
         } else if case .run(.service(let address)) = options.command {
             open(feedAddress: .service(address))
+        } else if case .run(.bluesky(let address)) = options.command {
+            open(feedAddress: .bluesky(address))
         } else if let last = lastSourceToReopen(),
                   open(entry: last, orElse: { [weak self] in self?.noteOpened(SourceLibrary.demo); self?.openDemo() }) {
             // The source that was showing at the last exit (a folder gone since opens the demo).

@@ -54,6 +54,10 @@ enum FlickApp {
             }
             if let status = runCommand(options) { return status }
             guard case .run(let source) = options.command else { return 2 }
+            if case .bluesky(let address) = source, address.requiresAccount {
+                Log.error(tr("Sign in to Bluesky to see your timeline."))
+                return 2
+            }
             if case .service(let address) = source, address.requiresAccount,
                AppSettings().accounts.account(for: address) == nil {
                 Log.error(tr("Sign in to %1$s first: flick account add %2$s").filled(address.server, "\(address.service.rawValue):\(address.server)"))
@@ -160,7 +164,7 @@ enum FlickApp {
                 try FolderFeedSource.check(path: path)
                 local.folderPath = path
             case .playlist(let path): local.playlist = try PlaylistFile(path: path)
-            case .demo, .remote, .service: break
+            case .demo, .remote, .service, .bluesky: break
             }
         } catch {
             Log.error("\(error)")

@@ -32,6 +32,17 @@ public enum TestClips {
         }
     }
 
+    /// An HLS rendition (MPEG-TS segments and `index.m3u8`) of the first
+    /// of `count` clips of `size`, made once into the shared test cache.
+    /// Returns its folder.
+    public static func hls(count: Int, size: PixelSize) throws -> URL {
+        let clip = try library(count: count, size: size).clips[0].video
+        return try making.withLock { _ in
+            let folder = cacheDirectory.appendingPathComponent("hls-\(count)x\(size.width)x\(size.height)")
+            return try DemoHLSRendition.make(from: clip, into: folder).deletingLastPathComponent()
+        }
+    }
+
     /// The folder of one-off clips (``clip(named:pipeline:)``).
     public static var oneOffDirectory: URL { cacheDirectory.appendingPathComponent("one-off") }
 

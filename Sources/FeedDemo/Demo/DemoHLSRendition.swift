@@ -4,12 +4,13 @@ import Foundation
 /// An HLS (MPEG-TS segments + playlist) copy of one demo clip, made with
 /// hlssink2 from gst-plugins-bad without re-encoding: the clips have a key
 /// frame every second, so segments of about two seconds cut cleanly.
-enum DemoHLSRendition {
-    enum Failure: Error, CustomStringConvertible {
+/// Public for the tests' servers (a Bluesky video is an HLS master).
+public enum DemoHLSRendition {
+    public enum Failure: Error, CustomStringConvertible {
         case missingElement
         case failed(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missingElement: return "GStreamer's hlssink2 is missing (install gstreamer1.0-plugins-bad)"
             case .failed(let reason): return "the HLS rendition failed: \(reason)"
@@ -17,7 +18,7 @@ enum DemoHLSRendition {
         }
     }
 
-    static let playlistName = "index.m3u8"
+    public static let playlistName = "index.m3u8"
 
     /// Whether GStreamer starts and has hlssink2.
     static var isAvailable: Bool {
@@ -29,7 +30,7 @@ enum DemoHLSRendition {
 
     /// Makes `folder/index.m3u8` and its segments from `clip` unless a
     /// finished playlist is already there. Blocking. Returns the playlist.
-    static func make(from clip: URL, into folder: URL) throws -> URL {
+    public static func make(from clip: URL, into folder: URL) throws -> URL {
         let playlist = folder.appendingPathComponent(playlistName)
         if isFinished(playlist) { return playlist }
         try MediaRuntime.initialize()

@@ -15,6 +15,9 @@ public enum FeedFormat: Sendable, Equatable {
     /// A Mastodon timeline: an array of statuses, paged by the `Link`
     /// header (``MastodonDocument``). Never detected: a Mastodon address says it.
     case mastodon
+    /// A Bluesky feed from the AppView: a `cursor` and a `feed` of posts
+    /// (``BlueskyDocument``). Never detected: a Bluesky address says it.
+    case bluesky
     /// The first page says which: a JSON Feed when its `version` names
     /// one, a playlist when it starts with `#EXTM3U`, RSS or Atom when it
     /// is XML, Flick's otherwise; later pages are read as the first was. An
@@ -35,6 +38,7 @@ public enum FeedFormat: Sendable, Equatable {
                knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
         switch resolved(for: data) {
         case .mastodon: return try MastodonDocument.parse(data, pageURL: pageURL, headers: headers, knownIDs: knownIDs)
+        case .bluesky: return try BlueskyDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .jsonFeed: return try JSONFeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .m3u: return try M3UDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .syndication: return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)

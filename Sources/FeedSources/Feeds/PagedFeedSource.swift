@@ -29,15 +29,17 @@ public final class PagedFeedSource: FeedSource {
     ///   first page says). `explain`: the line shown for a failure the
     ///   source knows better than the loader (a Mastodon instance's 401),
     ///   nil for the loader's own. `credential`: the account pages are
-    ///   read with (its server's pages only).
+    ///   read with (its server's pages only). `options`: the loader's
+    ///   deadline, page size limit and empty pages followed.
     public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
                 credential: ServiceCredential? = nil, serviceLikes: ServiceLikes? = nil,
+                options: FeedPageLoader.Options = .init(),
                 explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
         self.url = url
         self.serviceLikes = serviceLikes
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
         self.explain = explain
-        loader = FeedPageLoader(feedURL: url, format: format, session: session, credential: credential)
+        loader = FeedPageLoader(feedURL: url, format: format, options: options, session: session, credential: credential)
     }
 
     /// What the pages turned out to be (``FeedFormat/detect`` until the first arrives).

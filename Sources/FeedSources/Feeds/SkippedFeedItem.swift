@@ -29,6 +29,8 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         /// The entry carries no video or picture (a JSON Feed item without
         /// a `video/*` or `image/*` attachment).
         case noMedia
+        /// An embed Flick does not know (Bluesky's `$type`), so no media it can show.
+        case unknownEmbed(String)
         /// A live stream (PeerTube's `isLive`): not a post to swipe past.
         case liveStream
         /// A picture that is evidently not a post: an author's avatar, or an
@@ -77,6 +79,8 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .duplicateID: return "duplicate id, the first item with it is kept"
         case .alreadyInFeed: return "an earlier page already had this id"
         case .noMedia: return "no video or picture attached"
+        case .unknownEmbed(let type):
+            return "an embed of type \"\(String(type.unicodeScalars.prefix(100)).debugDescription.dropFirst().dropLast())\" Flick does not show"
         case .liveStream: return "a live stream"
         case .avatarOrIcon: return "its picture is an author's avatar or an icon, not a post"
         case .detailsFailed(let why): return "its details could not be read: \(why)"

@@ -14,6 +14,8 @@ struct ServicePost {
     var height: Int?
     var duration: Double?
     var title: String?
+    /// A line under the title: which picture of several, who reposted it.
+    var subtitle: String?
     var author: String?
     var likes: Int?
     var accessibilityLabel: String?
@@ -32,7 +34,7 @@ struct ServicePost {
     /// addresses resolved against `pageURL` (the API answer's URL).
     func validated(pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
         let raw = FeedDocument.RawItem(id: id, type: kind.rawValue, uri: uri, poster: poster, duration: duration,
-                                       title: title, subtitle: nil, author: author, width: width, height: height,
+                                       title: title, subtitle: subtitle, author: author, width: width, height: height,
                                        likes: likes, accessibilityLabel: accessibilityLabel, url: webPage)
         return FeedDocument.validate(raw, pageURL: pageURL).map { item, extras in
             var extras = extras

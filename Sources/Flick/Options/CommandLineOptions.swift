@@ -22,6 +22,9 @@ struct CommandLineOptions: Equatable {
         /// A PeerTube instance, channel or account, or a Mastodon timeline,
         /// named in an explicit form (`peertube:HOST`, `mastodon:HOST/tags/NAME`).
         case service(ServiceAddress)
+        /// A Bluesky account, custom feed or post (`bsky:HANDLE…`, a
+        /// `bsky.app` profile address), or the signed-in user's timeline.
+        case bluesky(BlueskyAddress)
     }
 
     /// What to do.
@@ -87,7 +90,7 @@ struct CommandLineOptions: Equatable {
 
     /// What --help says around the options.
     static var helpText: OptionParser.Text {
-        OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: tr("Swipe through short videos and photos, one full-window page at a time.\n\nCommands:\n  flick                 Open the built-in demo feed: its media (made on first run)\n                        served by a server inside Flick on 127.0.0.1, as a real feed\n                        (while Flick runs, its window shows what a new launch names;\n                        more than one source opens the first and lists the others)\n  flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first\n  flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order\n  flick URL             Open a feed over http(s): Flick's JSON format (see the README),\n                        a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare\n                        server address (https://HOST) opens a PeerTube or Mastodon server\n  flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]\n                        Open a PeerTube instance's videos (short ones first), a channel's\n                        or an account's\n  flick mastodon:HOST[:PORT]/tags/NAME | /local | /public\n                        Open the pictures and videos of a Mastodon hashtag or timeline\n                        (https; plain http for a loopback HOST)\n  flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on\n                        127.0.0.1 until interrupted, for trying other clients\n  flick cache status [KEY] | size | remove KEY | clear | preload URL…\n                        The media cache: what it holds per key (none/partial/complete\n                        and bytes), video and image bytes, drop one key or everything,\n                        fetch files into it (keys look like video:item-12)\n  flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE]\n              | list | remove HOST NAME\n                        Sign in to a Mastodon or PeerTube server (its tokens go to the\n                        keyring), list the accounts signed in to, or sign out of one\n  flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and\n                        print a markdown row per run (see flick bench --help and\n                        BENCHMARKS.md)"),
+        OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: tr("Swipe through short videos and photos, one full-window page at a time.\n\nCommands:\n  flick                 Open the built-in demo feed: its media (made on first run)\n                        served by a server inside Flick on 127.0.0.1, as a real feed\n                        (while Flick runs, its window shows what a new launch names;\n                        more than one source opens the first and lists the others)\n  flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first\n  flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order\n  flick URL             Open a feed over http(s): Flick's JSON format (see the README),\n                        a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare\n                        server address (https://HOST) opens a PeerTube or Mastodon server\n  flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]\n                        Open a PeerTube instance's videos (short ones first), a channel's\n                        or an account's\n  flick mastodon:HOST[:PORT]/tags/NAME | /local | /public\n                        Open the pictures and videos of a Mastodon hashtag or timeline\n                        (https; plain http for a loopback HOST)\n  flick bsky:HANDLE[/feed/RKEY | /post/RKEY]\n                        Open a Bluesky account's posts with media, or a custom feed it\n                        made (https://bsky.app/profile/… addresses open the same)\n  flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on\n                        127.0.0.1 until interrupted, for trying other clients\n  flick cache status [KEY] | size | remove KEY | clear | preload URL…\n                        The media cache: what it holds per key (none/partial/complete\n                        and bytes), video and image bytes, drop one key or everything,\n                        fetch files into it (keys look like video:item-12)\n  flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE]\n              | list | remove HOST NAME\n                        Sign in to a Mastodon or PeerTube server (its tokens go to the\n                        keyring), list the accounts signed in to, or sign out of one\n  flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and\n                        print a markdown row per run (see flick bench --help and\n                        BENCHMARKS.md)"),
                           description: tr("Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last."))
     }
 
@@ -231,7 +234,12 @@ struct CommandLineOptions: Equatable {
     /// a `file://` URI or path of a playlist or folder.
     static func source(for argument: String) throws(ParseError) -> Source {
         let lowered = argument.lowercased()
-        if let explicit = ServiceAddress.parse(argument) {
+        if let bluesky = BlueskyAddress.parse(argument) {
+            switch bluesky {
+            case .success(let address): return .bluesky(address)
+            case .failure(let problem): throw ParseError(description: problem.localizedDescription)
+            }
+        } else if let explicit = ServiceAddress.parse(argument) {
             switch explicit {
             case .success(let address): return .service(address)
             case .failure(let problem): throw ParseError(description: problem.localizedDescription)
@@ -248,7 +256,7 @@ struct CommandLineOptions: Equatable {
             return PlaylistFile.isPlaylist(path: path) ? .playlist(path) : .folder(path)
         } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }),
                   argument[argument.index(after: colon)...].hasPrefix("//") {
-            throw ParseError(description: tr("Flick opens http(s) feeds, peertube: and mastodon: addresses and folders, not ‘%1$s’ addresses")
+            throw ParseError(description: tr("Flick opens http(s) feeds, peertube:, mastodon: and bsky: addresses and folders, not ‘%1$s’ addresses")
                 .filled(String(argument[..<colon])))
         } else if PlaylistFile.isPlaylist(path: argument) {
             return .playlist(argument)

@@ -32,7 +32,7 @@ final class AddSourceDialog {
     /// Add was chosen: the address and the name the preview found.
     var onAdd: (@MainActor (FeedURLInput.Address, String?) -> Void)?
 
-    static let hint = tr("Paste a feed’s address (JSON Feed, RSS, Atom, M3U), a PeerTube or Mastodon server’s, or peertube:HOST, mastodon:HOST/tags/NAME.")
+    static let hint = tr("Paste a feed’s address (JSON Feed, RSS, Atom, M3U), a PeerTube or Mastodon server’s, or peertube:HOST, mastodon:HOST/tags/NAME, bsky:HANDLE.")
 
     private let dialog: WidgetPointer
     private let entry: WidgetPointer

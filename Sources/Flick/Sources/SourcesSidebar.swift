@@ -142,6 +142,7 @@ final class SourcesSidebar {
         case .playlist: return "view-list-symbolic"
         case .peertube: return "video-x-generic-symbolic"
         case .mastodon: return "user-available-symbolic"
+        case .bluesky: return "weather-few-clouds-symbolic"
         }
     }
 

@@ -37,6 +37,17 @@ extension AppSettings {
         }
     }
 
+    /// The Bluesky AppView's address, as set (checked where it is used).
+    var blueskyAppView: String {
+        guard let gsettings = gsettings(.blueskyAppView),
+              let text = g_settings_get_string(gsettings, SettingsKey.blueskyAppView.rawValue) else { return Self.defaultAppView }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The public AppView, when the schema is not installed.
+    static let defaultAppView = "https://public.api.bsky.app"
+
     /// The accounts signed in to (their tokens are in the keyring); rows
     /// that are not accounts are left out.
     var accounts: AccountList {

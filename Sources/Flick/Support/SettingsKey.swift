@@ -27,6 +27,7 @@ enum SettingsKey: String, CaseIterable {
     case volume
     case showCaptions = "show-captions"
     case accounts
+    case blueskyAppView = "bluesky-appview"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -45,7 +46,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts:
+             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView:
             return nil
         }
     }

@@ -3,14 +3,16 @@ import FeedCore
 import Foundation
 
 /// What the user typed as a feed address, checked before anything is
-/// fetched: an http(s) URL with a host, or an explicit `peertube:` or
-/// `mastodon:` address, or a one-sentence reason why not.
+/// fetched: an http(s) URL with a host, an explicit `peertube:` or
+/// `mastodon:` address, a Bluesky address (`bsky:…`, a `bsky.app`
+/// profile), or a one-sentence reason why not.
 enum FeedURLInput {
     /// A checked address.
     enum Address: Equatable {
         /// A feed, or a bare server address (detected when opened).
         case url(URL)
         case service(ServiceAddress)
+        case bluesky(BlueskyAddress)
     }
 
     /// Why a typed address cannot be opened.
@@ -42,6 +44,11 @@ enum FeedURLInput {
     static func parse(_ text: String) -> Result<Address, Problem> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
+        switch BlueskyAddress.parse(trimmed) {
+        case .success(let address)?: return .success(.bluesky(address))
+        case .failure(let problem)?: return .failure(.service(problem.localizedDescription))
+        case nil: break
+        }
         switch ServiceAddress.parse(trimmed) {
         case .success(let address)?: return .success(.service(address))
         case .failure(let problem)?: return .failure(.service(problem.localizedDescription))

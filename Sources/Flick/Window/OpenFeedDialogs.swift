@@ -47,7 +47,7 @@ final class OpenFeedDialogs {
     /// Asks for a feed address; calls `open` with it once it is a valid
     /// http(s) URL or service address.
     func askForURL(_ open: @escaping @MainActor (FeedURLInput.Address) -> Void) {
-        let hint = tr("A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME.")
+        let hint = tr("A feed’s address (JSON Feed, RSS, Atom, M3U, Flick’s JSON), a PeerTube or Mastodon server’s address, or peertube:HOST, mastodon:HOST/tags/NAME, bsky:HANDLE.")
         let (dialog, entry) = EntryDialog.make(parent: parent, heading: tr("Open a Feed URL"), body: hint, accept: ("open", tr("_Open")),
                                                enabled: false, placeholder: "https://example.org/feed.json", url: true)
         let message: UnsafeMutablePointer<AdwMessageDialog> = gcast(dialog)!

@@ -1,0 +1,108 @@
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// A Bluesky account's posts with media, or a custom feed, read from the
+/// public AppView as a feed source. GTK thread only.
+///
+/// The pages are the AppView's (``BlueskyDocument``), 30 posts each, paged
+/// by their `cursor` through a ``PagedFeedSource`` (one request at a time,
+/// 429s waited out, a cursor that repeats ends the feed). A custom feed is
+/// named by its maker's DID: a handle there is resolved first
+/// (`com.atproto.identity.resolveHandle`), once per source.
+@MainActor
+public final class BlueskySource: FeedSource {
+    public let address: BlueskyAddress
+    public let cacheScope: String?
+    /// The AppView, as its setting says (``BlueskyRequests/appView(_:)``).
+    public let appView: URL
+    private let session: GObjectRef
+    /// Resolves handles; the pages have their own client.
+    private let client: ServiceClient
+    /// The pages, once the address's request is known.
+    private var pages: PagedFeedSource?
+    private var generations = GenerationGuard()
+
+    /// Nil when the address is the home timeline (it needs an account) or
+    /// `appView` is not an https (or loopback http) URL.
+    public init?(address: BlueskyAddress, appView: String, session: GObjectRef) {
+        guard address.scope != .home, let base = BlueskyRequests.appView(appView) else { return nil }
+        self.address = address
+        self.appView = base
+        self.session = session
+        cacheScope = CacheKey.origin(of: base.absoluteString)
+        client = ServiceClient(session: session, options: .init(maxBytes: 64 * 1024))
+    }
+
+    /// What the user reads for it: "@alice.bsky.social on Bluesky".
+    public var displayName: String { BlueskyRequests.describe(address) }
+
+    public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        let generation = generations.bind()
+        if let pages { return pages.loadFirst(completion) }
+        switch address.scope {
+        case .author(let actor), .post(let actor, _):
+            start(BlueskyRequests.authorFeed(appView: appView, actor: actor), completion)
+        case .feed(let actor, let rkey) where actor.hasPrefix("did:"):
+            start(BlueskyRequests.customFeed(appView: appView, did: actor, rkey: rkey), completion)
+        case .feed(let handle, let rkey):
+            resolve(handle, generation: generation) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let did): self.start(BlueskyRequests.customFeed(appView: self.appView, did: did, rkey: rkey), completion)
+                case .failure(let failure): completion(.failure(failure))
+                }
+            }
+        case .home:
+            completion(.failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError)))
+        }
+    }
+
+    public func loadNext(after cursor: FeedCursor,
+                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let pages else {
+            return completion(.failure(FeedSourceFailure(message: tr("The feed’s next page is no longer known; reload the feed."),
+                                                         code: .unknown)))
+        }
+        pages.loadNext(after: cursor, completion)
+    }
+
+    /// Reads the feed at `url` from its first page on.
+    private func start(_ url: URL?, _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let url else {
+            return completion(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address.").filled(address.text),
+                                                         code: .unsupportedFormat)))
+        }
+        let address = self.address
+        let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session,
+                                    options: .init(maxBytes: BlueskyDocument.maxBytes)) { error in
+            BlueskyRequests.explain(error, address: address)
+        }
+        self.pages = pages
+        pages.loadFirst(completion)
+    }
+
+    /// Asks the AppView for `handle`'s DID.
+    private func resolve(_ handle: String, generation: UInt64,
+                         _ completion: @escaping @MainActor (Result<String, FeedSourceFailure>) -> Void) {
+        guard let url = BlueskyRequests.resolveHandle(appView: appView, handle: handle) else {
+            return completion(.failure(FeedSourceFailure(message: tr("%1$s does not make a usable address.").filled(address.text),
+                                                         code: .unsupportedFormat)))
+        }
+        client.get(url, accept: "application/json") { [weak self] result in
+            guard let self, self.generations.accepts(generation) else { return }
+            switch result {
+            case .success(let response):
+                guard let answer = try? JSONDecoder().decode(BlueskyAPI.ResolvedHandle.self, from: response.body),
+                      BlueskyAddress.isDID(answer.did) else {
+                    return completion(.failure(FeedSourceFailure(
+                        message: tr("Bluesky did not say who @%1$s is.").filled(handle), code: .unsupportedFormat)))
+                }
+                completion(.success(answer.did))
+            case .failure(let error):
+                let message = BlueskyRequests.explain(error, address: BlueskyAddress(scope: .author(handle))) ?? error.description
+                completion(.failure(FeedSourceFailure(message: message, code: error.code)))
+            }
+        }
+    }
+}

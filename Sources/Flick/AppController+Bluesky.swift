@@ -1,0 +1,62 @@
+import CGtk
+import FeedCore
+import FeedGObject
+import FeedMedia
+import FeedSources
+import FeedUI
+import Foundation
+
+/// Opening Bluesky addresses: the source on the AppView the settings
+/// name, and a post's address landing on its post.
+extension AppController {
+    /// Opens a Bluesky account's posts or a custom feed from the AppView
+    /// the settings name; a post's address lands on that post when the
+    /// first page holds it, else at the top with a toast.
+    func openBluesky(_ address: BlueskyAddress) {
+        guard let window else { return }
+        window.skippedFiles.show([], summary: nil)
+        media.use { [weak self] engine in
+            guard let self else { return }
+            switch self.blueskySource(address, engine: engine) {
+            case .failure(let failure):
+                self.window?.showError(title: tr("Could not open the feed"), message: failure.message) {}
+                self.reporter.report(phase: .error)
+            case .success(let source):
+                self.setTitle(source.displayName)
+                var land: (@MainActor (FeedView, FeedSession) -> Void)?
+                if case .post(_, let rkey) = address.scope {
+                    land = { [weak self] view, session in self?.land(on: rkey, view: view, session: session) }
+                }
+                self.showRemote(source, engine: engine, address: address.text, land: land) { [weak self] in
+                    self?.openBluesky(address)
+                }
+            }
+        }
+    }
+
+    /// The source for a Bluesky address, or why it cannot be read.
+    func blueskySource(_ address: BlueskyAddress, engine: MediaEngine) -> Result<BlueskySource, FeedSourceFailure> {
+        if address.requiresAccount {
+            return .failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError))
+        }
+        let appView = settings?.blueskyAppView ?? AppSettings.defaultAppView
+        guard let source = BlueskySource(address: address, appView: appView, session: engine.http.api) else {
+            // Translators: the value of the bluesky-appview setting.
+            return .failure(FeedSourceFailure(message: tr("The Bluesky server setting ‘%1$s’ is not an https address.").filled(appView),
+                                              code: .unsupportedFormat))
+        }
+        return .success(source)
+    }
+
+    /// Lands on the post with record key `rkey` (its first picture) when
+    /// the first page holds it; else the feed starts at the top, and says so.
+    private func land(on rkey: String, view: FeedView, session: FeedSession) {
+        let suffix = "/app.bsky.feed.post/\(rkey)"
+        let index = session.snapshot().items.firstIndex { $0.id.hasSuffix(suffix) || $0.id.hasSuffix("\(suffix)#1") }
+        guard let index else {
+            window?.showToast(tr("That post is not among the newest: the feed starts at the top."))
+            return
+        }
+        if index != view.currentIndex { view.scroll(to: index, animated: false) }
+    }
+}

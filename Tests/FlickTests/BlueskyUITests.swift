@@ -1,0 +1,105 @@
+import FeedCore
+import FeedDemo
+import FlickTestSupport
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// Bluesky in the real app: a fake AppView speaking the lexicons, HLS
+    /// masters with two renditions on one origin, pictures on another.
+    @Suite("Bluesky in the app")
+    struct BlueskyUITests {
+        /// The three servers and the keyfile that points the app at the AppView.
+        final class Servers {
+            let appView = MediaServer()
+            let videos = MediaServer()
+            let pictures = MediaServer()
+            let fake: FakeBluesky
+            let config: URL
+
+            init() throws {
+                let videoBase = try videos.startOnOwnThread()
+                let pictureBase = try pictures.startOnOwnThread()
+                let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
+                for number in [1, 3] {
+                    // Two renditions of the same segments: what Bluesky's masters name.
+                    for rendition in ["360p", "720p"] {
+                        for file in try FileManager.default.contentsOfDirectory(at: hls, includingPropertiesForKeys: nil) {
+                            let type = file.pathExtension == "m3u8" ? "application/vnd.apple.mpegurl" : "video/mp2t"
+                            videos.serveFile(file, at: "/watch/v\(number)/\(rendition)/\(file.lastPathComponent)", contentType: type)
+                        }
+                    }
+                    let master = """
+                        #EXTM3U
+                        #EXT-X-VERSION:3
+                        #EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=180x320
+                        360p/index.m3u8
+                        #EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=360x640
+                        720p/index.m3u8
+
+                        """
+                    videos.serveAnswers(at: "/watch/v\(number)/playlist.m3u8") { _ in
+                        .init(status: 200, body: Data(master.utf8), contentType: "application/vnd.apple.mpegurl")
+                    }
+                }
+                let picture = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bsky-\(UUID().uuidString).png")
+                try TestPictures.write(picture, width: 360, height: 480, rgb: 0x20_80_E0)
+                pictures.serveFile(picture, at: "/img/feed_fullsize/p2.png", contentType: "image/png")
+                let posts = [
+                    BlueskyBodies.post("3kpost1", by: "alice.test", text: "First",
+                                       embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v1/playlist.m3u8")),
+                    BlueskyBodies.post("3kpost2", by: "alice.test", text: "Second",
+                                       embed: BlueskyBodies.images(["\(pictureBase.absoluteString)img/feed_fullsize/p2.png"])),
+                    BlueskyBodies.post("3kpost3", by: "alice.test", text: "Third",
+                                       embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v3/playlist.m3u8")),
+                ].map { BlueskyBodies.entry($0) }
+                fake = FakeBluesky(authors: ["alice.test": posts])
+                fake.install(on: appView)
+                let appViewBase = try appView.startOnOwnThread()
+                config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bsky-config-\(UUID().uuidString)")
+                let settings = config.appendingPathComponent("glib-2.0/settings")
+                try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+                try "[io/github/flick/Flick]\nbluesky-appview='\(appViewBase.absoluteString)'\n"
+                    .write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            }
+
+            /// What the app runs with: the keyfile backend reading the AppView's address.
+            var environment: [String: String] { ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path] }
+
+            func stop() {
+                for server in [appView, videos, pictures] { server.stop() }
+                try? FileManager.default.removeItem(at: config)
+            }
+        }
+
+        @Test("a bsky.app post address opens its author's posts at that post; the HLS video plays and a picture from another origin shows")
+        func postAddressLands() throws {
+            let servers = try Servers()
+            defer { servers.stop() }
+            let app = try AppProcess(["https://bsky.app/profile/alice.test/post/3kpost3", "--report-state"],
+                                     environment: servers.environment)
+            defer { app.stop() }
+            let landed = app.waitForState(timeout: 60) {
+                $0.phase == "feed" && $0.itemCount == 3 && $0.currentIndex == 2 && $0.playersPlaying == 1
+            }
+            #expect(landed != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            let asked = servers.fake.requests.filter { $0.path == "/xrpc/app.bsky.feed.getAuthorFeed" }
+            #expect(asked.first?.query["actor"] == "alice.test" && asked.first?.query["filter"] == "posts_with_media")
+            #expect(!servers.videos.requests(path: "/watch/v3/playlist.m3u8").isEmpty, "the master was read")
+            let window = try app.focusedWindow()
+            try X11.key("Up", window: window)
+            #expect(app.waitForState(timeout: 20) { $0.currentIndex == 1 && $0.currentReady == true } != nil,
+                    "the picture shows: \(String(describing: app.latest)); \(app.stderr)")
+            #expect(!servers.pictures.requests(path: "/img/feed_fullsize/p2.png").isEmpty)
+        }
+
+        @Test("a handle Bluesky's syntax refuses is one line on stderr and status 2, before any request")
+        func badHandle() throws {
+            let app = try AppProcess(["bsky:alice"])
+            let status = app.waitForExit()
+            #expect(status == 2)
+            let lines = app.stderr.split(separator: "\n").filter { !$0.isEmpty }
+            #expect(lines.count == 1 && app.stderr.contains("does not name a Bluesky account"), "\(app.stderr)")
+        }
+    }
+}
