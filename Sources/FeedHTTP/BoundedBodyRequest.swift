@@ -40,7 +40,7 @@ package final class BoundedBodyRequest {
     }
 
     /// The response headers kept, by lowercased name.
-    static let keptHeaders = ["link", "retry-after", "x-ratelimit-reset", "etag", "x-peertube-otp"]
+    static let keptHeaders = ["link", "retry-after", "x-ratelimit-reset", "ratelimit-reset", "etag", "x-peertube-otp"]
     /// The longest header value kept, in bytes.
     static let maxHeaderBytes = 8 * 1024
 

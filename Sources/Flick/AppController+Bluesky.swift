@@ -40,7 +40,9 @@ extension AppController {
             return .failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError))
         }
         let appView = settings?.blueskyAppView ?? AppSettings.defaultAppView
-        guard let source = BlueskySource(address: address, appView: appView, session: engine.http.api) else {
+        let directory = settings?.blueskyPLCDirectory ?? AppSettings.defaultPLCDirectory
+        guard let source = BlueskySource(address: address, appView: appView, plcDirectory: directory,
+                                         session: engine.http.api) else {
             // Translators: the value of the bluesky-appview setting.
             return .failure(FeedSourceFailure(message: tr("The Bluesky server setting ‘%1$s’ is not an https address.").filled(appView),
                                               code: .unsupportedFormat))

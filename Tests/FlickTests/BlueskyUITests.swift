@@ -54,8 +54,8 @@ extension AppUnderX {
                                        embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v3/playlist.m3u8")),
                 ].map { BlueskyBodies.entry($0) }
                 fake = FakeBluesky(authors: ["alice.test": posts])
-                fake.install(on: appView)
                 let appViewBase = try appView.startOnOwnThread()
+                fake.install(on: appView)
                 config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bsky-config-\(UUID().uuidString)")
                 let settings = config.appendingPathComponent("glib-2.0/settings")
                 try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)

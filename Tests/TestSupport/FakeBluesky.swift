@@ -5,8 +5,11 @@ import Foundation
 /// its `filter`), `getFeed` (a custom feed by AT URI) and `resolveHandle`,
 /// answering in the lexicons' shapes and paging by `cursor`; an unknown
 /// actor or feed is a 400 with the XRPC error body, a feed marked private
-/// a 401 `AuthRequired`. Handlers run on the server's thread; what was
-/// asked is read under the lock.
+/// a 401 `AuthRequired`. The same server is the PLC directory (each
+/// account's DID document at `/DID`, naming this server as its PDS unless
+/// `pdsOf` says another) and the PDS (`com.atproto.sync.getBlob` of the
+/// caption files in `blobs`). Handlers run on the server's thread; what
+/// was asked is read under the lock.
 public final class FakeBluesky: @unchecked Sendable {
     private let lock = NSLock()
     private var asked: [(path: String, query: [String: String], headers: [String: String])] = []
@@ -19,13 +22,19 @@ public final class FakeBluesky: @unchecked Sendable {
     public let privateFeeds: Set<String>
     /// Posts a page holds.
     public let pageSize: Int
+    /// Blobs the PDS serves, by CID: WebVTT texts.
+    public let blobs: [String: String]
+    /// The PDS an account's DID document names instead of this server, by handle.
+    public let pdsOf: [String: String]
 
     public init(authors: [String: [String]], feeds: [String: [String]] = [:], privateFeeds: Set<String> = [],
-                pageSize: Int = 6) {
+                pageSize: Int = 6, blobs: [String: String] = [:], pdsOf: [String: String] = [:]) {
         self.authors = authors
         self.feeds = feeds
         self.privateFeeds = privateFeeds
         self.pageSize = pageSize
+        self.blobs = blobs
+        self.pdsOf = pdsOf
     }
 
     /// The requests so far: path, query and headers.
@@ -33,6 +42,24 @@ public final class FakeBluesky: @unchecked Sendable {
 
     /// Adds the routes to `server`.
     public func install(on server: MediaServer) {
+        let base = server.baseURL?.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) ?? ""
+        for handle in authors.keys {
+            let did = BlueskyBodies.did(handle)
+            let pds = pdsOf[handle] ?? base
+            let document = ##"{"@context": ["https://www.w3.org/ns/did/v1"], "id": "\##(did)", "alsoKnownAs": ["at://\##(handle)"], "verificationMethod": [], "service": [{"id": "#atproto_pds", "type": "AtprotoPersonalDataServer", "serviceEndpoint": "\##(pds)"}]}"##
+            server.serveAnswers(at: "/\(did)") { [self] request in
+                note(request)
+                return .init(status: 200, body: Data(document.utf8))
+            }
+        }
+        server.serveAnswers(at: "/xrpc/com.atproto.sync.getBlob") { [self] request in
+            note(request)
+            guard let cid = request.query["cid"], let text = blobs[cid],
+                  authors.keys.contains(where: { BlueskyBodies.did($0) == request.query["did"] }) else {
+                return Self.error(400, "BlobNotFound", "Blob not found")
+            }
+            return .init(status: 200, body: Data(text.utf8), contentType: "text/vtt")
+        }
         server.serveAnswers(at: "/xrpc/com.atproto.identity.resolveHandle") { [self] request in
             note(request)
             guard let handle = request.query["handle"], authors[handle] != nil else {

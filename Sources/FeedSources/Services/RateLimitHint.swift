@@ -3,8 +3,9 @@ import CSoup
 import Foundation
 
 /// What a refusing server asked for, in seconds from now: `Retry-After`
-/// (delta seconds, or an HTTP date), else `X-RateLimit-Reset` (Unix
-/// seconds, delta seconds, or an ISO 8601 time, as Mastodon sends). The
+/// (delta seconds, or an HTTP date), else `X-RateLimit-Reset` or
+/// `RateLimit-Reset` (Unix seconds, as Bluesky sends; delta seconds; or an
+/// ISO 8601 time, as Mastodon sends). The
 /// edge where header text becomes a number for FeedCore's
 /// ``FeedCore/RateLimitWait``; dates are read by libsoup and GLib.
 enum RateLimitHint {

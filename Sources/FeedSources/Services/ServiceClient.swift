@@ -153,7 +153,7 @@ public final class ServiceClient {
             answer = value
         }
         let hint = RateLimitHint.seconds(retryAfter: answer.headers["retry-after"],
-                                         rateLimitReset: answer.headers["x-ratelimit-reset"])
+                                         rateLimitReset: answer.headers["x-ratelimit-reset"] ?? answer.headers["ratelimit-reset"])
         if case .retry(let seconds) = RateLimitWait.decide(status: answer.status, attempt: pending.attempt, hintSeconds: hint) {
             var again = pending
             again.attempt += 1

@@ -48,6 +48,17 @@ extension AppSettings {
     /// The public AppView, when the schema is not installed.
     static let defaultAppView = "https://public.api.bsky.app"
 
+    /// Where `did:plc` documents are read, as set (checked where it is used).
+    var blueskyPLCDirectory: String {
+        guard let gsettings = gsettings(.blueskyPLCDirectory),
+              let text = g_settings_get_string(gsettings, SettingsKey.blueskyPLCDirectory.rawValue) else { return Self.defaultPLCDirectory }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// The public PLC directory, when the schema is not installed.
+    static let defaultPLCDirectory = "https://plc.directory"
+
     /// The accounts signed in to (their tokens are in the keyring); rows
     /// that are not accounts are left out.
     var accounts: AccountList {

@@ -28,6 +28,7 @@ enum SettingsKey: String, CaseIterable {
     case showCaptions = "show-captions"
     case accounts
     case blueskyAppView = "bluesky-appview"
+    case blueskyPLCDirectory = "bluesky-plc-directory"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -46,7 +47,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView:
+             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory:
             return nil
         }
     }

@@ -51,13 +51,15 @@ import Testing
 
     static func appView(_ fake: FakeBluesky) throws -> (MediaServer, URL) {
         let server = MediaServer()
-        fake.install(on: server)
-        return (server, try server.startOnOwnThread())
+        let base = try server.startOnOwnThread()
+        fake.install(on: server) // its DID documents name this server as the PDS
+        return (server, base)
     }
 
     static func source(_ text: String, _ base: URL) throws -> BlueskySource {
         guard case .success(let address)? = BlueskyAddress.parse(text) else { throw TableError("not an address: \(text)") }
-        return try #require(BlueskySource(address: address, appView: base.absoluteString, session: HTTPSessions.standalone()))
+        return try #require(BlueskySource(address: address, appView: base.absoluteString, plcDirectory: base.absoluteString,
+                                          session: HTTPSessions.standalone()))
     }
 
     struct TableError: Error { var text: String; init(_ text: String) { self.text = text } }
@@ -173,5 +175,51 @@ import Testing
                                                                  cursor: nil), pageURL: url, knownIDs: [])
         #expect(page?.items.isEmpty == true)
         #expect(page?.skipped.first?.reason == .unknownEmbed("app.bsky.embed.recordWithMedia#view"))
+    }
+
+    @Test("a video's captions are read from its author's PDS, found through the PLC directory; a PDS on a private address gets nothing")
+    func captionsFromThePDS() async throws {
+        let captioned = { (rkey: String, handle: String) in
+            Bodies.entry(Bodies.post(rkey, by: handle, text: rkey, embed: Bodies.video(playlist: "https://video.bsky.example/\(rkey)/playlist.m3u8"),
+                                     captions: [("en", "bafkreicaptionen"), ("fr", "bafkreicaptionfr"), ("de", "not a cid!")]))
+        }
+        let fake = FakeBluesky(authors: ["alice.test": [captioned("3kcap", "alice.test"), captioned("3kcap2", "alice.test")],
+                                         "mallory.test": [captioned("3kbad", "mallory.test")]],
+                               blobs: ["bafkreicaptionen": "WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n",
+                                       "bafkreicaptionfr": "WEBVTT\n\n00:00.000 --> 00:02.000\nBonjour\n"],
+                               pdsOf: ["mallory.test": "https://10.0.0.7"])
+        let (server, base) = try Self.appView(fake)
+        defer { server.stop() }
+        let did = BlueskyBodies.did("alice.test")
+        let page = try await SourcePump.first(try Self.source("bsky:alice.test", base)).get()
+        let pds = base.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        #expect(page.items.map { $0.captions.map(\.language) } == [["en", "fr"], ["en", "fr"]], "the bad CID is dropped")
+        #expect(page.items[0].captions.first?.uri == "\(pds)/xrpc/com.atproto.sync.getBlob?did=\(did.replacingOccurrences(of: ":", with: "%3A"))&cid=bafkreicaptionen")
+        #expect(fake.requests.filter { $0.path == "/\(did)" }.count == 1, "one document read for both posts")
+
+        let refused = try await SourcePump.first(try Self.source("bsky:mallory.test", base)).get()
+        #expect(refused.items.count == 1 && refused.items[0].captions.isEmpty, "the post stays, without captions")
+    }
+
+    @Test("a 429 with Bluesky's RateLimit-Reset (Unix seconds) waits until then and asks again")
+    func rateLimited() async throws {
+        let server = MediaServer()
+        let log = RequestLog()
+        let refused = AtomicCounter()
+        let page = BlueskyBodies.page(Array(Self.fifteen.prefix(2)), cursor: nil)
+        server.serveAnswers(at: "/xrpc/app.bsky.feed.getAuthorFeed") { request in
+            log.record(request)
+            guard refused.add(1) == 1 else { return json(page) }
+            let reset = Int(Date().timeIntervalSince1970) + 3
+            return .init(status: 429, body: Data(#"{"error": "RateLimitExceeded", "message": "Rate Limit Exceeded"}"#.utf8),
+                         headers: ["RateLimit-Limit": "3000", "RateLimit-Remaining": "0", "RateLimit-Reset": "\(reset)"])
+        }
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let first = try await SourcePump.first(try Self.source("bsky:alice.test", base)).get()
+        #expect(first.items.count == 2)
+        let times = log.times
+        try #require(times.count == 2)
+        #expect(times[1].timeIntervalSince(times[0]) >= 1.9, "asked again only once the window reset")
     }
 }

@@ -48,11 +48,14 @@ enum BlueskyDocument {
             case .failure(let reason):
                 page.skipped.append(SkippedFeedItem(index: index, id: entry.post.uri, reason: reason))
             case .success(let posts):
+                let captions = posts.count == 1 && posts[0].kind == .video ? captionTracks(of: entry.post) : []
                 for post in posts {
                     switch post.validated(pageURL: pageURL) {
                     case .failure(let reason):
                         page.skipped.append(SkippedFeedItem(index: index, id: post.id, reason: reason))
-                    case .success(let (item, extras)):
+                    case .success(var (item, extras)):
+                        // Blobs until the source knows the author's PDS (``BlueskyBlob``).
+                        item.captions = captions
                         page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                     }
                 }
@@ -128,6 +131,18 @@ enum BlueskyDocument {
             return .failure(.noMedia)
         default:
             return .failure(.unknownEmbed(media.type))
+        }
+    }
+
+    /// The caption files the post's record names for its video (only the
+    /// record has them), as ``BlueskyBlob`` placeholders.
+    private static func captionTracks(of post: BlueskyAPI.PostView) -> [CaptionTrack] {
+        let embed = post.record?.embed
+        let captions = (embed?.captions ?? embed?.media?.captions ?? []).compactMap(\.value)
+        return captions.prefix(BlueskyBlob.maxCaptions).compactMap { caption in
+            BlueskyBlob(did: post.author.did, cid: caption.file.ref.link).map {
+                CaptionTrack(language: CaptionChoice.acceptedLanguage(caption.lang), uri: $0.placeholder)
+            }
         }
     }
 

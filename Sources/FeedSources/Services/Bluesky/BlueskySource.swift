@@ -9,7 +9,11 @@ import Foundation
 /// by their `cursor` through a ``PagedFeedSource`` (one request at a time,
 /// 429s waited out, a cursor that repeats ends the feed). A custom feed is
 /// named by its maker's DID: a handle there is resolved first
-/// (`com.atproto.identity.resolveHandle`), once per source.
+/// (`com.atproto.identity.resolveHandle`), once per source. A video's
+/// caption files are blobs in its author's repository: a page is handed
+/// over once each author's PDS is known (``BlueskyIdentities``), with
+/// captions read from there (`com.atproto.sync.getBlob`); an author whose
+/// PDS cannot be had loses the captions, not the post.
 @MainActor
 public final class BlueskySource: FeedSource {
     public let address: BlueskyAddress
@@ -22,16 +26,21 @@ public final class BlueskySource: FeedSource {
     /// The pages, once the address's request is known.
     private var pages: PagedFeedSource?
     private var generations = GenerationGuard()
+    /// Where captions are read from: each author's PDS.
+    private let identities: BlueskyIdentities
 
     /// Nil when the address is the home timeline (it needs an account) or
-    /// `appView` is not an https (or loopback http) URL.
-    public init?(address: BlueskyAddress, appView: String, session: GObjectRef) {
+    /// `appView` is not an https (or loopback http) URL. `plcDirectory`:
+    /// where `did:plc` documents are read (the `bluesky-plc-directory` key).
+    public init?(address: BlueskyAddress, appView: String, plcDirectory: String = "https://plc.directory",
+                 session: GObjectRef) {
         guard address.scope != .home, let base = BlueskyRequests.appView(appView) else { return nil }
         self.address = address
         self.appView = base
         self.session = session
         cacheScope = CacheKey.origin(of: base.absoluteString)
         client = ServiceClient(session: session, options: .init(maxBytes: 64 * 1024))
+        identities = BlueskyIdentities(plcDirectory: plcDirectory, session: session)
     }
 
     /// What the user reads for it: "@alice.bsky.social on Bluesky".
@@ -39,6 +48,7 @@ public final class BlueskySource: FeedSource {
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         let generation = generations.bind()
+        let completion = withCaptions(completion)
         if let pages { return pages.loadFirst(completion) }
         switch address.scope {
         case .author(let actor), .post(let actor, _):
@@ -64,7 +74,39 @@ public final class BlueskySource: FeedSource {
             return completion(.failure(FeedSourceFailure(message: tr("The feed’s next page is no longer known; reload the feed."),
                                                          code: .unknown)))
         }
-        pages.loadNext(after: cursor, completion)
+        pages.loadNext(after: cursor, withCaptions(completion))
+    }
+
+    /// `completion`, handed a page once its captions read from their
+    /// authors' PDS (those that cannot be are dropped).
+    private func withCaptions(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)
+        -> @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void {
+        { [weak self] result in
+            guard let self, case .success(let page) = result else { return completion(result) }
+            let dids = Set(page.items.flatMap(\.captions).compactMap { BlueskyBlob(placeholder: $0.uri)?.did })
+            guard !dids.isEmpty else { return completion(result) }
+            self.resolve(dids.sorted(), found: [:]) { found in
+                var page = page
+                for index in page.items.indices {
+                    page.items[index].captions = page.items[index].captions.compactMap { track in
+                        guard let blob = BlueskyBlob(placeholder: track.uri), let pds = found[blob.did] else { return nil }
+                        return CaptionTrack(language: track.language, uri: blob.url(pds: pds))
+                    }
+                }
+                completion(.success(page))
+            }
+        }
+    }
+
+    /// Each of `dids`' PDS, one after the other (the client asks one at a time anyway).
+    private func resolve(_ dids: [String], found: [String: String],
+                         then done: @escaping @MainActor ([String: String]) -> Void) {
+        guard let did = dids.first else { return done(found) }
+        identities.pds(of: did) { [weak self] pds in
+            var found = found
+            found[did] = pds
+            self?.resolve(Array(dids.dropFirst()), found: found, then: done)
+        }
     }
 
     /// Reads the feed at `url` from its first page on.
