@@ -17,7 +17,8 @@ extension AppUnderX {
             let fake: FakeBluesky
             let config: URL
 
-            init() throws {
+            /// `extra` accounts are listed beside alice.test's three posts.
+            init(extra: [String: [String]] = [:]) throws {
                 let videoBase = try videos.startOnOwnThread()
                 let pictureBase = try pictures.startOnOwnThread()
                 let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
@@ -53,7 +54,7 @@ extension AppUnderX {
                     BlueskyBodies.post("3kpost3", by: "alice.test", text: "Third",
                                        embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v3/playlist.m3u8")),
                 ].map { BlueskyBodies.entry($0) }
-                fake = FakeBluesky(authors: ["alice.test": posts])
+                fake = FakeBluesky(authors: extra.merging(["alice.test": posts]) { $1 })
                 let appViewBase = try appView.startOnOwnThread()
                 fake.install(on: appView)
                 config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bsky-config-\(UUID().uuidString)")
@@ -91,6 +92,19 @@ extension AppUnderX {
             #expect(app.waitForState(timeout: 20) { $0.currentIndex == 1 && $0.currentReady == true } != nil,
                     "the picture shows: \(String(describing: app.latest)); \(app.stderr)")
             #expect(!servers.pictures.requests(path: "/img/feed_fullsize/p2.png").isEmpty)
+        }
+
+        @Test("an account with thousands of posts and none with media says the feed is empty after a few pages, not spinning")
+        func noMedia() throws {
+            let words = (1...3_000).map { BlueskyBodies.entry(BlueskyBodies.post("3kw\($0)", by: "quiet.test", text: "Words \($0)", embed: nil)) }
+            let servers = try Servers(extra: ["quiet.test": words])
+            defer { servers.stop() }
+            let app = try AppProcess(["bsky:quiet.test", "--report-state"], environment: servers.environment)
+            defer { app.stop() }
+            let empty = app.waitForState(timeout: 60) { $0.phase == "empty" }
+            #expect(empty != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            let asked = servers.fake.requests.filter { $0.path == "/xrpc/app.bsky.feed.getAuthorFeed" }.count
+            #expect((1...10).contains(asked), "a few pages asked, not all 500: \(asked)")
         }
 
         @Test("a handle Bluesky's syntax refuses is one line on stderr and status 2, before any request")
