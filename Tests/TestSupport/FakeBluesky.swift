@@ -13,6 +13,10 @@ import Foundation
 public final class FakeBluesky: @unchecked Sendable {
     private let lock = NSLock()
     private var asked: [(path: String, query: [String: String], headers: [String: String])] = []
+    /// Sessions' tokens: access token → handle, refresh token → handle.
+    private var accessTokens: [String: String] = [:]
+    private var refreshTokens: [String: String] = [:]
+    private var issued = 0
 
     /// Each account's posts (`BlueskyBodies.entry`s), newest first, by handle.
     public let authors: [String: [String]]
@@ -26,9 +30,16 @@ public final class FakeBluesky: @unchecked Sendable {
     public let blobs: [String: String]
     /// The PDS an account's DID document names instead of this server, by handle.
     public let pdsOf: [String: String]
+    /// App passwords that sign in, by handle.
+    public let appPasswords: [String: String]
+    /// Whether `createSession` answers without its `didDoc`.
+    public let omitsDocument: Bool
 
     public init(authors: [String: [String]], feeds: [String: [String]] = [:], privateFeeds: Set<String> = [],
-                pageSize: Int = 6, blobs: [String: String] = [:], pdsOf: [String: String] = [:]) {
+                pageSize: Int = 6, blobs: [String: String] = [:], pdsOf: [String: String] = [:],
+                appPasswords: [String: String] = [:], omitsDocument: Bool = false) {
+        self.appPasswords = appPasswords
+        self.omitsDocument = omitsDocument
         self.authors = authors
         self.feeds = feeds
         self.privateFeeds = privateFeeds
@@ -36,6 +47,9 @@ public final class FakeBluesky: @unchecked Sendable {
         self.blobs = blobs
         self.pdsOf = pdsOf
     }
+
+    /// Access tokens that work now.
+    public var liveAccessTokens: Set<String> { lock.withLock { Set(accessTokens.keys) } }
 
     /// The requests so far: path, query and headers.
     public var requests: [(path: String, query: [String: String], headers: [String: String])] { lock.withLock { asked } }
@@ -51,6 +65,35 @@ public final class FakeBluesky: @unchecked Sendable {
                 note(request)
                 return .init(status: 200, body: Data(document.utf8))
             }
+        }
+        server.servePost(at: "/xrpc/com.atproto.server.createSession") { [self] request in
+            note(request)
+            guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: String],
+                  let identifier = body["identifier"], let password = body["password"] else {
+                return Self.error(400, "InvalidRequest", "Input must have the property \"identifier\"")
+            }
+            let handle = identifier.hasPrefix("did:") ? authors.keys.first { BlueskyBodies.did($0) == identifier } : identifier
+            guard let handle, let expected = appPasswords[handle], expected == password else {
+                return Self.error(401, "AuthenticationRequired", "Invalid identifier or password")
+            }
+            return session(for: handle, base: base)
+        }
+        server.servePost(at: "/xrpc/com.atproto.server.refreshSession") { [self] request in
+            note(request)
+            let token = Self.bearer(request)
+            guard let handle = lock.withLock({ refreshTokens.removeValue(forKey: token) }) else {
+                return Self.error(400, "ExpiredToken", "Token has expired")
+            }
+            return session(for: handle, base: base)
+        }
+        server.servePost(at: "/xrpc/com.atproto.server.deleteSession") { [self] request in
+            note(request)
+            let token = Self.bearer(request)
+            guard let handle = lock.withLock({ refreshTokens.removeValue(forKey: token) }) else {
+                return Self.error(401, "InvalidToken", "Token could not be verified")
+            }
+            lock.withLock { accessTokens = accessTokens.filter { $0.value != handle } }
+            return .init(status: 200, body: nil)
         }
         server.serveAnswers(at: "/xrpc/com.atproto.sync.getBlob") { [self] request in
             note(request)
@@ -82,6 +125,27 @@ public final class FakeBluesky: @unchecked Sendable {
             guard let posts = feeds[feed] else { return Self.error(400, "UnknownFeed", "Unknown feed") }
             return page(of: posts, cursor: request.query["cursor"])
         }
+    }
+
+    /// A new session of `handle`: fresh tokens, and its DID document.
+    private func session(for handle: String, base: String) -> MediaServer.PostResponse {
+        let (access, refresh) = lock.withLock { () -> (String, String) in
+            issued += 1
+            let pair = ("eyJhY2Nlc3Mi.\(issued).a", "eyJyZWZyZXNoIi.\(issued).r")
+            accessTokens[pair.0] = handle
+            refreshTokens[pair.1] = handle
+            return pair
+        }
+        let did = BlueskyBodies.did(handle)
+        let pds = pdsOf[handle] ?? base
+        let document = omitsDocument ? "" : ##", "didDoc": {"id": "\##(did)", "alsoKnownAs": ["at://\##(handle)"], "service": [{"id": "#atproto_pds", "type": "AtprotoPersonalDataServer", "serviceEndpoint": "\##(pds)"}]}"##
+        let body = #"{"accessJwt": "\#(access)", "refreshJwt": "\#(refresh)", "handle": "\#(handle)", "did": "\#(did)", "email": "\#(handle)@mail.example", "emailConfirmed": true, "active": true\#(document)}"#
+        return .init(status: 200, body: Data(body.utf8))
+    }
+
+    private static func bearer(_ request: MediaServer.PostRequest) -> String {
+        let value = request.headers["Authorization"] ?? request.headers["authorization"] ?? ""
+        return value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : ""
     }
 
     private func note(_ request: MediaServer.PostRequest) {

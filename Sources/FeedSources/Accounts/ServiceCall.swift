@@ -46,9 +46,10 @@ public final class ServiceCall {
     /// unless `cancel()` comes first.
     /// - Parameters:
     ///   - form: sent as `application/x-www-form-urlencoded` when given.
+    ///   - json: sent as `application/json` when given (and no `form`).
     ///   - bearer: an access token for `Authorization: Bearer`.
     ///   - headers: more request headers (`x-peertube-otp`).
-    public init(_ method: Method, _ url: URL, form: [(String, String)]? = nil, bearer: String? = nil,
+    public init(_ method: Method, _ url: URL, form: [(String, String)]? = nil, json: Data? = nil, bearer: String? = nil,
                 headers: [String: String] = [:], session: GObjectRef,
                 completion: @escaping @MainActor (Result<Response, Failure>) -> Void) {
         self.completion = completion
@@ -69,10 +70,10 @@ public final class ServiceCall {
             soup_message_headers_replace(requestHeaders, "Authorization", "Bearer \(bearer)")
             soup_message_add_flags(made, SOUP_MESSAGE_NO_REDIRECT)
         }
-        if let form {
-            let body = Data(Self.formEncoded(form).utf8)
+        if let (type, body) = form.map({ ("application/x-www-form-urlencoded", Data(Self.formEncoded($0).utf8)) })
+            ?? json.map({ ("application/json", $0) }) {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(made, "application/x-www-form-urlencoded", bytes)
+            soup_message_set_request_body_from_bytes(made, type, bytes)
             g_bytes_unref(bytes)
         }
         soup_message_set_priority(made, SOUP_MESSAGE_PRIORITY_VERY_HIGH)

@@ -1,0 +1,57 @@
+import FeedCore
+import Foundation
+
+/// What signing in to Bluesky with an app password gives: who signed in
+/// (DID and handle), the PDS their requests go to (from the DID document
+/// the answer carries, checked as ``FeedCore/BlueskyIdentity`` checks it;
+/// else the sign-in service), and the session's two tokens. The tokens
+/// are opaque strings, never parsed for trust; they are checked as every
+/// token is (printable ASCII, 4 KiB at most each). Pure; any thread.
+public struct BlueskyGrant: Sendable, Equatable {
+    public var did: String
+    public var handle: String
+    /// `https://HOST[:PORT]` (http on loopback), no trailing slash.
+    public var pds: String
+    public var accessJwt: String
+    public var refreshJwt: String
+
+    /// The `createSession` or `refreshSession` answer `body`, from the
+    /// service at `service`; nil when a part is missing or not what the
+    /// lexicon says. A DID document naming a PDS Flick may not ask is an
+    /// error with its reason.
+    static func read(_ body: Data, service: String) -> Result<BlueskyGrant, GrantProblem> {
+        struct Answer: Decodable {
+            var accessJwt: String
+            var refreshJwt: String
+            var handle: String
+            var did: String
+        }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: body) else { return .failure(.noTokens) }
+        let token = AccountToken(accessToken: answer.accessJwt, refreshToken: answer.refreshJwt, clientID: "bluesky", clientSecret: "-")
+        guard token.isValid, !answer.refreshJwt.isEmpty else { return .failure(.noTokens) }
+        guard BlueskyAddress.isDID(answer.did), let handle = BlueskyAddress.normalizedActor(answer.handle),
+              !handle.hasPrefix("did:") else { return .failure(.notAnAccount) }
+        var pds = service
+        // The answer's DID document, when there is one, says where the account lives.
+        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let document = object["didDoc"],
+           JSONSerialization.isValidJSONObject(document), let data = try? JSONSerialization.data(withJSONObject: document) {
+            switch BlueskyIdentity.pds(in: data, did: answer.did) {
+            case .success(let named): pds = named
+            case .failure(.noPDS): break
+            case .failure(let refusal): return .failure(.refusedPDS(refusal))
+            }
+        }
+        return .success(BlueskyGrant(did: answer.did, handle: handle, pds: pds, accessJwt: answer.accessJwt,
+                                     refreshJwt: answer.refreshJwt))
+    }
+
+    /// Why an answer gave no grant.
+    enum GrantProblem: Error, Equatable {
+        /// No access and refresh tokens Flick can keep.
+        case noTokens
+        /// No DID or handle of the AT Protocol's syntax.
+        case notAnAccount
+        /// The DID document names a PDS no token may go to.
+        case refusedPDS(BlueskyIdentity.Refusal)
+    }
+}
