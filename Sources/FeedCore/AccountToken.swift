@@ -11,14 +11,17 @@ public struct AccountToken: Sendable, Equatable, Codable {
     public var expiresAt: Double?
     public var clientID: String
     public var clientSecret: String
+    /// Bluesky's: the account's DID, the repository its likes are written to.
+    public var did: String?
 
     public init(accessToken: String, refreshToken: String? = nil, expiresAt: Double? = nil,
-                clientID: String, clientSecret: String) {
+                clientID: String, clientSecret: String, did: String? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.clientID = clientID
         self.clientSecret = clientSecret
+        self.did = did
     }
 
     /// The longest token, client id or secret kept, in bytes.
@@ -35,6 +38,7 @@ public struct AccountToken: Sendable, Equatable, Codable {
                 part.utf8.count <= Self.maxPartBytes && part.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
             }
             && (expiresAt.map { $0.isFinite && $0 > 0 } ?? true)
+            && (did.map { BlueskyAddress.isDID($0) } ?? true)
     }
 
     /// Whether to refresh before using it at `now` (seconds since 1970):

@@ -18,6 +18,9 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     public enum Service: String, Sendable, Hashable, Codable {
         case peertube
         case mastodon
+        /// Accounts only: Bluesky's addresses are ``BlueskyAddress``es,
+        /// and its accounts are named by their PDS (`server`) and handle.
+        case bluesky
     }
 
     /// What of the service the feed shows.
@@ -104,6 +107,8 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
                 return "‘\(text)’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local, /subscriptions or /watch-later"
             case (.unknownPath, .mastodon):
                 return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks"
+            case (.unknownPath, .bluesky):
+                return "‘\(text)’ is not a Bluesky address: bsky:HANDLE, with /feed/RKEY or /post/RKEY, or bsky:home"
             }
         }
     }
@@ -119,7 +124,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     /// form, a ``Problem`` when it is one written wrong.
     public static func parse(_ text: String) -> Result<ServiceAddress, Problem>? {
         guard let colon = text.firstIndex(of: ":"),
-              let service = Service(rawValue: text[..<colon].lowercased()) else { return nil }
+              let service = Service(rawValue: text[..<colon].lowercased()), service != .bluesky else { return nil }
         var rest = Substring(text[text.index(after: colon)...])
         if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex

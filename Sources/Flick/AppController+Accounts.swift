@@ -60,6 +60,8 @@ extension AppController {
 
     func showSignIn(_ service: ServiceAddress.Service, server: String?) {
         guard let window, let accounts = personal?.accounts else { return }
+        // Bluesky's sign-in service is a setting, not the server of a feed.
+        let server = service == .bluesky ? (settings?.blueskyPDS ?? AppSettings.defaultPDS) : server
         // Over Preferences when it is open: the active window is the parent.
         let active = gtk_application_get_active_window(gtk_window_get_application(gcast(window.window.widget)))
         let parent: WidgetPointer = active.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
@@ -90,6 +92,9 @@ extension AppController {
         personal?.accounts.remove(server: account.server, name: account.name) { [weak self] removed in
             guard let self, let removed else { return }
             // The user's own feeds of that server go with the account.
+            if removed.service == .bluesky, let home = library.index(of: BlueskyAddress(scope: .home).text) {
+                library.remove(at: home)
+            }
             while let index = library.entries.firstIndex(where: { entry in
                 guard case .success(let address)? = ServiceAddress.parse(entry.address) else { return false }
                 return address.requiresAccount && address.service == removed.service && address.server == removed.server
@@ -112,6 +117,12 @@ extension AppController {
     /// Favourites, Bookmarks and the followed hashtags on Mastodon,
     /// Subscriptions and Watch later on PeerTube.
     private func listOwnFeeds(of account: Account, token: AccountToken) {
+        if account.service == .bluesky {
+            library.add(Self.entry(for: BlueskyAddress(scope: .home)))
+            settings?.sources = library
+            refreshSidebar()
+            return
+        }
         let paths = account.service == .mastodon ? ["home", "favourites", "bookmarks"] : ["subscriptions", "watch-later"]
         for path in paths {
             guard case .success(let address)? = ServiceAddress.parse("\(account.service.rawValue):\(account.server)/\(path)") else { continue }

@@ -13,8 +13,13 @@ extension AppController {
     /// the settings name; a post's address lands on that post when the
     /// first page holds it, else at the top with a toast.
     func openBluesky(_ address: BlueskyAddress) {
-        guard let window else { return }
+        guard let window, let accounts = personal?.accounts else { return }
         window.skippedFiles.show([], summary: nil)
+        // Home is read with the account's token: wait for the keyring's answer.
+        accounts.whenLoaded { [weak self] in self?.openBlueskyNow(address) }
+    }
+
+    private func openBlueskyNow(_ address: BlueskyAddress) {
         media.use { [weak self] engine in
             guard let self else { return }
             switch self.blueskySource(address, engine: engine) {
@@ -36,12 +41,13 @@ extension AppController {
 
     /// The source for a Bluesky address, or why it cannot be read.
     func blueskySource(_ address: BlueskyAddress, engine: MediaEngine) -> Result<BlueskySource, FeedSourceFailure> {
-        if address.requiresAccount {
+        let credential = address.requiresAccount ? personal?.accounts.blueskyCredential() : nil
+        if address.requiresAccount, credential == nil {
             return .failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError))
         }
         let appView = settings?.blueskyAppView ?? AppSettings.defaultAppView
         let directory = settings?.blueskyPLCDirectory ?? AppSettings.defaultPLCDirectory
-        guard let source = BlueskySource(address: address, appView: appView, plcDirectory: directory,
+        guard let source = BlueskySource(address: address, appView: appView, plcDirectory: directory, credential: credential,
                                          session: engine.http.api) else {
             // Translators: the value of the bluesky-appview setting.
             return .failure(FeedSourceFailure(message: tr("The Bluesky server setting ‘%1$s’ is not an https address.").filled(appView),

@@ -54,8 +54,9 @@ enum FlickApp {
             }
             if let status = runCommand(options) { return status }
             guard case .run(let source) = options.command else { return 2 }
-            if case .bluesky(let address) = source, address.requiresAccount {
-                Log.error(tr("Sign in to Bluesky to see your timeline."))
+            if case .bluesky(let address) = source, address.requiresAccount,
+               !AppSettings().accounts.accounts.contains(where: { $0.service == .bluesky }) {
+                Log.error(tr("Sign in to Bluesky first: flick account add bsky:HANDLE"))
                 return 2
             }
             if case .service(let address) = source, address.requiresAccount,

@@ -15,10 +15,14 @@ extension AppUnderX {
             let videos = MediaServer()
             let pictures = MediaServer()
             let fake: FakeBluesky
+            /// The accounts' PDS, another origin than the AppView's.
+            let pds = MediaServer()
+            let pdsBase: URL
             let config: URL
 
-            /// `extra` accounts are listed beside alice.test's three posts.
-            init(extra: [String: [String]] = [:]) throws {
+            /// `extra` accounts are listed beside alice.test's three posts;
+            /// alice.test signs in with `appPassword`, and her timeline is her own posts.
+            init(extra: [String: [String]] = [:], appPassword: String? = nil) throws {
                 let videoBase = try videos.startOnOwnThread()
                 let pictureBase = try pictures.startOnOwnThread()
                 let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
@@ -54,13 +58,17 @@ extension AppUnderX {
                     BlueskyBodies.post("3kpost3", by: "alice.test", text: "Third",
                                        embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v3/playlist.m3u8")),
                 ].map { BlueskyBodies.entry($0) }
-                fake = FakeBluesky(authors: extra.merging(["alice.test": posts]) { $1 })
+                pdsBase = try pds.startOnOwnThread()
+                let pdsText = pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                fake = FakeBluesky(authors: extra.merging(["alice.test": posts]) { $1 }, pdsOf: ["alice.test": pdsText],
+                                   appPasswords: appPassword.map { ["alice.test": $0] } ?? [:], timeline: posts)
                 let appViewBase = try appView.startOnOwnThread()
                 fake.install(on: appView)
+                fake.install(on: pds)
                 config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bsky-config-\(UUID().uuidString)")
                 let settings = config.appendingPathComponent("glib-2.0/settings")
                 try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-                try "[io/github/flick/Flick]\nbluesky-appview='\(appViewBase.absoluteString)'\n"
+                try "[io/github/flick/Flick]\nbluesky-appview='\(appViewBase.absoluteString)'\nbluesky-pds='\(pdsText)'\n"
                     .write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
             }
 
@@ -68,7 +76,7 @@ extension AppUnderX {
             var environment: [String: String] { ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path] }
 
             func stop() {
-                for server in [appView, videos, pictures] { server.stop() }
+                for server in [appView, pds, videos, pictures] { server.stop() }
                 try? FileManager.default.removeItem(at: config)
             }
         }

@@ -34,10 +34,13 @@ public final class FakeBluesky: @unchecked Sendable {
     public let appPasswords: [String: String]
     /// Whether `createSession` answers without its `didDoc`.
     public let omitsDocument: Bool
+    /// The signed-in user's following timeline (`getTimeline`, with a token).
+    public let timeline: [String]
 
     public init(authors: [String: [String]], feeds: [String: [String]] = [:], privateFeeds: Set<String> = [],
                 pageSize: Int = 6, blobs: [String: String] = [:], pdsOf: [String: String] = [:],
-                appPasswords: [String: String] = [:], omitsDocument: Bool = false) {
+                appPasswords: [String: String] = [:], omitsDocument: Bool = false, timeline: [String] = []) {
+        self.timeline = timeline
         self.appPasswords = appPasswords
         self.omitsDocument = omitsDocument
         self.authors = authors
@@ -50,6 +53,10 @@ public final class FakeBluesky: @unchecked Sendable {
 
     /// Access tokens that work now.
     public var liveAccessTokens: Set<String> { lock.withLock { Set(accessTokens.keys) } }
+    /// Refresh tokens that work now.
+    public var liveRefreshTokens: Set<String> { lock.withLock { Set(refreshTokens.keys) } }
+    /// Every access token expires now (the refresh tokens still work).
+    public func expireAccessTokens() { lock.withLock { accessTokens.removeAll() } }
 
     /// The requests so far: path, query and headers.
     public var requests: [(path: String, query: [String: String], headers: [String: String])] { lock.withLock { asked } }
@@ -94,6 +101,13 @@ public final class FakeBluesky: @unchecked Sendable {
             }
             lock.withLock { accessTokens = accessTokens.filter { $0.value != handle } }
             return .init(status: 200, body: nil)
+        }
+        server.serveAnswers(at: "/xrpc/app.bsky.feed.getTimeline") { [self] request in
+            note(request)
+            let token = Self.bearer(request)
+            guard !token.isEmpty else { return Self.error(401, "AuthenticationRequired", "Authentication Required") }
+            guard lock.withLock({ accessTokens[token] }) != nil else { return Self.error(400, "ExpiredToken", "Token has expired") }
+            return page(of: timeline, cursor: request.query["cursor"])
         }
         server.serveAnswers(at: "/xrpc/com.atproto.sync.getBlob") { [self] request in
             note(request)

@@ -27,7 +27,8 @@ public final class AccountKeeper {
     private var unremembered = Set<Account>()
     /// Accounts whose token failed this run.
     private var signedOut = Set<Account>()
-    private var renewals: [Account: (PeerTubeSignIn, [@MainActor (Bool) -> Void])] = [:]
+    /// Refreshes under way (a PeerTube or Bluesky sign-in object), and who waits for each.
+    private var renewals: [Account: (AnyObject, [@MainActor (Bool) -> Void])] = [:]
     /// Waiting for the keyring's first answers (``whenLoaded(_:)``); nil once loaded.
     private var loadWaiters: [@MainActor () -> Void]? = []
     /// Sign-outs' revoke requests still out.
@@ -89,6 +90,13 @@ public final class AccountKeeper {
 
     /// Whether the keyring keeps `account`'s token across launches.
     public func remembered(_ account: Account) -> Bool { !unremembered.contains(account) }
+
+    /// The signed-in Bluesky account's credential (its tokens go to its PDS only); nil when none.
+    public func blueskyCredential() -> ServiceCredential? {
+        guard let account = list.accounts.first(where: { $0.service == .bluesky }),
+              let base = ServiceAddress.baseURL(ofServer: account.server), let origin = CacheKey.origin(of: base) else { return nil }
+        return ServiceCredential(account: account, origin: origin, keeper: self)
+    }
 
     /// What reads `address` with an account: nil when the user has none on its server.
     public func credential(for address: ServiceAddress) -> ServiceCredential? {
@@ -153,22 +161,20 @@ public final class AccountKeeper {
     }
 
     func renew(_ account: Account, _ completion: @escaping @MainActor (Bool) -> Void) {
-        guard account.service == .peertube, let token = tokens[account], !signedOut.contains(account),
-              let signIn = PeerTubeSignIn(server: account.server, session: session) else {
-            expire(account)
-            completion(false)
-            return
-        }
         if renewals[account] != nil {
             renewals[account]?.1.append(completion)
             return
         }
-        renewals[account] = (signIn, [completion])
-        signIn.refresh(token, account: account) { [weak self] result in
+        guard let token = tokens[account], !signedOut.contains(account) else {
+            expire(account)
+            completion(false)
+            return
+        }
+        let renewed: @MainActor (Result<AccountToken, SignInFailure>) -> Void = { [weak self] result in
             guard let self else { return }
             let waiting = renewals.removeValue(forKey: account)?.1 ?? []
             switch result {
-            case .success((_, let fresh)):
+            case .success(let fresh):
                 tokens[account] = fresh
                 if !unremembered.contains(account) { secrets.store(fresh, for: account) { _ in } }
                 for done in waiting { done(true) }
@@ -180,6 +186,28 @@ public final class AccountKeeper {
                 for done in waiting { done(false) }
             }
         }
+        switch account.service {
+        case .peertube:
+            guard let signIn = PeerTubeSignIn(server: account.server, session: session) else { break }
+            renewals[account] = (signIn, [completion])
+            signIn.refresh(token, account: account) { renewed($0.map(\.1)) }
+            return
+        case .bluesky:
+            guard let grant = BlueskyGrant(account: account, token: token),
+                  let signIn = BlueskySignIn(service: grant.pds, session: session) else { break }
+            renewals[account] = (signIn, [completion])
+            signIn.refresh(grant) { result in
+                renewed(result.flatMap { fresh in
+                    fresh.account.map { .success($0.1) } ?? .failure(.expired(server: account.server))
+                })
+            }
+            return
+        case .mastodon:
+            break
+        }
+        // Mastodon's tokens do not expire: one refused is gone.
+        expire(account)
+        completion(false)
     }
 
     private func expire(_ account: Account) {

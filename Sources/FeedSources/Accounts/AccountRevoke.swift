@@ -4,7 +4,8 @@ import Foundation
 
 /// Sign-out's request to the server: Mastodon `POST /oauth/revoke` with
 /// the client and the token, PeerTube `POST /api/v1/users/revoke-token`
-/// with the token. Whatever the answer, the account is forgotten after.
+/// with the token, Bluesky `com.atproto.server.deleteSession` with the
+/// refresh token. Whatever the answer, the account is forgotten after.
 @MainActor
 enum AccountRevoke {
     static func call(_ account: Account, token: AccountToken, session: GObjectRef,
@@ -19,6 +20,9 @@ enum AccountRevoke {
         case .peertube:
             return ServiceCall(.post, base.appendingPathComponent("api/v1/users/revoke-token"), form: [],
                                bearer: token.accessToken, session: session) { _ in done() }
+        case .bluesky:
+            return ServiceCall(.post, base.appendingPathComponent("xrpc/com.atproto.server.deleteSession"),
+                               bearer: token.refreshToken ?? token.accessToken, session: session) { _ in done() }
         }
     }
 }

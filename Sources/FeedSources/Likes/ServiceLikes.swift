@@ -19,8 +19,10 @@ public final class ServiceLikes {
     private let base: URL
     private let session: GObjectRef
 
+    /// Nil for a server that is not one, and for Bluesky, whose likes are
+    /// records in the user's repository, not a call on a post.
     public init?(service: ServiceAddress.Service, server: String, credential: ServiceCredential?, session: GObjectRef) {
-        guard let base = URL(serverBase: server) else { return nil }
+        guard service != .bluesky, let base = URL(serverBase: server) else { return nil }
         self.service = service
         self.server = server
         self.credential = credential
@@ -50,13 +52,15 @@ public final class ServiceLikes {
             let url = base.appendingPathComponent("api/v1/videos/\(postID)/rate")
             return ServiceCall(.put, url, form: [("rating", liked ? "like" : "none")], bearer: bearer,
                                session: session, completion: completion)
+        case .bluesky:
+            return nil // never made (init)
         }
     }
 
     /// What the answer says the server now holds.
     private func answer(_ response: ServiceCall.Response, liked: Bool) -> Result<LikeAnswer, LikeFailure> {
         switch service {
-        case .peertube:
+        case .peertube, .bluesky:
             // 204, no body: the rating is what was asked; the count is not given.
             return .success(LikeAnswer(liked: liked, likes: nil))
         case .mastodon:

@@ -27,6 +27,8 @@ public enum ServiceFeed {
                 MastodonTimeline.explain(error, address: address)
             }
             return (source, MastodonTimeline.describe(address))
+        case .bluesky:
+            return nil // Bluesky's addresses are BlueskyAddresses (BlueskySource)
         }
     }
 }

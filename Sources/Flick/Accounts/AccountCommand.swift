@@ -12,6 +12,7 @@ import Foundation
 ///     flick account add mastodon:HOST                  sign in in the browser
 ///     flick account add peertube:HOST --user NAME [--code CODE]
 ///                                                      the password on standard input
+///     flick account add bsky:HANDLE                    an app password on standard input
 ///     flick account list                               name@server, service, display name
 ///     flick account remove HOST ACCOUNT                sign out (revoke, forget)
 ///
@@ -23,11 +24,12 @@ enum AccountCommand {
     enum Action: Equatable {
         case addMastodon(server: String)
         case addPeerTube(server: String, user: String, code: String?)
+        case addBluesky(handle: String)
         case list
         case remove(server: String, name: String)
     }
 
-    nonisolated static let usage = "usage: flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE] | list | remove HOST ACCOUNT"
+    nonisolated static let usage = "usage: flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE] | add bsky:HANDLE | list | remove HOST ACCOUNT"
 
     /// The longest password read from standard input, in bytes.
     static let maxPasswordBytes = 4_096
@@ -39,7 +41,13 @@ enum AccountCommand {
         case ("remove", 3):
             guard let server = ServiceAddress.normalizedServer(words[1]) else { return nil }
             return .remove(server: server, name: words[2])
-        case ("add", 2...):
+        case ("add", 2):
+            if case .success(let bluesky)? = BlueskyAddress.parse(words[1]) {
+                guard case .author(let handle) = bluesky.scope, !handle.hasPrefix("did:") else { return nil }
+                return .addBluesky(handle: handle)
+            }
+            fallthrough
+        case ("add", 3...):
             guard case .success(let address)? = ServiceAddress.parse(words[1]), address.scope == .instance
                     || (address.service == .mastodon) else { return nil }
             var rest = Array(words.dropFirst(2))
@@ -124,21 +132,33 @@ enum AccountCommand {
             }, completion: signedIn)
         case .addPeerTube(let server, let user, let code):
             guard let signIn = PeerTubeSignIn(server: server, session: session) else { return 2 }
-            let input = FileHandle.standardInput.readData(ofLength: maxPasswordBytes + 1)
-            guard input.count <= maxPasswordBytes,
-                  let line = String(data: input, encoding: .utf8)?.split(separator: "\n", omittingEmptySubsequences: false).first,
-                  !line.isEmpty else {
+            guard let line = readSecret() else {
                 Log.error(tr("flick account add peertube: reads the password from standard input (one line)"))
                 return 2
             }
             running = signIn
-            signIn.start(user: user, password: String(line), code: code) { result in
+            signIn.start(user: user, password: line, code: code) { result in
                 if case .failure(.needsCode) = result, code == nil {
                     Log.error(tr("%1$s asks for the code of your two-factor app: run again with --code CODE").filled(server))
                     done(1)
                     return
                 }
                 signedIn(result)
+            }
+        case .addBluesky(let handle):
+            guard let signIn = BlueskySignIn(service: settings.blueskyPDS, session: session) else {
+                Log.error(tr("The Bluesky sign-in service setting ‘%1$s’ is not an https address.").filled(settings.blueskyPDS))
+                return 2
+            }
+            guard let password = readSecret() else {
+                Log.error(tr("flick account add bsky: reads an app password from standard input (one line)"))
+                return 2
+            }
+            running = signIn
+            signIn.start(identifier: handle, appPassword: password) { result in
+                signedIn(result.flatMap { grant in
+                    grant.account.map { .success($0) } ?? .failure(.badAnswer(server: handle, tr("no account Bluesky names that way")))
+                })
             }
         case .remove(let server, let name):
             keeper.remove(server: server, name: name) { removed in
@@ -155,5 +175,15 @@ enum AccountCommand {
         if status == nil { g_main_loop_run(loop) }
         _ = running
         return status ?? 1
+    }
+
+    /// The first line of standard input (a password), at most
+    /// ``maxPasswordBytes``; nil when there is none.
+    private static func readSecret() -> String? {
+        let input = FileHandle.standardInput.readData(ofLength: maxPasswordBytes + 1)
+        guard input.count <= maxPasswordBytes,
+              let line = String(data: input, encoding: .utf8)?.split(separator: "\n", omittingEmptySubsequences: false).first,
+              !line.isEmpty else { return nil }
+        return String(line)
     }
 }

@@ -32,7 +32,7 @@ final class AccountsPage {
         adw_preferences_page_set_icon_name(gcast(page), "system-users-symbolic")
         group = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(group), tr("Accounts"))
-        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon and your subscriptions on PeerTube, and your likes reach the server. Tokens are kept in your keyring, never your password."))
+        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon, your subscriptions on PeerTube and your timeline on Bluesky, and your likes reach Mastodon and PeerTube. Tokens are kept in your keyring, never your password."))
         adw_preferences_page_add(gcast(page), gcast(group))
 
         let add = adw_preferences_group_new()!
@@ -42,6 +42,9 @@ final class AccountsPage {
         adw_preferences_group_add(gcast(add), PreferenceRows.buttonRow(
             title: tr("PeerTube"), subtitle: tr("Sign in with your user name and password"),
             button: tr("Sign in to Peer_Tube…"), connections: &connections) { hooks.signIn(.peertube) })
+        adw_preferences_group_add(gcast(add), PreferenceRows.buttonRow(
+            title: tr("Bluesky"), subtitle: tr("Sign in with your handle and an app password"),
+            button: tr("Sign in to _Bluesky…"), connections: &connections) { hooks.signIn(.bluesky) })
         adw_preferences_page_add(gcast(page), gcast(add))
         show(hooks.accounts())
     }
@@ -57,7 +60,11 @@ final class AccountsPage {
             rows.append(row)
         }
         for account in list.accounts {
-            let service = account.service == .mastodon ? tr("Mastodon") : tr("PeerTube")
+            let service = switch account.service {
+            case .mastodon: tr("Mastodon")
+            case .peertube: tr("PeerTube")
+            case .bluesky: tr("Bluesky")
+            }
             let title = account.displayName.isEmpty ? account.label : account.displayName
             // Translators: an account (name@server) and its service.
             let row = PreferenceRows.buttonRow(title: title, subtitle: tr("%1$s on %2$s").filled(account.label, service),

@@ -11,6 +11,8 @@ import Foundation
 /// user name, the password (an `AdwPasswordEntryRow`; sent once, never
 /// kept) and, when the instance asks, the two-factor code. Mastodon signs
 /// in in the browser (``MastodonSignIn``); the window waits and says so.
+/// Bluesky signs in with the handle and an app password, on the sign-in
+/// service the `bluesky-pds` key names (``BlueskySignIn``).
 /// A failure is shown in the window and the user may try again. GTK
 /// thread only; the window is destroyed when it closes.
 @MainActor
@@ -29,6 +31,7 @@ final class SignInDialog {
     private let signInButton: WidgetPointer
     private var mastodon: MastodonSignIn?
     private var peerTube: PeerTubeSignIn?
+    private var bluesky: BlueskySignIn?
     private var connections: [SignalConnection] = []
     /// The dialog holds itself while its window is open (nobody else
     /// does), and lets go when it closes.
@@ -40,7 +43,12 @@ final class SignInDialog {
         self.done = done
         let window = adw_window_new()!
         self.window = GObjectRef(retaining: window)!
-        gtk_window_set_title(gcast(window), service == .mastodon ? tr("Sign in to Mastodon") : tr("Sign in to PeerTube"))
+        let title = switch service {
+        case .mastodon: tr("Sign in to Mastodon")
+        case .peertube: tr("Sign in to PeerTube")
+        case .bluesky: tr("Sign in to Bluesky")
+        }
+        gtk_window_set_title(gcast(window), title)
         gtk_window_set_transient_for(gcast(window), gcast(parent))
         gtk_window_set_modal(gcast(window), 1)
         gtk_window_set_default_size(gcast(window), 420, -1)
@@ -64,9 +72,13 @@ final class SignInDialog {
             gtk_list_box_append(gopaque(list), row)
             return row
         }
-        self.server = entryRow(tr("_Server"))
+        self.server = entryRow(service == .bluesky ? tr("Sign-in _service") : tr("_Server"))
         gtk_editable_set_text(gopaque(self.server), server ?? "")
-        if service == .peertube {
+        if service == .bluesky {
+            user = entryRow(tr("_Handle"))
+            password = entryRow(tr("App _password"), password: true)
+            code = nil
+        } else if service == .peertube {
             user = entryRow(tr("_User name"))
             password = entryRow(tr("_Password"), password: true)
             let code = entryRow(tr("Two-factor _code"))
@@ -77,9 +89,12 @@ final class SignInDialog {
             password = nil
             code = nil
         }
-        status = gtk_label_new(service == .mastodon
-            ? tr("Flick opens the server’s sign-in page in your browser; your password stays there.")
-            : tr("Only the tokens the server gives are kept, in your keyring; never the password."))!
+        let explanation = switch service {
+        case .mastodon: tr("Flick opens the server’s sign-in page in your browser; your password stays there.")
+        case .peertube: tr("Only the tokens the server gives are kept, in your keyring; never the password.")
+        case .bluesky: tr("Use an app password, made in Bluesky’s Settings → Privacy and security → App passwords; never your account’s password. Only the tokens Bluesky gives are kept, in your keyring.")
+        }
+        status = gtk_label_new(explanation)!
         gtk_label_set_wrap(gopaque(status), 1)
         gtk_label_set_xalign(gopaque(status), 0)
         gtk_widget_add_css_class(status, "dim-label")
@@ -136,7 +151,8 @@ final class SignInDialog {
     }
 
     private func signIn() {
-        guard mastodon == nil, peerTube == nil else { return }
+        guard mastodon == nil, peerTube == nil, bluesky == nil else { return }
+        if service == .bluesky { return signInToBluesky() }
         // A pasted address (https://host/…) names its host.
         var typed = text(server)
         if let url = URL(string: typed), let host = url.host, url.scheme != nil {
@@ -156,6 +172,8 @@ final class SignInDialog {
             signIn.start(openBrowser: { url in
                 gtk_show_uri(parent, url.absoluteString, guint32(GDK_CURRENT_TIME))
             }, completion: { [weak self] result in self?.finished(result) })
+        case .bluesky:
+            break // signInToBluesky()
         case .peertube:
             let name = text(user)
             guard Account.isUserName(name) else {
@@ -172,9 +190,33 @@ final class SignInDialog {
         }
     }
 
+    /// Bluesky: the handle and app password, sent once to the sign-in service.
+    private func signInToBluesky() {
+        var typed = text(server)
+        if !typed.contains("://") { typed = "https://" + typed }
+        guard let signIn = BlueskySignIn(service: typed, session: session) else {
+            say(tr("‘%1$s’ is not an https address.").filled(text(server)), problem: true)
+            return
+        }
+        guard let handle = BlueskyAddress.normalizedActor(text(user)) else {
+            say(tr("Type your Bluesky handle, like alice.bsky.social."), problem: true)
+            return
+        }
+        gtk_widget_set_sensitive(signInButton, 0)
+        bluesky = signIn
+        say(tr("Signing in to %1$s…").filled(URL(string: typed)?.host ?? typed), problem: false)
+        let secret = password.flatMap { gtk_editable_get_text(gopaque($0)) }.map { String(cString: $0) } ?? ""
+        signIn.start(identifier: handle, appPassword: secret) { [weak self] result in
+            self?.finished(result.flatMap { grant in
+                grant.account.map { .success($0) } ?? .failure(.badAnswer(server: handle, tr("no account Bluesky names that way")))
+            })
+        }
+    }
+
     private func finished(_ result: Result<(Account, AccountToken), SignInFailure>) {
         mastodon = nil
         peerTube = nil
+        bluesky = nil
         gtk_widget_set_sensitive(signInButton, 1)
         switch result {
         case .success((let account, let token)):
@@ -193,6 +235,8 @@ final class SignInDialog {
         mastodon = nil
         peerTube?.cancel()
         peerTube = nil
+        bluesky?.cancel()
+        bluesky = nil
     }
 
     private func close() {

@@ -13,6 +13,8 @@ extension ServiceAddress.Problem {
             // Translators: the forms after the colon are typed as they are; do not translate them.
             return tr("‘%1$s’ is not a PeerTube address: peertube:HOST[:PORT], with /c/CHANNEL, /a/ACCOUNT, /trending, /recent, /local, /subscriptions or /watch-later")
                 .filled(text)
+        case (.unknownPath, .bluesky):
+            return tr("‘%1$s’ is not a Bluesky address: bsky:HANDLE, with /feed/RKEY or /post/RKEY, or bsky:home").filled(text)
         case (.unknownPath, .mastodon):
             return tr("‘%1$s’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks").filled(text)
         }

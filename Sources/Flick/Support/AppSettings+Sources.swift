@@ -56,6 +56,17 @@ extension AppSettings {
         return String(cString: text)
     }
 
+    /// Bluesky's sign-in service, as set (checked where it is used).
+    var blueskyPDS: String {
+        guard let gsettings = gsettings(.blueskyPDS),
+              let text = g_settings_get_string(gsettings, SettingsKey.blueskyPDS.rawValue) else { return Self.defaultPDS }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// Bluesky's own sign-in service, when the schema is not installed.
+    static let defaultPDS = "https://bsky.social"
+
     /// The public PLC directory, when the schema is not installed.
     static let defaultPLCDirectory = "https://plc.directory"
 

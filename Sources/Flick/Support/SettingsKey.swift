@@ -29,6 +29,7 @@ enum SettingsKey: String, CaseIterable {
     case accounts
     case blueskyAppView = "bluesky-appview"
     case blueskyPLCDirectory = "bluesky-plc-directory"
+    case blueskyPDS = "bluesky-pds"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -47,7 +48,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory:
+             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory, .blueskyPDS:
             return nil
         }
     }

@@ -55,3 +55,23 @@ public struct BlueskyGrant: Sendable, Equatable {
         case refusedPDS(BlueskyIdentity.Refusal)
     }
 }
+
+extension BlueskyGrant {
+    /// The account and token the keeper holds for this session: named by
+    /// its handle on its PDS, the DID kept with the tokens. Nil when the
+    /// PDS is not a server an account can name.
+    public var account: (Account, AccountToken)? {
+        guard let url = URL(string: pds), let host = url.host,
+              let server = ServiceAddress.normalizedServer(host + (url.port.map { ":\($0)" } ?? "")),
+              let account = Account.checked(service: .bluesky, server: server, name: handle, displayName: "") else { return nil }
+        let token = AccountToken(accessToken: accessJwt, refreshToken: refreshJwt, clientID: "bluesky", clientSecret: "-", did: did)
+        return token.isValid ? (account, token) : nil
+    }
+
+    /// The session an account's keyring entry holds; nil when it is not a Bluesky one.
+    public init?(account: Account, token: AccountToken) {
+        guard account.service == .bluesky, let did = token.did, let refresh = token.refreshToken,
+              let pds = ServiceAddress.baseURL(ofServer: account.server) else { return nil }
+        self.init(did: did, handle: account.name, pds: pds, accessJwt: token.accessToken, refreshJwt: refresh)
+    }
+}

@@ -27,6 +27,12 @@ enum BlueskyRequests {
               [("feed", BlueskyAddress.feedURI(did: did, rkey: rkey)), ("limit", "\(BlueskyDocument.pageSize)")])
     }
 
+    /// The signed-in user's following timeline, from their PDS:
+    /// `PDS/xrpc/app.bsky.feed.getTimeline?limit=30`.
+    static func timeline(pds: URL) -> URL? {
+        query(pds, "app.bsky.feed.getTimeline", [("limit", "\(BlueskyDocument.pageSize)")])
+    }
+
     /// `…/xrpc/com.atproto.identity.resolveHandle?handle=…`.
     static func resolveHandle(appView: URL, handle: String) -> URL? {
         query(appView, "com.atproto.identity.resolveHandle", [("handle", handle)])

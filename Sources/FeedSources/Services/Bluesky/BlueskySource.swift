@@ -28,13 +28,18 @@ public final class BlueskySource: FeedSource {
     private var generations = GenerationGuard()
     /// Where captions are read from: each author's PDS.
     private let identities: BlueskyIdentities
+    /// The signed-in account's, for its timeline: its token goes to its PDS only.
+    private let credential: ServiceCredential?
 
-    /// Nil when the address is the home timeline (it needs an account) or
+    /// Nil when the address is the home timeline without an account, or
     /// `appView` is not an https (or loopback http) URL. `plcDirectory`:
     /// where `did:plc` documents are read (the `bluesky-plc-directory` key).
+    /// `credential`: the signed-in Bluesky account's; the home timeline is
+    /// read from its PDS with it, everything else from the AppView without.
     public init?(address: BlueskyAddress, appView: String, plcDirectory: String = "https://plc.directory",
-                 session: GObjectRef) {
-        guard address.scope != .home, let base = BlueskyRequests.appView(appView) else { return nil }
+                 credential: ServiceCredential? = nil, session: GObjectRef) {
+        guard address.scope != .home || credential != nil, let base = BlueskyRequests.appView(appView) else { return nil }
+        self.credential = address.scope == .home ? credential : nil
         self.address = address
         self.appView = base
         self.session = session
@@ -64,7 +69,8 @@ public final class BlueskySource: FeedSource {
                 }
             }
         case .home:
-            completion(.failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError)))
+            let pds = credential.flatMap { URL(string: $0.origin) }
+            start(pds.flatMap { BlueskyRequests.timeline(pds: $0) }, completion)
         }
     }
 
@@ -117,7 +123,7 @@ public final class BlueskySource: FeedSource {
         }
         let address = self.address
         let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session,
-                                    options: .init(maxBytes: BlueskyDocument.maxBytes)) { error in
+                                    credential: credential, options: .init(maxBytes: BlueskyDocument.maxBytes)) { error in
             BlueskyRequests.explain(error, address: address)
         }
         self.pages = pages

@@ -1,0 +1,61 @@
+import FeedDemo
+import FlickTestSupport
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// Signing in to Bluesky with an app password, in a desktop with a
+    /// real keyring: the fake AppView, PDS, video and picture origins apart.
+    @Suite("Bluesky accounts")
+    struct BlueskyAccountUITests {
+        @Test("an app password signs in from a script, its tokens in the keyring and in no file; bsky:home is read from the PDS with them, an expired one refreshed, never sent to the AppView or the media origins; remove ends the session")
+        func appPassword() throws {
+            let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
+            defer { servers.stop() }
+            let desktop = try AccountDesktop()
+            let pds = servers.pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let appView = try #require(servers.appView.baseURL)
+            for (key, value) in [("bluesky-pds", pds), ("bluesky-appview", appView.absoluteString)] {
+                let set = try desktop.run(["gsettings", "set", "io.github.flick.Flick", key, value])
+                try #require(set.status == 0, "\(set)")
+            }
+
+            let early = try desktop.run([AppProcess.binary.path, "bsky:home"])
+            #expect(early.status == 2 && early.err.contains("Sign in to Bluesky first"), "\(early)")
+            let wrong = try desktop.run([AppProcess.binary.path, "account", "add", "bsky:alice.test"], stdin: "not-it\n")
+            #expect(wrong.status == 1 && wrong.err.contains("did not accept"), "\(wrong)")
+
+            let added = try desktop.run([AppProcess.binary.path, "account", "add", "bsky:alice.test"], stdin: "abcd-efgh-ijkl-mnop\n")
+            let server = "127.0.0.1:\(servers.pdsBase.port!)"
+            #expect(added.status == 0 && added.out.contains("signed in as alice.test@\(server)"), "\(added)")
+            let access = try #require(servers.fake.liveAccessTokens.first, "a session was made")
+            let refresh = try #require(servers.fake.liveRefreshTokens.first)
+            let lookup = try desktop.run(["secret-tool", "lookup", "server", server, "account", "alice.test"])
+            #expect(lookup.out.contains(access) && lookup.out.contains(refresh), "the keyring holds the tokens: \(lookup)")
+            #expect(desktop.filesContain(access).isEmpty && desktop.filesContain(refresh).isEmpty && desktop.filesContain("abcd-efgh").isEmpty,
+                    "no file holds a token or the password")
+            let listed = try desktop.run([AppProcess.binary.path, "account", "list"])
+            #expect(listed.out.hasPrefix("alice.test@\(server)\tbluesky"), "\(listed)")
+
+            // The access token has expired by the time the app reads home: refreshed once, then read.
+            servers.fake.expireAccessTokens()
+            let app = try AppProcess(["bsky:home", "--report-state"], environment: desktop.environment)
+            defer { app.stop() }
+            let playing = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.itemCount == 3 && $0.playersPlaying == 1 }
+            #expect(playing?.accounts == ["alice.test@\(server)"], "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(playing?.sources?.contains("Bluesky home") == true, "\(String(describing: playing?.sources))")
+            let timeline = servers.pds.authorizedPaths.filter { $0 == "/xrpc/app.bsky.feed.getTimeline" }
+            #expect(timeline.count >= 2, "home read with the token, again after the refresh: \(servers.pds.authorizedPaths)")
+            #expect(servers.pds.authorizedPaths.contains("/xrpc/com.atproto.server.refreshSession"))
+            app.stop()
+            #expect(servers.appView.authorizedPaths.isEmpty && servers.videos.authorizedPaths.isEmpty
+                    && servers.pictures.authorizedPaths.isEmpty, "no token left the PDS")
+
+            let removed = try desktop.run([AppProcess.binary.path, "account", "remove", server, "alice.test"])
+            #expect(removed.status == 0, "\(removed)")
+            #expect(servers.fake.liveRefreshTokens.isEmpty, "the session was ended at the PDS")
+            let gone = try desktop.run(["secret-tool", "lookup", "server", server, "account", "alice.test"])
+            #expect(gone.out.isEmpty, "the keyring forgot it: \(gone)")
+        }
+    }
+}
