@@ -46,7 +46,8 @@ extension AppController {
 
     /// A heart on a service's post without an account there.
     func offerSignInToLike(service: ServiceAddress.Service, server: String) {
-        window?.showToast(tr("Sign in to %1$s to like its posts").filled(server), button: tr("Sign In"),
+        let text = service == .bluesky ? tr("Sign in to Bluesky to like its posts") : tr("Sign in to %1$s to like its posts").filled(server)
+        window?.showToast(text, button: tr("Sign In"),
                           action: "app.sign-in", target: Self.signInTarget(service, server))
     }
 

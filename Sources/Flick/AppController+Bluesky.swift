@@ -41,7 +41,7 @@ extension AppController {
 
     /// The source for a Bluesky address, or why it cannot be read.
     func blueskySource(_ address: BlueskyAddress, engine: MediaEngine) -> Result<BlueskySource, FeedSourceFailure> {
-        let credential = address.requiresAccount ? personal?.accounts.blueskyCredential() : nil
+        let credential = personal?.accounts.blueskyCredential()
         if address.requiresAccount, credential == nil {
             return .failure(FeedSourceFailure(message: tr("Sign in to Bluesky to see your timeline."), code: .httpError))
         }

@@ -8,7 +8,7 @@ extension AppUnderX {
     /// real keyring: the fake AppView, PDS, video and picture origins apart.
     @Suite("Bluesky accounts")
     struct BlueskyAccountUITests {
-        @Test("an app password signs in from a script, its tokens in the keyring and in no file; bsky:home is read from the PDS with them, an expired one refreshed, never sent to the AppView or the media origins; remove ends the session")
+        @Test("an app password signs in from a script, its tokens in the keyring and in no file; bsky:home is read from the PDS with them, an expired one refreshed, never sent to the AppView or the media origins; like then unlike create and delete the same record; remove ends the session")
         func appPassword() throws {
             let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
             defer { servers.stop() }
@@ -47,6 +47,20 @@ extension AppUnderX {
             let timeline = servers.pds.authorizedPaths.filter { $0 == "/xrpc/app.bsky.feed.getTimeline" }
             #expect(timeline.count >= 2, "home read with the token, again after the refresh: \(servers.pds.authorizedPaths)")
             #expect(servers.pds.authorizedPaths.contains("/xrpc/com.atproto.server.refreshSession"))
+
+            // A heart creates a like record of the post in the user's repository; a second tap deletes that record.
+            let window = try app.focusedWindow()
+            var seen = app.states.count
+            try X11.key("l", window: window)
+            let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == true && $0.likesPending == false }
+            #expect(liked?.currentLiked == true, "liked on Bluesky: \(String(describing: app.latest)); \(app.stderr)")
+            let first = "at://\(BlueskyBodies.did("alice.test"))/app.bsky.feed.post/3kpost1"
+            let record = try #require(servers.fake.likes.first { $0.value == first }?.key, "a like record of the post: \(servers.fake.likes)")
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let unliked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == false && $0.likesPending == false }
+            #expect(unliked?.currentLiked == false, "unliked: \(String(describing: app.latest))")
+            #expect(servers.fake.deleted == [record] && servers.fake.likes.isEmpty, "the same record deleted: \(servers.fake.deleted)")
             app.stop()
             #expect(servers.appView.authorizedPaths.isEmpty && servers.videos.authorizedPaths.isEmpty
                     && servers.pictures.authorizedPaths.isEmpty, "no token left the PDS")

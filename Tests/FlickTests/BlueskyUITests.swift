@@ -100,6 +100,12 @@ extension AppUnderX {
             #expect(app.waitForState(timeout: 20) { $0.currentIndex == 1 && $0.currentReady == true } != nil,
                     "the picture shows: \(String(describing: app.latest)); \(app.stderr)")
             #expect(!servers.pictures.requests(path: "/img/feed_fullsize/p2.png").isEmpty)
+            // Not signed in, a heart offers the sign-in instead of a like that goes nowhere.
+            let seen = app.states.count
+            try X11.key("l", window: window)
+            let offered = app.waitForState(after: seen, timeout: 10) { $0.lastToast != nil }
+            #expect(offered?.lastToast == "Sign in to Bluesky to like its posts", "\(String(describing: app.latest))")
+            #expect(servers.fake.likes.isEmpty)
         }
 
         @Test("an account with thousands of posts and none with media says the feed is empty after a few pages, not spinning")

@@ -17,6 +17,9 @@ public final class FakeBluesky: @unchecked Sendable {
     private var accessTokens: [String: String] = [:]
     private var refreshTokens: [String: String] = [:]
     private var issued = 0
+    /// Like records in the users' repositories: record URI → the post it likes.
+    private var likeRecords: [String: String] = [:]
+    private var deletedLikes: [String] = []
 
     /// Each account's posts (`BlueskyBodies.entry`s), newest first, by handle.
     public let authors: [String: [String]]
@@ -55,6 +58,11 @@ public final class FakeBluesky: @unchecked Sendable {
     public var liveAccessTokens: Set<String> { lock.withLock { Set(accessTokens.keys) } }
     /// Refresh tokens that work now.
     public var liveRefreshTokens: Set<String> { lock.withLock { Set(refreshTokens.keys) } }
+    /// Like records that exist now, by URI: the post each likes.
+    public var likes: [String: String] { lock.withLock { likeRecords } }
+    /// Like records deleted, by URI, in order.
+    public var deleted: [String] { lock.withLock { deletedLikes } }
+
     /// Every access token expires now (the refresh tokens still work).
     public func expireAccessTokens() { lock.withLock { accessTokens.removeAll() } }
 
@@ -101,6 +109,44 @@ public final class FakeBluesky: @unchecked Sendable {
             }
             lock.withLock { accessTokens = accessTokens.filter { $0.value != handle } }
             return .init(status: 200, body: nil)
+        }
+        server.servePost(at: "/xrpc/com.atproto.repo.createRecord") { [self] request in
+            note(request)
+            guard let handle = lock.withLock({ accessTokens[Self.bearer(request)] }) else {
+                return Self.error(400, "ExpiredToken", "Token has expired")
+            }
+            let did = BlueskyBodies.did(handle)
+            guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+                  body["repo"] as? String == did, body["collection"] as? String == "app.bsky.feed.like",
+                  let record = body["record"] as? [String: Any], record["$type"] as? String == "app.bsky.feed.like",
+                  record["createdAt"] is String, let subject = record["subject"] as? [String: String],
+                  let uri = subject["uri"], subject["cid"] != nil else {
+                return Self.error(400, "InvalidRequest", "Invalid like record")
+            }
+            let made = lock.withLock { () -> String in
+                issued += 1
+                let recordURI = "at://\(did)/app.bsky.feed.like/3klike\(issued)"
+                likeRecords[recordURI] = uri
+                return recordURI
+            }
+            return .init(status: 200, body: Data(#"{"uri": "\#(made)", "cid": "bafyreilike", "commit": {"cid": "bafyreic", "rev": "3k"}, "validationStatus": "valid"}"#.utf8))
+        }
+        server.servePost(at: "/xrpc/com.atproto.repo.deleteRecord") { [self] request in
+            note(request)
+            guard let handle = lock.withLock({ accessTokens[Self.bearer(request)] }) else {
+                return Self.error(400, "ExpiredToken", "Token has expired")
+            }
+            let did = BlueskyBodies.did(handle)
+            guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: String],
+                  body["repo"] == did, body["collection"] == "app.bsky.feed.like", let rkey = body["rkey"] else {
+                return Self.error(400, "InvalidRequest", "Invalid delete")
+            }
+            let uri = "at://\(did)/app.bsky.feed.like/\(rkey)"
+            lock.withLock {
+                likeRecords[uri] = nil
+                deletedLikes.append(uri)
+            }
+            return .init(status: 200, body: Data(#"{"commit": {"cid": "bafyreic", "rev": "3l"}}"#.utf8))
         }
         server.serveAnswers(at: "/xrpc/app.bsky.feed.getTimeline") { [self] request in
             note(request)

@@ -102,7 +102,7 @@ extension FeedSession {
             return nil
         }
         let effects = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID,
-                                   liked: extras?.liked ?? false, likes: extras?.likes)
+                                   serviceRecord: extras?.serviceRecord, liked: extras?.liked ?? false, likes: extras?.likes)
         apply(effects)
         emit(.likeToggled(itemID: item.id, liked: !before.liked))
         emit(.stateChanged) // the request is on its way now

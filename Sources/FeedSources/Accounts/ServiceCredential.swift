@@ -28,6 +28,9 @@ public final class ServiceCredential {
         return "Bearer \(token.accessToken)"
     }
 
+    /// Bluesky: the account's DID, its repository (nil when no token is held).
+    public var did: String? { keeper?.heldToken(for: account)?.did }
+
     /// Whether the token should be refreshed before it is used.
     public var needsRenewal: Bool {
         keeper?.heldToken(for: account)?.needsRefresh(now: Date().timeIntervalSince1970) ?? false

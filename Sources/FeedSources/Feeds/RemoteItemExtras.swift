@@ -25,10 +25,14 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// The id a like on the service names (a Mastodon status's, a
     /// PeerTube video's): the source's ``ServiceLikes`` sends it there.
     public var servicePostID: String?
+    /// Bluesky: the post's CID and the user's like record, for a like
+    /// written to (or deleted from) the user's repository.
+    public var serviceRecord: ServiceRecord?
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
                 liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
-                silentLoop: Bool = false, servicePostID: String? = nil) {
+                silentLoop: Bool = false, servicePostID: String? = nil, serviceRecord: ServiceRecord? = nil) {
+        self.serviceRecord = serviceRecord
         self.headers = headers
         self.cacheKey = cacheKey
         self.likes = likes
@@ -43,6 +47,6 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
         headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
-            && servicePostID == nil
+            && servicePostID == nil && serviceRecord == nil
     }
 }

@@ -3,9 +3,12 @@ public struct LikeAnswer: Sendable, Equatable, Decodable {
     public var liked: Bool
     /// Nil when the server gives no count.
     public var likes: Int?
+    /// Bluesky: the like record a like made (an AT URI), which an unlike deletes.
+    public var record: String?
 
-    public init(liked: Bool, likes: Int?) {
+    public init(liked: Bool, likes: Int?, record: String? = nil) {
         self.liked = liked
         self.likes = likes
+        self.record = record
     }
 }

@@ -32,6 +32,8 @@ public final class LikeController {
     private var likeURLs: [String: URL] = [:]
     /// The service's id of items liked there, by item id.
     private var servicePostIDs: [String: String] = [:]
+    /// Bluesky: each item's post record and the user's like of it, by item id.
+    private var serviceRecords: [String: ServiceRecord] = [:]
     /// The request in flight per item.
     private var requests: [String: LikeInFlight] = [:]
     /// Why the last request of an item failed, for the toast.
@@ -51,8 +53,9 @@ public final class LikeController {
     /// toggle of an item takes `liked`/`likes` and `likeURL` from the feed;
     /// later ones use what this controller knows.
     @discardableResult
-    public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, liked: Bool,
-                       likes: Int?) -> [LikeEffect] {
+    public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, serviceRecord: ServiceRecord? = nil,
+                       liked: Bool, likes: Int?) -> [LikeEffect] {
+        if let serviceRecord, serviceRecords[itemID] == nil { serviceRecords[itemID] = serviceRecord }
         let kept = likeURL == nil && servicePostID == nil && book.likedHere(itemID)
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
         if let likeURL { likeURLs[itemID] = likeURL }
@@ -89,6 +92,7 @@ public final class LikeController {
         states.removeAll()
         likeURLs.removeAll()
         servicePostIDs.removeAll()
+        serviceRecords.removeAll()
         lastFailure.removeAll()
     }
 
@@ -119,7 +123,8 @@ public final class LikeController {
     /// once, and what that changes is returned.
     private func send(_ itemID: String, seq: UInt64, liked: Bool) -> [LikeEffect] {
         if let postID = servicePostIDs[itemID], let serviceLikes {
-            requests[itemID] = serviceLikes.send(postID: postID, liked: liked, seq: seq) { [weak self] result in
+            requests[itemID] = serviceLikes.send(postID: postID, record: serviceRecords[itemID], liked: liked,
+                                                 seq: seq) { [weak self] result in
                 self?.finished(itemID, seq: seq, result)
             }
             return []
@@ -140,6 +145,8 @@ public final class LikeController {
         let effects: [LikeEffect]
         switch result {
         case .success(let answer):
+            // The like record made is the one an unlike deletes; an unlike leaves none.
+            if serviceRecords[itemID] != nil { serviceRecords[itemID]?.like = answer.liked ? answer.record : nil }
             effects = apply(.requestSucceeded(seq: seq, liked: answer.liked, likes: answer.likes), to: itemID)
         case .failure(let failure):
             lastFailure[itemID] = failure

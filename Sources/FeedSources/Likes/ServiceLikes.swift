@@ -4,7 +4,10 @@ import Foundation
 
 /// Likes of a service's posts, sent as the user's account: Mastodon's
 /// favourite and unfavourite (`POST /api/v1/statuses/:id/favourite`),
-/// PeerTube's rating (`PUT /api/v1/videos/{id}/rate`, `like` or `none`).
+/// PeerTube's rating (`PUT /api/v1/videos/{id}/rate`, `like` or `none`),
+/// Bluesky's `app.bsky.feed.like` record created in the user's repository
+/// (`com.atproto.repo.createRecord`, subject the post's URI and CID) and
+/// deleted again (`deleteRecord`, by its record key).
 /// GTK thread only; one per service source, made with its credential.
 ///
 /// Without an account on the server (``canLike`` false) nothing is sent:
@@ -19,10 +22,9 @@ public final class ServiceLikes {
     private let base: URL
     private let session: GObjectRef
 
-    /// Nil for a server that is not one, and for Bluesky, whose likes are
-    /// records in the user's repository, not a call on a post.
+    /// Nil for a server that is not one (Bluesky's: the account's PDS).
     public init?(service: ServiceAddress.Service, server: String, credential: ServiceCredential?, session: GObjectRef) {
-        guard service != .bluesky, let base = URL(serverBase: server) else { return nil }
+        guard let base = URL(serverBase: server) else { return nil }
         self.service = service
         self.server = server
         self.credential = credential
@@ -35,12 +37,18 @@ public final class ServiceLikes {
 
     /// Sends the like of `postID`; `completion` once, later, with the state
     /// the server holds.
-    func send(postID: String, liked: Bool, seq: UInt64,
+    func send(postID: String, record: ServiceRecord? = nil, liked: Bool, seq: UInt64,
               completion: @escaping @MainActor (Result<LikeAnswer, LikeFailure>) -> Void) -> LikeInFlight {
-        Request(likes: self, postID: postID, liked: liked, seq: seq, completion: completion)
+        Request(likes: self, postID: postID, record: record, liked: liked, seq: seq, completion: completion)
     }
 
-    private func call(postID: String, liked: Bool,
+    /// What needs no call: a Bluesky unlike with no like record known
+    /// (there is nothing of the user's to delete).
+    private func answeredAtOnce(liked: Bool, record: ServiceRecord?) -> LikeAnswer? {
+        service == .bluesky && !liked && record?.like == nil ? LikeAnswer(liked: false, likes: nil) : nil
+    }
+
+    private func call(postID: String, record: ServiceRecord?, liked: Bool,
                       completion: @escaping @MainActor (Result<ServiceCall.Response, ServiceCall.Failure>) -> Void) -> ServiceCall? {
         guard let authorization = credential?.authorization(for: base) else { return nil }
         let bearer = String(authorization.dropFirst("Bearer ".count))
@@ -53,16 +61,26 @@ public final class ServiceLikes {
             return ServiceCall(.put, url, form: [("rating", liked ? "like" : "none")], bearer: bearer,
                                session: session, completion: completion)
         case .bluesky:
-            return nil // never made (init)
+            guard let did = credential?.did, let body = BlueskyLikeRecord.body(liked: liked, postURI: postID, record: record, repo: did)
+            else { return nil }
+            let method = liked ? "com.atproto.repo.createRecord" : "com.atproto.repo.deleteRecord"
+            return ServiceCall(.post, base.appendingPathComponent("xrpc/\(method)"), json: body, bearer: bearer,
+                               session: session, completion: completion)
         }
     }
 
     /// What the answer says the server now holds.
     private func answer(_ response: ServiceCall.Response, liked: Bool) -> Result<LikeAnswer, LikeFailure> {
         switch service {
-        case .peertube, .bluesky:
+        case .peertube:
             // 204, no body: the rating is what was asked; the count is not given.
             return .success(LikeAnswer(liked: liked, likes: nil))
+        case .bluesky:
+            guard liked else { return .success(LikeAnswer(liked: false, likes: nil)) }
+            guard let made = BlueskyLikeRecord.made(response.body, repo: credential?.did) else {
+                return .failure(.badAnswer(tr("no like record")))
+            }
+            return .success(LikeAnswer(liked: true, likes: nil, record: made))
         case .mastodon:
             struct Status: Decodable {
                 var favourited: Bool?
@@ -83,15 +101,17 @@ public final class ServiceLikes {
         let seq: UInt64
         private weak var likes: ServiceLikes?
         private let postID: String
+        private let record: ServiceRecord?
         private let liked: Bool
         private var call: ServiceCall?
         private var renewed = false
         private var completion: (@MainActor (Result<LikeAnswer, LikeFailure>) -> Void)?
 
-        init(likes: ServiceLikes, postID: String, liked: Bool, seq: UInt64,
+        init(likes: ServiceLikes, postID: String, record: ServiceRecord?, liked: Bool, seq: UInt64,
              completion: @escaping @MainActor (Result<LikeAnswer, LikeFailure>) -> Void) {
             self.likes = likes
             self.postID = postID
+            self.record = record
             self.liked = liked
             self.seq = seq
             self.completion = completion
@@ -105,7 +125,14 @@ public final class ServiceLikes {
         }
 
         private func send() {
-            call = likes?.call(postID: postID, liked: liked) { [weak self] result in self?.answered(result) }
+            if let answer = likes?.answeredAtOnce(liked: liked, record: record) {
+                MainLoopSource.idle { [weak self] in
+                    self?.finish(.success(answer))
+                    return false
+                }
+                return
+            }
+            call = likes?.call(postID: postID, record: record, liked: liked) { [weak self] result in self?.answered(result) }
             if call == nil {
                 MainLoopSource.idle { [weak self] in
                     self?.finish(.failure(.httpStatus(401)))
@@ -120,7 +147,7 @@ public final class ServiceLikes {
             case .failure(.network(let message)): finish(.failure(.network(message)))
             case .failure(.timedOut): finish(.failure(.timedOut(seconds: ServiceCall.timeoutSeconds)))
             case .failure(let other): finish(.failure(.badAnswer("\(other)")))
-            case .success(let response) where response.status == 401 && !renewed:
+            case .success(let response) where Self.expired(response) && !renewed:
                 renewed = true
                 guard let credential = likes?.credential else { return finish(.failure(.httpStatus(401))) }
                 credential.renew { [weak self] ok in
@@ -133,6 +160,12 @@ public final class ServiceLikes {
                 guard let likes else { return }
                 finish(likes.answer(response, liked: liked))
             }
+        }
+
+        /// A token the server no longer takes: a 401, or Bluesky's 400 `ExpiredToken`.
+        private static func expired(_ response: ServiceCall.Response) -> Bool {
+            response.status == 401
+                || (response.status == 400 && String(decoding: response.body.prefix(512), as: UTF8.self).contains("\"ExpiredToken\""))
         }
 
         private func finish(_ result: Result<LikeAnswer, LikeFailure>) {

@@ -32,7 +32,7 @@ final class AccountsPage {
         adw_preferences_page_set_icon_name(gcast(page), "system-users-symbolic")
         group = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(group), tr("Accounts"))
-        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon, your subscriptions on PeerTube and your timeline on Bluesky, and your likes reach Mastodon and PeerTube. Tokens are kept in your keyring, never your password."))
+        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon, your subscriptions on PeerTube and your timeline on Bluesky, and your likes reach the server. Tokens are kept in your keyring, never your password."))
         adw_preferences_page_add(gcast(page), gcast(group))
 
         let add = adw_preferences_group_new()!

@@ -56,6 +56,15 @@ enum BlueskyDocument {
                     case .success(var (item, extras)):
                         // Blobs until the source knows the author's PDS (``BlueskyBlob``).
                         item.captions = captions
+                        // What a like names: the post's URI and CID, and the user's like of it.
+                        if BlueskyLikeRecord.isPostURI(entry.post.uri), BlueskyBlob.isCID(entry.post.cid) {
+                            extras.servicePostID = entry.post.uri
+                            let like = entry.post.viewer?.like.flatMap { uri -> String? in
+                                let parts = uri.split(separator: "/", omittingEmptySubsequences: false)
+                                return parts.count == 5 ? BlueskyLikeRecord.rkey(of: uri, repo: String(parts[2])).map { _ in uri } : nil
+                            }
+                            extras.serviceRecord = ServiceRecord(cid: entry.post.cid, like: like)
+                        }
                         page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                     }
                 }

@@ -30,16 +30,22 @@ public final class BlueskySource: FeedSource {
     private let identities: BlueskyIdentities
     /// The signed-in account's, for its timeline: its token goes to its PDS only.
     private let credential: ServiceCredential?
+    /// Likes written to the signed-in account's repository; without an
+    /// account, a heart offers the sign-in.
+    public let serviceLikes: ServiceLikes?
 
     /// Nil when the address is the home timeline without an account, or
     /// `appView` is not an https (or loopback http) URL. `plcDirectory`:
     /// where `did:plc` documents are read (the `bluesky-plc-directory` key).
     /// `credential`: the signed-in Bluesky account's; the home timeline is
-    /// read from its PDS with it, everything else from the AppView without.
+    /// read from its PDS with it, everything else from the AppView without,
+    /// and likes are written to its repository.
     public init?(address: BlueskyAddress, appView: String, plcDirectory: String = "https://plc.directory",
                  credential: ServiceCredential? = nil, session: GObjectRef) {
         guard address.scope != .home || credential != nil, let base = BlueskyRequests.appView(appView) else { return nil }
         self.credential = address.scope == .home ? credential : nil
+        serviceLikes = ServiceLikes(service: .bluesky, server: credential?.account.server ?? "bsky.social",
+                                    credential: credential, session: session)
         self.address = address
         self.appView = base
         self.session = session
