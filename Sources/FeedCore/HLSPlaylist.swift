@@ -5,9 +5,13 @@ import Foundation
 ///
 /// A playlist that says it is complete (`#EXT-X-ENDLIST`, or
 /// `#EXT-X-PLAYLIST-TYPE:VOD`) never changes, so a second viewing reads it
-/// from disk. Any other playlist (a live one, a master playlist, one cut
-/// short) may change under the same address: it is fetched again each
-/// time it is opened, and only its segments stay on disk.
+/// from disk. So does a master playlist whose renditions are named by
+/// plain addresses: it lists renditions, not segments (a live stream's
+/// liveness is in its media playlists, which are read again). Any other
+/// playlist (a live one, a master naming signed addresses with a query,
+/// which may expire, one cut short) may change under the same address: it
+/// is fetched again each time it is opened, and only its segments stay on
+/// disk.
 public enum HLSPlaylist {
     /// Bytes of a playlist the cache looks at; a longer one is not kept.
     public static let maxKeptBytes = 1_048_576
@@ -31,15 +35,28 @@ public enum HLSPlaylist {
     }
 
     /// Whether `text`, the whole playlist as served, may be kept: it is an
-    /// HLS playlist (`#EXTM3U` first) that says it is complete.
+    /// HLS playlist (`#EXTM3U` first) that says it is complete, or a whole
+    /// master playlist naming its renditions without a query.
     public static func isFinal(_ text: String) -> Bool {
         var lines = text.split(whereSeparator: \.isNewline).lazy
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.makeIterator()
         guard let first = lines.next(), first.hasPrefix("#EXTM3U") else { return false }
+        var master = false, segments = false, signed = false, variantPending = false
         while let line = lines.next() {
             if line == "#EXT-X-ENDLIST" || line == "#EXT-X-PLAYLIST-TYPE:VOD" { return true }
+            if line.hasPrefix("#EXT-X-STREAM-INF") {
+                master = true
+                variantPending = true
+            } else if line.hasPrefix("#EXTINF") {
+                segments = true
+            } else if line.hasPrefix("#EXT-X-MEDIA:") || line.hasPrefix("#EXT-X-I-FRAME-STREAM-INF") {
+                if line.contains("URI=\""), line.contains("?") { signed = true }
+            } else if !line.hasPrefix("#") {
+                if line.contains("?") { signed = true }
+                variantPending = false
+            }
         }
-        return false
+        return master && !segments && !signed && !variantPending
     }
 }

@@ -21,12 +21,13 @@ extension AppUnderX {
             let config: URL
 
             /// `extra` accounts are listed beside alice.test's three posts;
-            /// alice.test signs in with `appPassword`, and her timeline is her own posts.
-            init(extra: [String: [String]] = [:], appPassword: String? = nil) throws {
+            /// alice.test signs in with `appPassword`, and her timeline is her
+            /// own posts; bob.test has `bobVideos` video posts of his own.
+            init(extra: [String: [String]] = [:], appPassword: String? = nil, bobVideos: Int = 0) throws {
                 let videoBase = try videos.startOnOwnThread()
                 let pictureBase = try pictures.startOnOwnThread()
                 let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
-                for number in [1, 3] {
+                for number in [1, 3] + (bobVideos > 0 ? Array(101...(100 + bobVideos)) : []) {
                     // Two renditions of the same segments: what Bluesky's masters name.
                     for rendition in ["360p", "720p"] {
                         for file in try FileManager.default.contentsOfDirectory(at: hls, includingPropertiesForKeys: nil) {
@@ -60,7 +61,11 @@ extension AppUnderX {
                 ].map { BlueskyBodies.entry($0) }
                 pdsBase = try pds.startOnOwnThread()
                 let pdsText = pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-                fake = FakeBluesky(authors: extra.merging(["alice.test": posts]) { $1 }, pdsOf: ["alice.test": pdsText],
+                let bob = (0..<bobVideos).map { index in
+                    BlueskyBodies.entry(BlueskyBodies.post("3kbob\(index)", by: "bob.test", text: "Clip \(index + 1)",
+                                                           embed: BlueskyBodies.video(playlist: "\(videoBase.absoluteString)watch/v\(101 + index)/playlist.m3u8")))
+                }
+                fake = FakeBluesky(authors: extra.merging(["alice.test": posts, "bob.test": bob]) { $1 }, pdsOf: ["alice.test": pdsText],
                                    appPasswords: appPassword.map { ["alice.test": $0] } ?? [:], timeline: posts)
                 let appViewBase = try appView.startOnOwnThread()
                 fake.install(on: appView)
@@ -119,6 +124,47 @@ extension AppUnderX {
             #expect(empty != nil, "\(String(describing: app.latest)); \(app.stderr)")
             let asked = servers.fake.requests.filter { $0.path == "/xrpc/app.bsky.feed.getAuthorFeed" }.count
             #expect((1...10).contains(asked), "a few pages asked, not all 500: \(asked)")
+        }
+
+        @Test("a warm run of an account's first 10 video posts, HLS masters with two renditions, fetches nothing from the video origin; the sidebar reopens the account at the next launch")
+        func warmRunFetchesNothing() throws {
+            let servers = try Servers(bobVideos: 12)
+            defer { servers.stop() }
+            let hlsFiles = try FileManager.default.contentsOfDirectory(atPath: TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320)).path)
+            let paths = (101...112).flatMap { number in
+                ["/watch/v\(number)/playlist.m3u8"] + ["360p", "720p"].flatMap { rendition in hlsFiles.map { "/watch/v\(number)/\(rendition)/\($0)" } }
+            }
+            func counts() -> [String: Int] { Dictionary(uniqueKeysWithValues: paths.map { ($0, servers.videos.requests(path: $0).count) }) }
+            var asked: [String] = []
+            func pageThrough(_ arguments: [String]) throws -> Int {
+                let before = servers.videos.requestCount
+                let beforePaths = counts()
+                defer { let after = counts(); asked = paths.filter { after[$0] != beforePaths[$0] } }
+                let app = try AppProcess(arguments + ["--report-state"], environment: servers.environment)
+                defer { app.stop() }
+                let opened = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.settled == true && $0.playersPlaying == 1 }
+                try #require(opened != nil, "\(String(describing: app.latest)); \(app.stderr)")
+                let window = try app.focusedWindow()
+                // Reopened, the feed lands where it was left: back to the first post.
+                if opened?.currentIndex != 0 {
+                    try X11.key("Home", window: window)
+                    try #require(app.waitForState(timeout: 20) { $0.currentIndex == 0 && $0.settled == true && $0.playersPlaying == 1 } != nil,
+                                 "back on the first post: \(String(describing: app.latest))")
+                }
+                for index in 1..<10 {
+                    try X11.key("Down", window: window)
+                    try #require(app.waitForState(timeout: 20) { $0.currentIndex == index && $0.settled == true && $0.playersPlaying == 1 && $0.currentReady == true } != nil,
+                                 "landed on \(index): \(String(describing: app.latest)); \(app.stderr)")
+                }
+                #expect(app.latest?.sources?.contains("@bob.test") == true, "\(String(describing: app.latest?.sources))")
+                app.stop()
+                return servers.videos.requestCount - before
+            }
+            let cold = try pageThrough(["bsky:bob.test"])
+            #expect(cold > 0)
+            // No source named: the last one showing opens again, from the cache.
+            let warm = try pageThrough([])
+            #expect(warm == 0, "the warm run asked the video origin \(warm) times: \(asked)")
         }
 
         @Test("a handle Bluesky's syntax refuses is one line on stderr and status 2, before any request")

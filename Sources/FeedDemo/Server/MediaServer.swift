@@ -175,6 +175,9 @@ public final class MediaServer: @unchecked Sendable {
     /// about to be freed): 0 once every response is over.
     var liveExchanges: Int { counters.liveExchanges }
 
+    /// Requests to every path so far.
+    public var requestCount: Int { counters.requestCount }
+
     /// Paths `predicate` accepts (as registered) that were asked for at least once.
     public func pathsRequested(where predicate: (String) -> Bool) -> Int {
         counters.requestedPaths(where: predicate)

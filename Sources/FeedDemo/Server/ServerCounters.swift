@@ -83,6 +83,11 @@ final class ServerCounters: Sendable {
         }
     }
 
+    /// Requests to every path, in all.
+    var requestCount: Int {
+        counts.withLock { counted in counted.ranges.values.reduce(0) { $0 + $1.count } }
+    }
+
     func requestedPaths(where predicate: (String) -> Bool) -> Int {
         counts.withLock { counted in
             return counted.ranges.keys.filter(predicate).count
