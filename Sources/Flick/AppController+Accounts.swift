@@ -81,11 +81,15 @@ extension AppController {
         }
         listOwnFeeds(of: account, token: token)
         // A feed of that server showing now is read again with the account
-        // (its hearts from the user's favourites, likes sent as them).
+        // (its hearts from the user's favourites, likes sent as them); any
+        // Bluesky feed showing, for a Bluesky account.
         if let address = resume.address, case .success(let shown)? = ServiceAddress.parse(address),
            shown.service == account.service, shown.server == account.server {
             saveResumeNow(always: true)
             openService(shown)
+        } else if account.service == .bluesky, let address = resume.address, case .success(let shown)? = BlueskyAddress.parse(address) {
+            saveResumeNow(always: true)
+            openBluesky(shown)
         }
     }
 
@@ -110,6 +114,8 @@ extension AppController {
             if let address = resume.address, case .success(let shown)? = ServiceAddress.parse(address),
                shown.service == removed.service, shown.server == removed.server {
                 openService(shown)
+            } else if removed.service == .bluesky, let address = resume.address, case .success(let shown)? = BlueskyAddress.parse(address) {
+                openBluesky(shown)
             }
         }
     }

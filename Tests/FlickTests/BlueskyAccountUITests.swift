@@ -71,5 +71,48 @@ extension AppUnderX {
             let gone = try desktop.run(["secret-tool", "lookup", "server", server, "account", "alice.test"])
             #expect(gone.out.isEmpty, "the keyring forgot it: \(gone)")
         }
-    }
+    
+        @Test("in the window: a heart without an account offers Sign In; its window takes the handle and an app password, lists Home, and the heart then reaches Bluesky")
+        func signInFromTheWindow() throws {
+            let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
+            defer { servers.stop() }
+            let desktop = try AccountDesktop()
+            let pds = servers.pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let appView = try #require(servers.appView.baseURL)
+            for (key, value) in [("bluesky-pds", pds), ("bluesky-appview", appView.absoluteString)] {
+                let set = try desktop.run(["gsettings", "set", "io.github.flick.Flick", key, value])
+                try #require(set.status == 0, "\(set)")
+            }
+            let app = try AppProcess(["bsky:alice.test", "--report-state"], environment: desktop.environment, standalone: false)
+            defer { app.stop() }
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
+            let window = try app.focusedWindow()
+            var seen = app.states.count
+            try X11.key("l", window: window)
+            #expect(app.waitForState(after: seen, timeout: 10) { $0.lastToast == "Sign in to Bluesky to like its posts" } != nil)
+
+            // The toast's Sign In: the window has the sign-in service filled in, the handle to type.
+            let (status, output) = try desktop.bus.gdbus(["call", "--session", "--dest", "io.github.flick.Flick", "--object-path", "/io/github/flick/Flick",
+                                                           "--method", "org.gtk.Actions.Activate", "sign-in", "[<('bluesky', 'bsky.social')>]", "{}"])
+            #expect(status == 0, "\(output)")
+            let dialog = try X11.waitForWindow(named: "Sign in to Bluesky", timeout: 10)
+            try X11.run(["xdotool", "windowfocus", "--sync", dialog])
+            try X11.run(["xdotool", "type", "--delay", "20", "alice.test"])
+            try X11.run(["xdotool", "key", "Tab"])
+            try X11.run(["xdotool", "type", "--delay", "20", "abcd-efgh-ijkl-mnop"])
+            try X11.run(["xdotool", "key", "Return"])
+            let server = "127.0.0.1:\(servers.pdsBase.port!)"
+            seen = app.states.count
+            let signedIn = app.waitForState(after: seen, timeout: 30) { $0.accounts == ["alice.test@\(server)"] && $0.playersPlaying == 1 }
+            #expect(signedIn != nil, "signed in in the window: \(String(describing: app.latest)); \(app.stderr)")
+            #expect(app.waitForState(timeout: 10) { ($0.sources ?? []).contains("Bluesky home") } != nil, "\(String(describing: app.latest?.sources))")
+
+            // The feed is read again with the account: the heart is a like record now.
+            try X11.run(["xdotool", "windowfocus", "--sync", window])
+            seen = app.states.count
+            try X11.key("l", window: window)
+            let liked = app.waitForState(after: seen, timeout: 10) { $0.currentLikedByServer == true && $0.likesPending == false }
+            #expect(liked != nil && servers.fake.likes.count == 1, "\(String(describing: app.latest)); \(servers.fake.likes); \(app.stderr)")
+        }
+}
 }
