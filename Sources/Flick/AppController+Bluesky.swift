@@ -57,14 +57,35 @@ extension AppController {
     }
 
     /// Lands on the post with record key `rkey` (its first picture) when
-    /// the first page holds it; else the feed starts at the top, and says so.
-    private func land(on rkey: String, view: FeedView, session: FeedSession) {
+    /// the first pages hold it (`pagesLeft` more are asked for while it is
+    /// not found); else the feed starts at the top, and says so.
+    private func land(on rkey: String, view: FeedView, session: FeedSession, pagesLeft: Int = 2) {
         let suffix = "/app.bsky.feed.post/\(rkey)"
-        let index = session.snapshot().items.firstIndex { $0.id.hasSuffix(suffix) || $0.id.hasSuffix("\(suffix)#1") }
-        guard let index else {
+        let snapshot = session.snapshot()
+        if let index = snapshot.items.firstIndex(where: { $0.id.hasSuffix(suffix) || $0.id.hasSuffix("\(suffix)#1") }) {
+            if index != view.currentIndex { view.scroll(to: index, animated: false) }
+            return
+        }
+        guard pagesLeft > 0, snapshot.placeholderCount > 0, snapshot.loadMoreFailure == nil else {
             window?.showToast(tr("That post is not among the newest: the feed starts at the top."))
             return
         }
-        if index != view.currentIndex { view.scroll(to: index, animated: false) }
+        // Once the next page came (or the feed ended, or failed), look again.
+        let count = snapshot.items.count
+        var waiting = true
+        view.addStateListener { [weak session] state in
+            guard waiting, let session else { return }
+            // What the view holds: a post it does not hold yet cannot be scrolled to.
+            let now = session.snapshot()
+            guard state.itemCount > count || now.placeholderCount == 0 || now.loadMoreFailure != nil else { return }
+            waiting = false
+            // Not from inside the view's report, which is going through its listeners.
+            MainLoopSource.idle { [weak self, weak view, weak session] in
+                guard let self, let view, let session else { return false }
+                self.land(on: rkey, view: view, session: session, pagesLeft: pagesLeft - 1)
+                return false
+            }
+        }
+        session.send(.loadMore)
     }
 }

@@ -167,6 +167,25 @@ extension AppUnderX {
             #expect(warm == 0, "the warm run asked the video origin \(warm) times: \(asked)")
         }
 
+        @Test("a post's address on the second page lands there; a feed whose pages then bring nothing new says No more posts")
+        func landFurtherAndEnd() throws {
+            let words = (1...30).map { BlueskyBodies.entry(BlueskyBodies.post("3kw\($0)", by: "carol.test", text: "Words \($0)", embed: nil)) }
+            let servers = try Servers(bobVideos: 12)
+            defer { servers.stop() }
+            let app = try AppProcess(["https://bsky.app/profile/bob.test/post/3kbob9", "--report-state"], environment: servers.environment)
+            defer { app.stop() }
+            let landed = app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentIndex == 9 && $0.playersPlaying == 1 }
+            #expect(landed != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            app.stop()
+
+            let ending = try Servers(extra: ["carol.test": Array(servers.fake.authors["alice.test"] ?? []) + words])
+            defer { ending.stop() }
+            let ended = try AppProcess(["bsky:carol.test", "--report-state"], environment: ending.environment)
+            defer { ended.stop() }
+            let said = ended.waitForState(timeout: 60) { $0.phase == "feed" && $0.lastToast == "No more posts" }
+            #expect(said?.itemCount == 3, "\(String(describing: ended.latest)); \(ended.stderr)")
+        }
+
         @Test("a handle Bluesky's syntax refuses is one line on stderr and status 2, before any request")
         func badHandle() throws {
             let app = try AppProcess(["bsky:alice"])

@@ -197,6 +197,7 @@ final class FeedItems {
                 self.accept(page)
                 if self.items.count == before { self.noNewItems(in: page, landedAt: index) } else { self.emptyPagesInARow = 0 }
                 self.inbox.post(.items(.itemsChanged)) // also when nothing new came: the end may have been reached
+                if let notice = page.endNotice { self.inbox.post(.items(.toast(notice))) }
             case .failure(let failure):
                 // requestedForCount stays: FeedCore's trigger backs off by failures.
                 self.failures += 1

@@ -28,6 +28,7 @@ extension FeedSession {
         case .cancelSave: saver?.cancel()
         case .showSensitive(let id): showSensitive(id)
         case .retryLoadMore: retryLoadMore()
+        case .loadMore: feed.paginate(landedAt: max(0, feed.items.count - 1))
         case .requestStill(let index, let box, let fit): requestStill(at: index, box: box, fit: fit)
         case .cancelStill(let index, let request): cancelStill(at: index, request: request)
         case .animation(let index, let playing, let box, let fit):

@@ -68,6 +68,9 @@ public enum SessionCommand {
 
     /// The user pressed Retry on a placeholder page.
     case retryLoadMore
+    /// Loads the next page now, as landing on the last post would (an
+    /// address that lands on a post further down looks for it there).
+    case loadMore
     /// Loads the still of the page at an index for a `box`-pixel page in
     /// `fit`; answered by `stillRequested` (the request's number, when it
     /// was not answered at once), then `still` or `stillFailed`.

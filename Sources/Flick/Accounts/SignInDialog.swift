@@ -95,6 +95,10 @@ final class SignInDialog {
         case .bluesky: tr("Use an app password, made in Bluesky’s Settings → Privacy and security → App passwords; never your account’s password. Only the tokens Bluesky gives are kept, in your keyring.")
         }
         status = gtk_label_new(explanation)!
+        // Where app passwords are made, one click away.
+        let appPasswords = service == .bluesky
+            ? gtk_link_button_new_with_label("https://bsky.app/settings/app-passwords", tr("Make an app password on Bluesky"))
+            : nil
         gtk_label_set_wrap(gopaque(status), 1)
         gtk_label_set_xalign(gopaque(status), 0)
         gtk_widget_add_css_class(status, "dim-label")
@@ -106,6 +110,10 @@ final class SignInDialog {
         gtk_widget_set_margin_end(box, 18)
         gtk_box_append(gcast(box), list)
         gtk_box_append(gcast(box), status)
+        if let appPasswords {
+            gtk_widget_set_halign(appPasswords, GTK_ALIGN_START)
+            gtk_box_append(gcast(box), appPasswords)
+        }
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(gcast(content), header)
         gtk_box_append(gcast(content), box)

@@ -105,4 +105,23 @@ import Testing
         #expect(BlueskySignIn(service: "https://10.1.2.3", session: session) == nil)
         #expect(BlueskySignIn(service: "https://bsky.social", session: session) != nil)
     }
+
+    @Test("an access token's exp claim schedules its refresh; a malformed or absurd one schedules nothing and is still used as it is")
+    func expiry() {
+        let now = 1_800_000_000.0
+        func jwt(_ payload: String) -> String {
+            let encoded = Data(payload.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            return "eyJhbGciOiJFUzI1NksifQ.\(encoded).c2lnbmF0dXJl"
+        }
+        #expect(BlueskyGrant.expiry(of: jwt(#"{"scope":"com.atproto.appPass","sub":"did:plc:x","exp":1800007200}"#), now: now) == 1_800_007_200)
+        #expect(BlueskyGrant.expiry(of: jwt(#"{"exp":99999999999}"#), now: now) == nil, "a century away")
+        #expect(BlueskyGrant.expiry(of: jwt(#"{"exp":"soon"}"#), now: now) == nil)
+        #expect(BlueskyGrant.expiry(of: jwt("not json"), now: now) == nil)
+        #expect(BlueskyGrant.expiry(of: "opaque-token", now: now) == nil)
+        let grant = BlueskyGrant(did: "did:plc:x", handle: "alice.test", pds: "https://pds.example",
+                                 accessJwt: jwt(#"{"exp":\#(Int(Date().timeIntervalSince1970) + 7200)}"#), refreshJwt: "r.r.r")
+        let expires = grant.account?.1.expiresAt ?? 0
+        #expect(expires > Date().timeIntervalSince1970 + 7000, "kept with the token: \(expires)")
+    }
 }

@@ -222,4 +222,19 @@ import Testing
         try #require(times.count == 2)
         #expect(times[1].timeIntervalSince(times[0]) >= 1.9, "asked again only once the window reset")
     }
+
+    @Test("three pages in a row with nothing new, a cursor still given, end the feed saying No more posts")
+    func noMorePosts() async throws {
+        let words = (1...30).map { Bodies.entry(Bodies.post("3kw\($0)", by: "alice.test", text: "Words \($0)", embed: nil)) }
+        let fake = FakeBluesky(authors: ["alice.test": Array(Self.fifteen.prefix(6)) + words])
+        let (server, base) = try Self.appView(fake)
+        defer { server.stop() }
+        let source = try Self.source("bsky:alice.test", base)
+        let first = try await SourcePump.first(source).get()
+        #expect(first.items.count == 6)
+        let next = try await SourcePump.next(source, after: try #require(first.next)).get()
+        #expect(next.items.isEmpty && next.next == nil && next.endNotice == "No more posts")
+        let asked = fake.requests.filter { $0.path == "/xrpc/app.bsky.feed.getAuthorFeed" }.map { $0.query["cursor"] }
+        #expect(asked == [nil, "c1", "c2", "c3"], "three tries after the first page, then no more: \(asked)")
+    }
 }

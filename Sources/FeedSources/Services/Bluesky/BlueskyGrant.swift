@@ -64,8 +64,25 @@ extension BlueskyGrant {
         guard let url = URL(string: pds), let host = url.host,
               let server = ServiceAddress.normalizedServer(host + (url.port.map { ":\($0)" } ?? "")),
               let account = Account.checked(service: .bluesky, server: server, name: handle, displayName: "") else { return nil }
-        let token = AccountToken(accessToken: accessJwt, refreshToken: refreshJwt, clientID: "bluesky", clientSecret: "-", did: did)
+        let token = AccountToken(accessToken: accessJwt, refreshToken: refreshJwt,
+                                 expiresAt: Self.expiry(of: accessJwt, now: Date().timeIntervalSince1970),
+                                 clientID: "bluesky", clientSecret: "-", did: did)
         return token.isValid ? (account, token) : nil
+    }
+
+    /// When `jwt` stops working, from its `exp` claim (seconds since 1970):
+    /// read only to refresh the session in time, never to trust the token;
+    /// nil when it does not say, or says something more than a year off.
+    static func expiry(of jwt: String, now: Double) -> Double? {
+        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].utf8.count <= 4_096 else { return nil }
+        var text = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        guard let data = Data(base64Encoded: text),
+              let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let exp = (claims["exp"] as? NSNumber)?.doubleValue, exp.isFinite,
+              abs(exp - now) < 31_536_000 else { return nil }
+        return exp
     }
 
     /// The session an account's keyring entry holds; nil when it is not a Bluesky one.

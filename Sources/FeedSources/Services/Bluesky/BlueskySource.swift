@@ -95,6 +95,13 @@ public final class BlueskySource: FeedSource {
         -> @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void {
         { [weak self] result in
             guard let self, case .success(let page) = result else { return completion(result) }
+            // Three pages in a row with nothing new, a cursor still given: the feed ends, saying so.
+            if page.items.isEmpty, page.next != nil {
+                var ended = page
+                ended.next = nil
+                ended.endNotice = tr("No more posts")
+                return completion(.success(ended))
+            }
             let dids = Set(page.items.flatMap(\.captions).compactMap { BlueskyBlob(placeholder: $0.uri)?.did })
             guard !dids.isEmpty else { return completion(result) }
             self.resolve(dids.sorted(), found: [:]) { found in
@@ -128,8 +135,9 @@ public final class BlueskySource: FeedSource {
                                                          code: .unsupportedFormat)))
         }
         let address = self.address
-        let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session,
-                                    credential: credential, options: .init(maxBytes: BlueskyDocument.maxBytes)) { error in
+        // Three tries for a page with something new: the one asked and two after it.
+        let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session, credential: credential,
+                                    options: .init(maxBytes: BlueskyDocument.maxBytes, emptyPagesFollowed: 2)) { error in
             BlueskyRequests.explain(error, address: address)
         }
         self.pages = pages
