@@ -8,17 +8,29 @@ extension AppUnderX {
     /// real keyring: the fake AppView, PDS, video and picture origins apart.
     @Suite("Bluesky accounts")
     struct BlueskyAccountUITests {
+        /// The servers (alice.test signs in with "abcd-efgh-ijkl-mnop") and a
+        /// desktop with a keyring whose settings point Flick at them.
+        static func desktop() throws -> (BlueskyUITests.Servers, AccountDesktop) {
+            let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
+            do {
+                let desktop = try AccountDesktop()
+                let pds = servers.pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                let appView = try #require(servers.appView.baseURL)
+                for (key, value) in [("bluesky-pds", pds), ("bluesky-appview", appView.absoluteString)] {
+                    let set = try desktop.run(["gsettings", "set", "io.github.flick.Flick", key, value])
+                    try #require(set.status == 0, "\(set)")
+                }
+                return (servers, desktop)
+            } catch {
+                servers.stop()
+                throw error
+            }
+        }
+
         @Test("an app password signs in from a script, its tokens in the keyring and in no file; bsky:home is read from the PDS with them, an expired one refreshed, never sent to the AppView or the media origins; like then unlike create and delete the same record; remove ends the session")
         func appPassword() throws {
-            let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
+            let (servers, desktop) = try Self.desktop()
             defer { servers.stop() }
-            let desktop = try AccountDesktop()
-            let pds = servers.pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            let appView = try #require(servers.appView.baseURL)
-            for (key, value) in [("bluesky-pds", pds), ("bluesky-appview", appView.absoluteString)] {
-                let set = try desktop.run(["gsettings", "set", "io.github.flick.Flick", key, value])
-                try #require(set.status == 0, "\(set)")
-            }
 
             let early = try desktop.run([AppProcess.binary.path, "bsky:home"])
             #expect(early.status == 2 && early.err.contains("Sign in to Bluesky first"), "\(early)")
@@ -74,15 +86,8 @@ extension AppUnderX {
     
         @Test("in the window: a heart without an account offers Sign In; its window takes the handle and an app password, lists Home, and the heart then reaches Bluesky")
         func signInFromTheWindow() throws {
-            let servers = try BlueskyUITests.Servers(appPassword: "abcd-efgh-ijkl-mnop")
+            let (servers, desktop) = try Self.desktop()
             defer { servers.stop() }
-            let desktop = try AccountDesktop()
-            let pds = servers.pdsBase.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            let appView = try #require(servers.appView.baseURL)
-            for (key, value) in [("bluesky-pds", pds), ("bluesky-appview", appView.absoluteString)] {
-                let set = try desktop.run(["gsettings", "set", "io.github.flick.Flick", key, value])
-                try #require(set.status == 0, "\(set)")
-            }
             let app = try AppProcess(["bsky:alice.test", "--report-state"], environment: desktop.environment, standalone: false)
             defer { app.stop() }
             #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.playersPlaying == 1 } != nil, "\(app.stderr)")
@@ -107,7 +112,9 @@ extension AppUnderX {
             #expect(signedIn != nil, "signed in in the window: \(String(describing: app.latest)); \(app.stderr)")
             #expect(app.waitForState(timeout: 10) { ($0.sources ?? []).contains("Bluesky home") } != nil, "\(String(describing: app.latest?.sources))")
 
-            // The feed is read again with the account: the heart is a like record now.
+            // The feed is read again with the account, through its PDS: the heart is a like record now.
+            #expect(servers.pds.authorizedPaths.contains("/xrpc/app.bsky.feed.getAuthorFeed"), "\(servers.pds.authorizedPaths)")
+            #expect(servers.appView.authorizedPaths.isEmpty)
             try X11.run(["xdotool", "windowfocus", "--sync", window])
             seen = app.states.count
             try X11.key("l", window: window)

@@ -28,7 +28,8 @@ public final class BlueskySource: FeedSource {
     private var generations = GenerationGuard()
     /// Where captions are read from: each author's PDS.
     private let identities: BlueskyIdentities
-    /// The signed-in account's, for its timeline: its token goes to its PDS only.
+    /// The signed-in account's: its token goes to its PDS only, which
+    /// asks the AppView on the user's behalf (so posts carry `viewer.like`).
     private let credential: ServiceCredential?
     /// Likes written to the signed-in account's repository; without an
     /// account, a heart offers the sign-in.
@@ -37,13 +38,13 @@ public final class BlueskySource: FeedSource {
     /// Nil when the address is the home timeline without an account, or
     /// `appView` is not an https (or loopback http) URL. `plcDirectory`:
     /// where `did:plc` documents are read (the `bluesky-plc-directory` key).
-    /// `credential`: the signed-in Bluesky account's; the home timeline is
-    /// read from its PDS with it, everything else from the AppView without,
-    /// and likes are written to its repository.
+    /// `credential`: the signed-in Bluesky account's; with it every feed is
+    /// read from its PDS (hearts start from the user's likes) and likes are
+    /// written to its repository; without it, feeds come from the AppView.
     public init?(address: BlueskyAddress, appView: String, plcDirectory: String = "https://plc.directory",
                  credential: ServiceCredential? = nil, session: GObjectRef) {
         guard address.scope != .home || credential != nil, let base = BlueskyRequests.appView(appView) else { return nil }
-        self.credential = address.scope == .home ? credential : nil
+        self.credential = credential
         serviceLikes = ServiceLikes(service: .bluesky, server: credential?.account.server ?? "bsky.social",
                                     credential: credential, session: session)
         self.address = address
@@ -54,6 +55,9 @@ public final class BlueskySource: FeedSource {
         identities = BlueskyIdentities(plcDirectory: plcDirectory, session: session)
     }
 
+    /// Where pages are read: the account's PDS when signed in, else the AppView.
+    private var pagesBase: URL { credential.flatMap { URL(string: $0.origin) } ?? appView }
+
     /// What the user reads for it: "@alice.bsky.social on Bluesky".
     public var displayName: String { BlueskyRequests.describe(address) }
 
@@ -63,14 +67,14 @@ public final class BlueskySource: FeedSource {
         if let pages { return pages.loadFirst(completion) }
         switch address.scope {
         case .author(let actor), .post(let actor, _):
-            start(BlueskyRequests.authorFeed(appView: appView, actor: actor), completion)
+            start(BlueskyRequests.authorFeed(appView: pagesBase, actor: actor), completion)
         case .feed(let actor, let rkey) where actor.hasPrefix("did:"):
-            start(BlueskyRequests.customFeed(appView: appView, did: actor, rkey: rkey), completion)
+            start(BlueskyRequests.customFeed(appView: pagesBase, did: actor, rkey: rkey), completion)
         case .feed(let handle, let rkey):
             resolve(handle, generation: generation) { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let did): self.start(BlueskyRequests.customFeed(appView: self.appView, did: did, rkey: rkey), completion)
+                case .success(let did): self.start(BlueskyRequests.customFeed(appView: self.pagesBase, did: did, rkey: rkey), completion)
                 case .failure(let failure): completion(.failure(failure))
                 }
             }
