@@ -18,6 +18,9 @@ public final class PagedFeedSource: FeedSource {
     public let cacheScope: String?
     private let loader: FeedPageLoader
     private let explain: @MainActor (FeedLoadError) -> String?
+    /// What to tell the user when the feed ends because its next page
+    /// cannot be followed (it loops back to a page read, or is no address).
+    private let endNotice: String?
     /// A Mastodon timeline's: favourites go to the server.
     public let serviceLikes: ServiceLikes?
 
@@ -30,11 +33,13 @@ public final class PagedFeedSource: FeedSource {
     ///   source knows better than the loader (a Mastodon instance's 401),
     ///   nil for the loader's own. `credential`: the account pages are
     ///   read with (its server's pages only). `options`: the loader's
-    ///   deadline, page size limit and empty pages followed.
+    ///   deadline, page size limit and empty pages followed. `endNotice`:
+    ///   the toast when the feed ends on a next page it cannot follow.
     public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
                 credential: ServiceCredential? = nil, serviceLikes: ServiceLikes? = nil,
-                options: FeedPageLoader.Options = .init(),
+                options: FeedPageLoader.Options = .init(), endNotice: String? = nil,
                 explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
+        self.endNotice = endNotice
         self.url = url
         self.serviceLikes = serviceLikes
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
@@ -76,7 +81,8 @@ public final class PagedFeedSource: FeedSource {
             }
             completion(.success(FeedSourcePage(items: loaded.items, extras: loaded.page.extras,
                                                next: loaded.endReached ? nil : currentCursor,
-                                               emptyPagesFollowed: loaded.emptyPagesFollowed)))
+                                               emptyPagesFollowed: loaded.emptyPagesFollowed,
+                                               endNotice: loaded.page.unusableNext == nil ? nil : endNotice)))
         case .failure(let error):
             let noFeed = if case .noFeed = error { true } else { false }
             completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code, noFeedFound: noFeed)))

@@ -237,4 +237,23 @@ import Testing
         let asked = fake.requests.filter { $0.path == "/xrpc/app.bsky.feed.getAuthorFeed" }.map { $0.query["cursor"] }
         #expect(asked == [nil, "c1", "c2", "c3"], "three tries after the first page, then no more: \(asked)")
     }
+
+    @Test("a cursor given twice ends the feed at once, saying No more posts; the page that gave it still shows")
+    func repeatedCursor() async throws {
+        let server = MediaServer()
+        let log = RequestLog()
+        server.serveAnswers(at: "/xrpc/app.bsky.feed.getAuthorFeed") { request in
+            log.record(request)
+            let posts = request.query["cursor"] == nil ? Array(Self.fifteen.prefix(2)) : Array(Self.fifteen[2..<4])
+            return json(BlueskyBodies.page(posts, cursor: "2026-11-30T10:00:00.000Z::bafyreisame"))
+        }
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let source = try Self.source("bsky:alice.test", base)
+        let first = try await SourcePump.first(source).get()
+        #expect(first.items.count == 2 && first.next != nil && first.endNotice == nil)
+        let second = try await SourcePump.next(source, after: try #require(first.next)).get()
+        #expect(second.items.count == 2 && second.next == nil && second.endNotice == "No more posts")
+        #expect(log.paths.count == 2, "the repeated cursor was not asked again")
+    }
 }

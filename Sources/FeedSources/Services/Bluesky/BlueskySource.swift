@@ -139,9 +139,12 @@ public final class BlueskySource: FeedSource {
                                                          code: .unsupportedFormat)))
         }
         let address = self.address
-        // Three tries for a page with something new: the one asked and two after it.
+        // Three tries for a page with something new: the one asked and two
+        // after it. A cursor given again ends the feed at once (the same
+        // page can only answer the same), saying so as well.
         let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session, credential: credential,
-                                    options: .init(maxBytes: BlueskyDocument.maxBytes, emptyPagesFollowed: 2)) { error in
+                                    options: .init(maxBytes: BlueskyDocument.maxBytes, emptyPagesFollowed: 2),
+                                    endNotice: tr("No more posts")) { error in
             BlueskyRequests.explain(error, address: address)
         }
         self.pages = pages
