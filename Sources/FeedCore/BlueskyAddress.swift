@@ -157,6 +157,16 @@ public struct BlueskyAddress: Sendable, Hashable, Codable {
         return parts[2].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._:%-".contains($0)) }
     }
 
+    /// The parts of a record's AT URI, `at://DID/COLLECTION/RKEY` (a post,
+    /// a like, a blob's placeholder); nil when `uri` is not one: the
+    /// repository must be a DID, the record key of its syntax.
+    public static func recordURI(_ uri: String) -> (repo: String, collection: String, rkey: String)? {
+        guard uri.hasPrefix("at://") else { return nil }
+        let parts = uri.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, isDID(parts[0]), !parts[1].isEmpty, isRecordKey(parts[2]) else { return nil }
+        return (parts[0], parts[1], parts[2])
+    }
+
     /// The AT Protocol's record key syntax: 1–512 of ASCII letters, digits
     /// and `._~:-`, not `.` or `..`.
     public static func isRecordKey(_ text: String) -> Bool {

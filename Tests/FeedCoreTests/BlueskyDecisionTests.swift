@@ -51,4 +51,18 @@ struct BlueskyDecisionTests {
         // Written back, it reads as the same address.
         #expect(BlueskyAddress.parse(address.text) == .success(address), "\(row.name)")
     }
+
+    struct RecordRow: TableRow {
+        var name: String
+        var uri: String
+        var repo: String?
+        var collection: String?
+        var rkey: String?
+    }
+
+    @Test("A record's AT URI reads as the row says", arguments: try Table.rows("bluesky-record-uris.json", as: RecordRow.self))
+    func recordURI(row: RecordRow) {
+        let record = BlueskyAddress.recordURI(row.uri)
+        #expect(record?.repo == row.repo && record?.collection == row.collection && record?.rkey == row.rkey, "\(row.name)")
+    }
 }

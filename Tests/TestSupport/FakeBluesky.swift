@@ -95,26 +95,18 @@ public final class FakeBluesky: @unchecked Sendable {
         }
         server.servePost(at: "/xrpc/com.atproto.server.refreshSession") { [self] request in
             note(request)
-            let token = Self.bearer(request)
-            guard let handle = lock.withLock({ refreshTokens.removeValue(forKey: token) }) else {
-                return Self.error(400, "ExpiredToken", "Token has expired")
-            }
+            guard let handle = takeRefreshToken(of: request) else { return Self.error(400, "ExpiredToken", "Token has expired") }
             return session(for: handle, base: base)
         }
         server.servePost(at: "/xrpc/com.atproto.server.deleteSession") { [self] request in
             note(request)
-            let token = Self.bearer(request)
-            guard let handle = lock.withLock({ refreshTokens.removeValue(forKey: token) }) else {
-                return Self.error(401, "InvalidToken", "Token could not be verified")
-            }
+            guard let handle = takeRefreshToken(of: request) else { return Self.error(401, "InvalidToken", "Token could not be verified") }
             lock.withLock { accessTokens = accessTokens.filter { $0.value != handle } }
             return .init(status: 200, body: nil)
         }
         server.servePost(at: "/xrpc/com.atproto.repo.createRecord") { [self] request in
             note(request)
-            guard let handle = lock.withLock({ accessTokens[Self.bearer(request)] }) else {
-                return Self.error(400, "ExpiredToken", "Token has expired")
-            }
+            guard let handle = holder(of: request) else { return Self.error(400, "ExpiredToken", "Token has expired") }
             let did = BlueskyBodies.did(handle)
             guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
                   body["repo"] as? String == did, body["collection"] as? String == "app.bsky.feed.like",
@@ -133,9 +125,7 @@ public final class FakeBluesky: @unchecked Sendable {
         }
         server.servePost(at: "/xrpc/com.atproto.repo.deleteRecord") { [self] request in
             note(request)
-            guard let handle = lock.withLock({ accessTokens[Self.bearer(request)] }) else {
-                return Self.error(400, "ExpiredToken", "Token has expired")
-            }
+            guard let handle = holder(of: request) else { return Self.error(400, "ExpiredToken", "Token has expired") }
             let did = BlueskyBodies.did(handle)
             guard let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: String],
                   body["repo"] == did, body["collection"] == "app.bsky.feed.like", let rkey = body["rkey"] else {
@@ -152,7 +142,7 @@ public final class FakeBluesky: @unchecked Sendable {
             note(request)
             let token = Self.bearer(request)
             guard !token.isEmpty else { return Self.error(401, "AuthenticationRequired", "Authentication Required") }
-            guard lock.withLock({ accessTokens[token] }) != nil else { return Self.error(400, "ExpiredToken", "Token has expired") }
+            guard holder(of: request) != nil else { return Self.error(400, "ExpiredToken", "Token has expired") }
             return page(of: timeline, cursor: request.query["cursor"])
         }
         server.serveAnswers(at: "/xrpc/com.atproto.sync.getBlob") { [self] request in
@@ -201,6 +191,18 @@ public final class FakeBluesky: @unchecked Sendable {
         let document = omitsDocument ? "" : ##", "didDoc": {"id": "\##(did)", "alsoKnownAs": ["at://\##(handle)"], "service": [{"id": "#atproto_pds", "type": "AtprotoPersonalDataServer", "serviceEndpoint": "\##(pds)"}]}"##
         let body = #"{"accessJwt": "\#(access)", "refreshJwt": "\#(refresh)", "handle": "\#(handle)", "did": "\#(did)", "email": "\#(handle)@mail.example", "emailConfirmed": true, "active": true\#(document)}"#
         return .init(status: 200, body: Data(body.utf8))
+    }
+
+    /// Whose live access token `request` carries.
+    private func holder(of request: MediaServer.PostRequest) -> String? {
+        let token = Self.bearer(request)
+        return lock.withLock { accessTokens[token] }
+    }
+
+    /// Whose refresh token `request` carries; it is used up.
+    private func takeRefreshToken(of request: MediaServer.PostRequest) -> String? {
+        let token = Self.bearer(request)
+        return lock.withLock { refreshTokens.removeValue(forKey: token) }
     }
 
     private static func bearer(_ request: MediaServer.PostRequest) -> String {

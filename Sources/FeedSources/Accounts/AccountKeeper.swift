@@ -93,14 +93,17 @@ public final class AccountKeeper {
 
     /// The signed-in Bluesky account's credential (its tokens go to its PDS only); nil when none.
     public func blueskyCredential() -> ServiceCredential? {
-        guard let account = list.accounts.first(where: { $0.service == .bluesky }),
-              let base = ServiceAddress.baseURL(ofServer: account.server), let origin = CacheKey.origin(of: base) else { return nil }
-        return ServiceCredential(account: account, origin: origin, keeper: self)
+        list.accounts.first { $0.service == .bluesky }.flatMap(credential(of:))
     }
 
     /// What reads `address` with an account: nil when the user has none on its server.
     public func credential(for address: ServiceAddress) -> ServiceCredential? {
-        guard let account = list.account(for: address), let origin = CacheKey.origin(of: address.baseURL) else { return nil }
+        list.account(for: address).flatMap(credential(of:))
+    }
+
+    /// `account`'s credential: its token goes to its own server's origin only.
+    private func credential(of account: Account) -> ServiceCredential? {
+        guard let base = ServiceAddress.baseURL(ofServer: account.server), let origin = CacheKey.origin(of: base) else { return nil }
         return ServiceCredential(account: account, origin: origin, keeper: self)
     }
 

@@ -31,6 +31,12 @@ public final class ServiceCredential {
     /// Bluesky: the account's DID, its repository (nil when no token is held).
     public var did: String? { keeper?.heldToken(for: account)?.did }
 
+    /// Whether an answer says the token no longer works: a 401, or
+    /// Bluesky's 400 `ExpiredToken` (its error name in the first 512 bytes).
+    static func refused(status: Int, body: Data) -> Bool {
+        status == 401 || (status == 400 && String(decoding: body.prefix(512), as: UTF8.self).contains("\"ExpiredToken\""))
+    }
+
     /// Whether the token should be refreshed before it is used.
     public var needsRenewal: Bool {
         keeper?.heldToken(for: account)?.needsRefresh(now: Date().timeIntervalSince1970) ?? false

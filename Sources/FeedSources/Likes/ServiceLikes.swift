@@ -147,7 +147,7 @@ public final class ServiceLikes {
             case .failure(.network(let message)): finish(.failure(.network(message)))
             case .failure(.timedOut): finish(.failure(.timedOut(seconds: ServiceCall.timeoutSeconds)))
             case .failure(let other): finish(.failure(.badAnswer("\(other)")))
-            case .success(let response) where Self.expired(response) && !renewed:
+            case .success(let response) where ServiceCredential.refused(status: response.status, body: response.body) && !renewed:
                 renewed = true
                 guard let credential = likes?.credential else { return finish(.failure(.httpStatus(401))) }
                 credential.renew { [weak self] ok in
@@ -160,12 +160,6 @@ public final class ServiceLikes {
                 guard let likes else { return }
                 finish(likes.answer(response, liked: liked))
             }
-        }
-
-        /// A token the server no longer takes: a 401, or Bluesky's 400 `ExpiredToken`.
-        private static func expired(_ response: ServiceCall.Response) -> Bool {
-            response.status == 401
-                || (response.status == 400 && String(decoding: response.body.prefix(512), as: UTF8.self).contains("\"ExpiredToken\""))
         }
 
         private func finish(_ result: Result<LikeAnswer, LikeFailure>) {

@@ -164,10 +164,8 @@ public final class ServiceClient {
             }
             return
         }
-        // An expired token is a 401, or Bluesky's 400 `ExpiredToken`.
-        let expired = answer.status == 401
-            || (answer.status == 400 && String(decoding: answer.body.prefix(512), as: UTF8.self).contains("\"ExpiredToken\""))
-        if expired, !pending.renewed, let credential, credential.authorization(for: pending.url) != nil {
+        if ServiceCredential.refused(status: answer.status, body: answer.body), !pending.renewed, let credential,
+           credential.authorization(for: pending.url) != nil {
             renew(pending, credential)
             return
         }

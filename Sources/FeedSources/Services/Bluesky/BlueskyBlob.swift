@@ -28,10 +28,8 @@ struct BlueskyBlob: Sendable, Hashable {
 
     /// The blob read back from a caption's `at://DID/blob/CID`; nil for any other address.
     init?(placeholder: String) {
-        guard placeholder.hasPrefix("at://") else { return nil }
-        let parts = placeholder.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1] == "blob" else { return nil }
-        self.init(did: String(parts[0]), cid: String(parts[2]))
+        guard let record = BlueskyAddress.recordURI(placeholder), record.collection == "blob" else { return nil }
+        self.init(did: record.repo, cid: record.rkey)
     }
 
     /// What a page carries until the PDS is known.

@@ -49,6 +49,7 @@ enum BlueskyDocument {
                 page.skipped.append(SkippedFeedItem(index: index, id: entry.post.uri, reason: reason))
             case .success(let posts):
                 let captions = posts.count == 1 && posts[0].kind == .video ? captionTracks(of: entry.post) : []
+                let liking = likeTarget(of: entry.post)
                 for post in posts {
                     switch post.validated(pageURL: pageURL) {
                     case .failure(let reason):
@@ -56,15 +57,8 @@ enum BlueskyDocument {
                     case .success(var (item, extras)):
                         // Blobs until the source knows the author's PDS (``BlueskyBlob``).
                         item.captions = captions
-                        // What a like names: the post's URI and CID, and the user's like of it.
-                        if BlueskyLikeRecord.isPostURI(entry.post.uri), BlueskyBlob.isCID(entry.post.cid) {
-                            extras.servicePostID = entry.post.uri
-                            let like = entry.post.viewer?.like.flatMap { uri -> String? in
-                                let parts = uri.split(separator: "/", omittingEmptySubsequences: false)
-                                return parts.count == 5 ? BlueskyLikeRecord.rkey(of: uri, repo: String(parts[2])).map { _ in uri } : nil
-                            }
-                            extras.serviceRecord = ServiceRecord(cid: entry.post.cid, like: like)
-                        }
+                        extras.servicePostID = liking?.postID
+                        extras.serviceRecord = liking?.record
                         page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                     }
                 }
@@ -86,13 +80,10 @@ enum BlueskyDocument {
         let post = entry.post
         guard let embed = post.embed else { return .failure(.noMedia) }
         let media: BlueskyAPI.Media
-        switch embed.type {
-        case "app.bsky.embed.recordWithMedia#view":
+        if embed.type == "app.bsky.embed.recordWithMedia#view" {
             guard let inner = embed.media else { return .failure(.noMedia) }
             media = inner
-        case "app.bsky.embed.record#view", "app.bsky.embed.external#view":
-            return .failure(.noMedia)
-        default:
+        } else {
             media = embed.content
         }
         let author = post.author.displayName.flatMap { $0.isEmpty ? nil : "\($0) (@\(post.author.handle))" }
@@ -155,11 +146,18 @@ enum BlueskyDocument {
         }
     }
 
+    /// What a like of the post names: its URI (the service post id) and
+    /// CID, and the user's like of it; nil when the post is not a record.
+    private static func likeTarget(of post: BlueskyAPI.PostView) -> (postID: String, record: ServiceRecord)? {
+        guard BlueskyLikeRecord.isPostURI(post.uri), BlueskyBlob.isCID(post.cid) else { return nil }
+        let like = post.viewer?.like.flatMap { BlueskyLikeRecord.rkey(of: $0) == nil ? nil : $0 }
+        return (post.uri, ServiceRecord(cid: post.cid, like: like))
+    }
+
     /// The post on the web app: `https://bsky.app/profile/HANDLE/post/RKEY`.
     private static func webPage(of post: BlueskyAPI.PostView) -> String? {
-        guard post.uri.hasPrefix("at://"), let rkey = post.uri.split(separator: "/").last,
-              BlueskyAddress.isRecordKey(String(rkey)), let handle = BlueskyAddress.normalizedActor(post.author.handle)
-        else { return nil }
+        guard let rkey = BlueskyAddress.recordURI(post.uri)?.rkey,
+              let handle = BlueskyAddress.normalizedActor(post.author.handle) else { return nil }
         return "https://bsky.app/profile/\(handle)/post/\(rkey)"
     }
 }

@@ -38,16 +38,14 @@ enum BlueskyLikeRecord {
 
     /// `at://DID/app.bsky.feed.post/RKEY`.
     static func isPostURI(_ uri: String) -> Bool {
-        let parts = uri.split(separator: "/", omittingEmptySubsequences: false)
-        return uri.hasPrefix("at://") && parts.count == 5 && BlueskyAddress.isDID(String(parts[2]))
-            && parts[3] == "app.bsky.feed.post" && BlueskyAddress.isRecordKey(String(parts[4]))
+        BlueskyAddress.recordURI(uri)?.collection == "app.bsky.feed.post"
     }
 
-    /// The record key of `uri` when it is `at://REPO/app.bsky.feed.like/RKEY`.
-    static func rkey(of uri: String, repo: String) -> String? {
-        let parts = uri.split(separator: "/", omittingEmptySubsequences: false)
-        guard uri.hasPrefix("at://"), parts.count == 5, parts[2] == repo, parts[3] == collection,
-              BlueskyAddress.isRecordKey(String(parts[4])) else { return nil }
-        return String(parts[4])
+    /// The record key of `uri` when it is a like, `at://REPO/app.bsky.feed.like/RKEY`
+    /// (in `repo`'s repository when one is given).
+    static func rkey(of uri: String, repo: String? = nil) -> String? {
+        guard let record = BlueskyAddress.recordURI(uri), record.collection == collection,
+              repo == nil || record.repo == repo else { return nil }
+        return record.rkey
     }
 }
