@@ -1,6 +1,6 @@
 /// What a like's toggle or its server's answer means for the feed: a
 /// heart to redraw, or a toast saying the like was not saved. Returned by
-/// ``LikeController/toggle(_:likeURL:servicePostID:liked:likes:)`` for
+/// ``LikeController/toggle(_:likeURL:servicePostID:serviceRecord:liked:likes:)`` for
 /// what happens at once, handed to its `answered` handler for what the
 /// server says later. Values only.
 public enum LikeEffect: Equatable, Sendable {

@@ -155,11 +155,7 @@ enum AccountCommand {
                 return 2
             }
             running = signIn
-            signIn.start(identifier: handle, appPassword: password) { result in
-                signedIn(result.flatMap { grant in
-                    grant.account.map { .success($0) } ?? .failure(.badAnswer(server: handle, tr("no account Bluesky names that way")))
-                })
-            }
+            signIn.startAccount(identifier: handle, appPassword: password, completion: signedIn)
         case .remove(let server, let name):
             keeper.remove(server: server, name: name) { removed in
                 if let removed {

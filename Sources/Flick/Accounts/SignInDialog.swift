@@ -214,11 +214,7 @@ final class SignInDialog {
         bluesky = signIn
         say(tr("Signing in to %1$s…").filled(URL(string: typed)?.host ?? typed), problem: false)
         let secret = password.flatMap { gtk_editable_get_text(gopaque($0)) }.map { String(cString: $0) } ?? ""
-        signIn.start(identifier: handle, appPassword: secret) { [weak self] result in
-            self?.finished(result.flatMap { grant in
-                grant.account.map { .success($0) } ?? .failure(.badAnswer(server: handle, tr("no account Bluesky names that way")))
-            })
-        }
+        signIn.startAccount(identifier: handle, appPassword: secret) { [weak self] result in self?.finished(result) }
     }
 
     private func finished(_ result: Result<(Account, AccountToken), SignInFailure>) {

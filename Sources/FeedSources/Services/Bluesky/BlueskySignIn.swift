@@ -50,6 +50,17 @@ public final class BlueskySignIn {
         }
     }
 
+    /// Signs in as ``start(identifier:appPassword:completion:)`` does,
+    /// answering with the account and token the ``AccountKeeper`` keeps.
+    public func startAccount(identifier: String, appPassword: String,
+                             completion: @escaping @MainActor (Result<(Account, AccountToken), SignInFailure>) -> Void) {
+        start(identifier: identifier, appPassword: appPassword) { [server] result in
+            completion(result.flatMap { grant in
+                grant.account.map { .success($0) } ?? .failure(.badAnswer(server: server, tr("no account Bluesky names that way")))
+            })
+        }
+    }
+
     /// Asks `grant`'s PDS for fresh tokens; ``SignInFailure/expired(server:)``
     /// when it no longer takes the refresh token.
     public func refresh(_ grant: BlueskyGrant, completion: @escaping Completion) {
