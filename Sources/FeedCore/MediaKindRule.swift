@@ -17,6 +17,8 @@ public enum MediaKindRule {
                                                         "avif", "heic"]
     /// Extensions of sounds (lower case).
     public static let soundExtensions: Set<String> = ["mp3", "ogg", "oga", "opus", "flac", "m4a", "aac", "wav"]
+    /// Extensions of videos and HLS playlists (lower case).
+    public static let videoExtensions: Set<String> = ["mp4", "m4v", "webm", "mkv", "mov", "ogv", "m3u8"]
     /// MIME types of HLS playlists: videos, though not `video/*`.
     public static let hlsTypes: Set<String> = ["application/x-mpegurl", "application/vnd.apple.mpegurl"]
 
@@ -35,13 +37,28 @@ public enum MediaKindRule {
     /// The kind an address's (or a file name's) extension names, the
     /// query and fragment left out; a video when it names none Flick knows.
     public static func kind(ofAddress address: String) -> FeedItem.Kind {
-        var path = Substring(address)
-        if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<mark] }
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .video }
-        let ext = name[name.index(after: dot)...].lowercased()
+        let ext = pathExtension(address)
         if pictureExtensions.contains(ext) { return .image }
         if soundExtensions.contains(ext) { return .audio }
         return .video
+    }
+
+    /// The kind an address's extension names when it is one of Flick's
+    /// known video or picture extensions; nil for any other (a link to a
+    /// web page, a sound): for links that may be to anything.
+    public static func knownKind(ofAddress address: String) -> FeedItem.Kind? {
+        let ext = pathExtension(address)
+        if pictureExtensions.contains(ext) { return .image }
+        return videoExtensions.contains(ext) ? .video : nil
+    }
+
+    /// The last path segment's extension, lowercased ("" for none); the
+    /// query and fragment left out.
+    private static func pathExtension(_ address: String) -> String {
+        var path = Substring(address)
+        if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<mark] }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 }

@@ -4,10 +4,15 @@
 /// Add Source: `peertube:HOST[:PORT][/c/CHANNEL|/a/ACCOUNT]` and
 /// `mastodon:HOST[:PORT]/tags/NAME` (or `/local`, `/public`). A PeerTube
 /// instance may also be asked for its `/trending`, `/recent` or `/local`
-/// videos. Explicit forms skip detection.
+/// videos. Loops (`loops:HOST`, `/@USER`, `/tags/NAME`), Pixelfed
+/// (`pixelfed:HOST/tags/NAME`, `/@USER`) and Lemmy (`lemmy:HOST`,
+/// `/c/COMMUNITY[@INSTANCE]`) are written the same way. Explicit forms
+/// skip detection.
 ///
 /// A signed-in user's own streams are addresses too: `mastodon:HOST/home`,
-/// `/favourites` and `/bookmarks`, and `peertube:HOST/subscriptions` and `/watch-later`; they need an account on HOST (``requiresAccount``).
+/// `/favourites` and `/bookmarks`, `peertube:HOST/subscriptions` and `/watch-later`,
+/// `loops:HOST/for-you` and `/following`, and `pixelfed:HOST/home`; they
+/// need an account on HOST (``requiresAccount``).
 ///
 /// The scheme is https, or plain http when HOST is a loopback address
 /// (`localhost`, `127.x.x.x`, `::1`), so they can be tried against a local
@@ -21,11 +26,18 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         /// Accounts only: Bluesky's addresses are ``BlueskyAddress``es,
         /// and its accounts are named by their PDS (`server`) and handle.
         case bluesky
+        /// Loops, the fediverse's short-video server (its own JSON API).
+        case loops
+        /// Pixelfed: photos and clips over the Mastodon API.
+        case pixelfed
+        /// Lemmy: communities whose posts link pictures and videos.
+        case lemmy
     }
 
     /// What of the service the feed shows.
     public enum Scope: Sendable, Hashable, Codable {
-        /// PeerTube: the instance's videos (short ones first).
+        /// PeerTube: the instance's videos (short ones first); Loops: the
+        /// server's popular videos; Lemmy: the instance's front page.
         case instance
         /// PeerTube: the instance's trending videos.
         case trending
@@ -33,9 +45,10 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case recent
         /// PeerTube: one channel's videos (`/c/NAME`).
         case channel(String)
-        /// PeerTube: one account's videos (`/a/NAME`).
+        /// PeerTube: one account's videos (`/a/NAME`); Loops and Pixelfed:
+        /// one account's posts (`/@NAME`).
         case account(String)
-        /// Mastodon: one hashtag's timeline (`/tags/NAME`, no `#`).
+        /// Mastodon, Loops and Pixelfed: one hashtag's posts (`/tags/NAME`, no `#`).
         case tag(String)
         /// Mastodon: the instance's local timeline; PeerTube: the
         /// instance's own videos, newest first.
@@ -52,6 +65,13 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case subscriptions
         /// PeerTube: the signed-in user's Watch later playlist.
         case watchLater
+        /// Loops: the videos the server picks for the signed-in user.
+        case forYou
+        /// Loops: the videos of the accounts the signed-in user follows.
+        case following
+        /// Lemmy: one community's posts (`/c/NAME`, `NAME@INSTANCE` for
+        /// one the host follows from elsewhere).
+        case community(String)
     }
 
     /// Whether the feed is the user's own and needs their account on the
@@ -59,8 +79,8 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     /// known until it answers).
     public var requiresAccount: Bool {
         switch scope {
-        case .home, .favourites, .bookmarks, .subscriptions, .watchLater: return true
-        case .instance, .trending, .recent, .channel, .account, .tag, .local, .federated: return false
+        case .home, .favourites, .bookmarks, .subscriptions, .watchLater, .forYou, .following: return true
+        case .instance, .trending, .recent, .channel, .account, .tag, .local, .federated, .community: return false
         }
     }
 
@@ -109,15 +129,22 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
                 return "‘\(text)’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks"
             case (.unknownPath, .bluesky):
                 return "‘\(text)’ is not a Bluesky address: bsky:HANDLE, with /feed/RKEY or /post/RKEY, or bsky:home"
+            case (.unknownPath, .loops):
+                return "‘\(text)’ is not a Loops address: loops:HOST[:PORT], with /@USER, /tags/NAME, /for-you or /following"
+            case (.unknownPath, .pixelfed):
+                return "‘\(text)’ is not a Pixelfed address: pixelfed:HOST[:PORT]/tags/NAME, /@USER or /home"
+            case (.unknownPath, .lemmy):
+                return "‘\(text)’ is not a Lemmy address: lemmy:HOST[:PORT], with /c/COMMUNITY[@INSTANCE]"
             }
         }
     }
 
     /// Whether `text` is written in an explicit form at all (it starts with
-    /// `peertube:` or `mastodon:`), right or wrong.
+    /// `peertube:`, `mastodon:`, `loops:`, `pixelfed:` or `lemmy:`), right or wrong.
     public static func isExplicit(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return lowered.hasPrefix("peertube:") || lowered.hasPrefix("mastodon:")
+        guard let colon = text.firstIndex(of: ":"),
+              let service = Service(rawValue: text[..<colon].lowercased()) else { return false }
+        return service != .bluesky
     }
 
     /// Reads an explicit address; nil when `text` is not in an explicit
@@ -153,7 +180,7 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case .trending: return "\(head)/trending"
         case .recent: return "\(head)/recent"
         case .channel(let name): return "\(head)/c/\(name)"
-        case .account(let name): return "\(head)/a/\(name)"
+        case .account(let name): return service == .peertube ? "\(head)/a/\(name)" : "\(head)/@\(name)"
         case .tag(let name): return "\(head)/tags/\(name)"
         case .local: return "\(head)/local"
         case .federated: return "\(head)/public"
@@ -162,6 +189,9 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case .bookmarks: return "\(head)/bookmarks"
         case .subscriptions: return "\(head)/subscriptions"
         case .watchLater: return "\(head)/watch-later"
+        case .forYou: return "\(head)/for-you"
+        case .following: return "\(head)/following"
+        case .community(let name): return "\(head)/c/\(name)"
         }
     }
 
@@ -237,9 +267,20 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
         case (.mastodon, 1) where path[0] == "bookmarks": return .bookmarks
         case (.peertube, 1) where path[0] == "subscriptions": return .subscriptions
         case (.peertube, 1) where path[0] == "watch-later": return .watchLater
-        case (.mastodon, 2) where path[0] == "tags":
+        case (.mastodon, 2) where path[0] == "tags", (.loops, 2) where path[0] == "tags", (.pixelfed, 2) where path[0] == "tags":
             let tag = path[1].hasPrefix("#") ? String(path[1].dropFirst()) : path[1]
             return isName(tag) && !tag.contains("@") && !tag.contains(".") ? .tag(tag) : nil
+        case (.loops, 0): return .instance
+        case (.loops, 1) where path[0] == "for-you": return .forYou
+        case (.loops, 1) where path[0] == "following": return .following
+        case (.pixelfed, 1) where path[0] == "home": return .home
+        case (.loops, 1) where path[0].hasPrefix("@"), (.pixelfed, 1) where path[0].hasPrefix("@"):
+            let user = String(path[0].dropFirst())
+            return isName(user) && !user.contains("@") ? .account(user) : nil
+        case (.lemmy, 0): return .instance
+        case (.lemmy, 2) where path[0] == "c" && isName(path[1]) && path[1].filter({ $0 == "@" }).count <= 1
+            && !path[1].hasPrefix("@") && !path[1].hasSuffix("@"):
+            return .community(path[1])
         default: return nil
         }
     }

@@ -16,6 +16,9 @@ public struct SourceLibrary: Sendable, Equatable, Codable {
         case mastodon
         /// A Bluesky account or custom feed (`bsky:…`).
         case bluesky
+        case loops
+        case pixelfed
+        case lemmy
     }
 
     public struct Entry: Sendable, Hashable, Codable {

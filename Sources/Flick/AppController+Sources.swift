@@ -46,7 +46,12 @@ extension AppController {
         switch address.scope {
         case .tag(let tag): name = tr("#%1$s on %2$s").filled(tag, address.host)
         case .channel(let channel): name = tr("%1$s on %2$s").filled(channel, address.host)
-        case .account(let account): name = tr("%1$s on %2$s").filled(account, address.host)
+        case .account(let account) where address.service == .peertube: name = tr("%1$s on %2$s").filled(account, address.host)
+        case .account(let account): name = tr("@%1$s on %2$s").filled(account, address.host)
+        case .forYou: name = tr("For You on %1$s").filled(address.host)
+        case .following: name = tr("Following on %1$s").filled(address.host)
+        // Translators: a Lemmy community's name (after !), then the server.
+        case .community(let community): name = tr("!%1$s on %2$s").filled(community, address.host)
         case .home: name = tr("Home on %1$s").filled(address.host)
         case .favourites: name = tr("Favourites on %1$s").filled(address.host)
         case .bookmarks: name = tr("Bookmarks on %1$s").filled(address.host)
@@ -54,7 +59,14 @@ extension AppController {
         case .watchLater: name = tr("Watch later on %1$s").filled(address.host)
         default: name = address.host
         }
-        return SourceLibrary.Entry(kind: address.service == .peertube ? .peertube : .mastodon, name: name, address: address.text)
+        let kind: SourceLibrary.Kind = switch address.service {
+        case .peertube: .peertube
+        case .mastodon, .bluesky: .mastodon
+        case .loops: .loops
+        case .pixelfed: .pixelfed
+        case .lemmy: .lemmy
+        }
+        return SourceLibrary.Entry(kind: kind, name: name, address: address.text)
     }
 
     static func entry(for address: BlueskyAddress) -> SourceLibrary.Entry {
@@ -138,7 +150,7 @@ extension AppController {
         case .feed:
             guard let url = URL(string: entry.address) else { return false }
             open(feedAddress: .url(url), entry: entry)
-        case .peertube, .mastodon:
+        case .peertube, .mastodon, .loops, .pixelfed, .lemmy:
             guard case .success(let address)? = ServiceAddress.parse(entry.address) else {
                 window?.showToast(tr("‘%1$s’ is not an address Flick can open any more").filled(entry.name))
                 return false

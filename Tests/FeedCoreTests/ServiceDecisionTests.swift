@@ -87,6 +87,9 @@ struct ServiceDecisionTests {
         case .bookmarks: ("bookmarks", nil)
         case .subscriptions: ("subscriptions", nil)
         case .watchLater: ("watchLater", nil)
+        case .forYou: ("forYou", nil)
+        case .following: ("following", nil)
+        case .community(let name): ("community", name)
         }
         #expect(address.requiresAccount == (row.requiresAccount ?? false), "\(row.name)")
         #expect(scope.0 == row.scope && scope.1 == row.scopeName, "\(row.name): \(scope)")

@@ -25,6 +25,18 @@ enum AccountAPI {
         var displayName: String?
     }
 
+    /// Loops `GET /api/v1/account/info/self`: the profile in `data`
+    /// (its `name` the display name).
+    struct LoopsSelf: Decodable {
+        struct Profile: Decodable {
+            var username: String
+            var name: String?
+        }
+        var data: Profile
+
+        var me: MastodonCredentials { MastodonCredentials(username: data.username, displayName: data.name) }
+    }
+
     /// PeerTube `GET /api/v1/users/me`.
     struct PeerTubeMe: Decodable {
         struct Owner: Decodable { var displayName: String? }

@@ -205,10 +205,11 @@ public final class AccountKeeper {
                 })
             }
             return
-        case .mastodon:
+        case .mastodon, .pixelfed, .loops, .lemmy:
             break
         }
-        // Mastodon's tokens do not expire: one refused is gone.
+        // Mastodon's tokens do not expire, and Flick does not renew Loops's
+        // or Pixelfed's: one refused is gone.
         expire(account)
         completion(false)
     }

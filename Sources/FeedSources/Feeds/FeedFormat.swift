@@ -15,6 +15,13 @@ public enum FeedFormat: Sendable, Equatable {
     /// A Mastodon timeline: an array of statuses, paged by the `Link`
     /// header (``MastodonDocument``). Never detected: a Mastodon address says it.
     case mastodon
+    /// A Pixelfed timeline: Mastodon's statuses with Pixelfed's extended
+    /// media (`hls_manifest`), paged by `max_id` when no `Link` header comes.
+    case pixelfed
+    /// A Loops feed: `data` and the cursor in `meta` (``LoopsDocument``).
+    case loops
+    /// A Lemmy post list: `posts` and `next_page` (``LemmyDocument``).
+    case lemmy
     /// A Bluesky feed from the AppView: a `cursor` and a `feed` of posts
     /// (``BlueskyDocument``). Never detected: a Bluesky address says it.
     case bluesky
@@ -38,6 +45,10 @@ public enum FeedFormat: Sendable, Equatable {
                knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
         switch resolved(for: data) {
         case .mastodon: return try MastodonDocument.parse(data, pageURL: pageURL, headers: headers, knownIDs: knownIDs)
+        case .pixelfed:
+            return try MastodonDocument.parse(data, pageURL: pageURL, headers: headers, knownIDs: knownIDs, pixelfed: true)
+        case .loops: return try LoopsDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
+        case .lemmy: return try LemmyDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .bluesky: return try BlueskyDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .jsonFeed: return try JSONFeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .m3u: return try M3UDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)

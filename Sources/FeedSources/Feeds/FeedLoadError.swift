@@ -96,3 +96,11 @@ public enum FeedLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         return value == value.rounded() ? "\(Int(value)) MB" : String(format: "%.1f MB", value)
     }
 }
+
+extension FeedLoadError {
+    /// A 401 or 403: the server keeps what was asked from visitors.
+    var refusesVisitors: Bool {
+        if case .httpStatus(let status, _) = self { return status == 401 || status == 403 }
+        return false
+    }
+}

@@ -47,14 +47,15 @@ public enum FeedNext: Sendable, Hashable {
         }
     }
 
-    /// `feedURL` with its `cursor` query parameter set to `cursor` and every
-    /// other parameter kept. `+`, `&`, `=` and the like are percent-encoded,
-    /// so base64 cursors survive servers that read `+` as a space.
-    static func url(_ feedURL: URL, cursor: String) -> URL? {
+    /// `feedURL` with its `cursor` query parameter (or the one `parameter`
+    /// names: Lemmy's `page_cursor`, Pixelfed's `max_id`) set to `cursor`
+    /// and every other parameter kept. `+`, `&`, `=` and the like are
+    /// percent-encoded, so base64 cursors survive servers that read `+` as a space.
+    static func url(_ feedURL: URL, cursor: String, parameter: String = "cursor") -> URL? {
         guard var components = URLComponents(url: feedURL, resolvingAgainstBaseURL: true) else { return nil }
-        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "cursor" }
+        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != parameter }
         let encoded = cursor.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? cursor
-        items.append(URLQueryItem(name: "cursor", value: encoded))
+        items.append(URLQueryItem(name: parameter, value: encoded))
         components.percentEncodedQueryItems = items
         return components.url
     }

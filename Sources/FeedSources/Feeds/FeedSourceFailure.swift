@@ -8,10 +8,14 @@ public struct FeedSourceFailure: Error, Sendable, Equatable, CustomStringConvert
     /// The address answered with something that is no feed (a web page):
     /// a bare server address then says which servers were asked too.
     public var noFeedFound: Bool
-    public init(message: String, code: ErrorCode, noFeedFound: Bool = false) {
+    /// The server keeps the feed from visitors (a 401 or 403): signing in
+    /// there may open it, and the window offers to.
+    public var needsAccount: Bool
+    public init(message: String, code: ErrorCode, noFeedFound: Bool = false, needsAccount: Bool = false) {
         self.message = message
         self.code = code
         self.noFeedFound = noFeedFound
+        self.needsAccount = needsAccount
     }
     public var description: String { message }
 }

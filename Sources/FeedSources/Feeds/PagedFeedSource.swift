@@ -85,7 +85,8 @@ public final class PagedFeedSource: FeedSource {
                                                endNotice: loaded.page.unusableNext == nil ? nil : endNotice)))
         case .failure(let error):
             let noFeed = if case .noFeed = error { true } else { false }
-            completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code, noFeedFound: noFeed)))
+            completion(.failure(FeedSourceFailure(message: explain(error) ?? error.description, code: error.code, noFeedFound: noFeed,
+                                                  needsAccount: error.refusesVisitors)))
         }
     }
 }

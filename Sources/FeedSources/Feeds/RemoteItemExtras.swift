@@ -28,6 +28,9 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// Bluesky: the post's CID and the user's like record, for a like
     /// written to (or deleted from) the user's repository.
     public var serviceRecord: ServiceRecord?
+    /// Pixelfed: the video's HLS playlist, played instead of the item's
+    /// address once its source found it answers (else the address plays).
+    public var streamAddress: URL?
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
                 liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
@@ -47,6 +50,6 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
         headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
-            && servicePostID == nil && serviceRecord == nil
+            && servicePostID == nil && serviceRecord == nil && streamAddress == nil
     }
 }

@@ -39,6 +39,9 @@ public struct SkippedFeedItem: Sendable, Equatable, CustomStringConvertible {
         /// The service would not give the post's details (PeerTube's
         /// `/api/v1/videos/{uuid}`): why.
         case detailsFailed(String)
+        /// A post with nothing Flick shows, and why (a Lemmy text post,
+        /// a link to a web page): stable English.
+        case notShown(String)
     }
 
     /// The item's position in the page's `items` array, from 0.
@@ -84,6 +87,7 @@ extension SkippedFeedItem.Reason: CustomStringConvertible {
         case .liveStream: return "a live stream"
         case .avatarOrIcon: return "its picture is an author's avatar or an icon, not a post"
         case .detailsFailed(let why): return "its details could not be read: \(why)"
+        case .notShown(let why): return why
         }
     }
 }

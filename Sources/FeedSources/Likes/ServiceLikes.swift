@@ -7,7 +7,9 @@ import Foundation
 /// PeerTube's rating (`PUT /api/v1/videos/{id}/rate`, `like` or `none`),
 /// Bluesky's `app.bsky.feed.like` record created in the user's repository
 /// (`com.atproto.repo.createRecord`, subject the post's URI and CID) and
-/// deleted again (`deleteRecord`, by its record key).
+/// deleted again (`deleteRecord`, by its record key), Pixelfed's
+/// favourites as Mastodon's, and Loops's `POST /api/v1/video/like/{id}`
+/// and `/unlike/{id}`. Lemmy's votes are not sent (no Lemmy accounts).
 /// GTK thread only; one per service source, made with its credential.
 ///
 /// Without an account on the server (``canLike`` false) nothing is sent:
@@ -53,9 +55,14 @@ public final class ServiceLikes {
         guard let authorization = credential?.authorization(for: base) else { return nil }
         let bearer = String(authorization.dropFirst("Bearer ".count))
         switch service {
-        case .mastodon:
+        case .mastodon, .pixelfed:
             let url = base.appendingPathComponent("api/v1/statuses/\(postID)/\(liked ? "favourite" : "unfavourite")")
             return ServiceCall(.post, url, form: [], bearer: bearer, session: session, completion: completion)
+        case .loops:
+            let url = base.appendingPathComponent("api/v1/video/\(liked ? "like" : "unlike")/\(postID)")
+            return ServiceCall(.post, url, form: [], bearer: bearer, session: session, completion: completion)
+        case .lemmy:
+            return nil
         case .peertube:
             let url = base.appendingPathComponent("api/v1/videos/\(postID)/rate")
             return ServiceCall(.put, url, form: [("rating", liked ? "like" : "none")], bearer: bearer,
@@ -81,7 +88,20 @@ public final class ServiceLikes {
                 return .failure(.badAnswer(tr("no like record")))
             }
             return .success(LikeAnswer(liked: true, likes: nil, record: made))
-        case .mastodon:
+        case .loops:
+            // The video as it is now: `has_liked` and `likes`.
+            struct Video: Decodable {
+                var hasLiked: Bool?
+                var likes: Int?
+            }
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            guard let video = try? decoder.decode(Video.self, from: response.body) else {
+                return .failure(.badAnswer(tr("not a Loops video")))
+            }
+            let count = video.likes.flatMap { FeedValueRules.likesRange.contains($0) ? $0 : nil }
+            return .success(LikeAnswer(liked: video.hasLiked ?? liked, likes: count))
+        case .mastodon, .pixelfed, .lemmy:
             struct Status: Decodable {
                 var favourited: Bool?
                 var favouritesCount: Int?

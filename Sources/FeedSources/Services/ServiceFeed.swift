@@ -3,8 +3,8 @@ import FeedGObject
 import Foundation
 
 /// Opens an explicit service address (``FeedCore/ServiceAddress``) as a
-/// feed source: a PeerTube instance, channel or account, or a Mastodon
-/// timeline. GTK thread only.
+/// feed source: a PeerTube instance, channel or account, a Mastodon or
+/// Pixelfed timeline, a Loops feed or a Lemmy community. GTK thread only.
 @MainActor
 public enum ServiceFeed {
     /// The source and what the user reads for it ("#cats on HOST"); nil
@@ -27,6 +27,15 @@ public enum ServiceFeed {
                 MastodonTimeline.explain(error, address: address)
             }
             return (source, MastodonTimeline.describe(address))
+        case .loops:
+            guard let source = LoopsSource(address: address, session: session, credential: credential) else { return nil }
+            return (source, source.displayName)
+        case .pixelfed:
+            guard let source = PixelfedSource(address: address, session: session, credential: credential) else { return nil }
+            return (source, source.displayName)
+        case .lemmy:
+            guard let source = LemmySource(address: address, session: session, pageHeight: pageHeight) else { return nil }
+            return (source, source.displayName)
         case .bluesky:
             return nil // Bluesky's addresses are BlueskyAddresses (BlueskySource)
         }

@@ -10,6 +10,8 @@ import Foundation
 /// `flick account …`: accounts from the command line, for scripts and tests.
 ///
 ///     flick account add mastodon:HOST                  sign in in the browser
+///     flick account add pixelfed:HOST                  (Pixelfed and Loops the same way)
+///     flick account add loops:HOST
 ///     flick account add peertube:HOST --user NAME [--code CODE]
 ///                                                      the password on standard input
 ///     flick account add bsky:HANDLE                    an app password on standard input
@@ -22,14 +24,15 @@ import Foundation
 @MainActor
 enum AccountCommand {
     enum Action: Equatable {
-        case addMastodon(server: String)
+        /// Mastodon, Pixelfed or Loops: in the browser.
+        case addInBrowser(service: ServiceAddress.Service, server: String)
         case addPeerTube(server: String, user: String, code: String?)
         case addBluesky(handle: String)
         case list
         case remove(server: String, name: String)
     }
 
-    nonisolated static let usage = "usage: flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE] | add bsky:HANDLE | list | remove HOST ACCOUNT"
+    nonisolated static let usage = "usage: flick account add mastodon:HOST | add pixelfed:HOST | add loops:HOST | add peertube:HOST --user NAME [--code CODE] | add bsky:HANDLE | list | remove HOST ACCOUNT"
 
     /// The longest password read from standard input, in bytes.
     static let maxPasswordBytes = 4_096
@@ -49,7 +52,7 @@ enum AccountCommand {
             fallthrough
         case ("add", 3...):
             guard case .success(let address)? = ServiceAddress.parse(words[1]), address.scope == .instance
-                    || (address.service == .mastodon) else { return nil }
+                    || address.service == .mastodon || address.service == .pixelfed else { return nil }
             var rest = Array(words.dropFirst(2))
             var user: String?
             var code: String?
@@ -63,7 +66,9 @@ enum AccountCommand {
             }
             guard rest.isEmpty else { return nil }
             switch address.service {
-            case .mastodon where user == nil && code == nil: return .addMastodon(server: address.server)
+            case .mastodon where user == nil && code == nil, .pixelfed where user == nil && code == nil,
+                 .loops where user == nil && code == nil:
+                return .addInBrowser(service: address.service, server: address.server)
             case .peertube:
                 guard let user, Account.isUserName(user) else { return nil }
                 return .addPeerTube(server: address.server, user: user, code: code)
@@ -73,11 +78,12 @@ enum AccountCommand {
         }
     }
 
-    /// `mastodon:HOST` alone is not an address (a timeline is needed): the
-    /// word is read as a server here.
+    /// `mastodon:HOST` and `pixelfed:HOST` alone are not addresses (a
+    /// timeline is needed): the word is read as a server here.
     nonisolated static func normalize(_ words: [String]) -> [String] {
-        guard words.count >= 2, words[0] == "add", words[1].lowercased().hasPrefix("mastodon:"),
-              !words[1].dropFirst("mastodon:".count).contains("/") else { return words }
+        guard words.count >= 2, words[0] == "add",
+              let prefix = ["mastodon:", "pixelfed:"].first(where: { words[1].lowercased().hasPrefix($0) }),
+              !words[1].dropFirst(prefix.count).contains("/") else { return words }
         var out = words
         out[1] += "/home"
         return out
@@ -120,8 +126,8 @@ enum AccountCommand {
         switch action {
         case .list:
             return 0
-        case .addMastodon(let server):
-            guard let signIn = MastodonSignIn(server: server, session: session) else { return 2 }
+        case .addInBrowser(let service, let server):
+            guard let signIn = BrowserSignIn(service: service, server: server, session: session) else { return 2 }
             running = signIn
             signIn.start(openBrowser: { url in
                 Log.info(tr("opening the sign-in page of %1$s in your browser: %2$s").filled(server, url.absoluteString))

@@ -32,7 +32,7 @@ final class AccountsPage {
         adw_preferences_page_set_icon_name(gcast(page), "system-users-symbolic")
         group = adw_preferences_group_new()!
         adw_preferences_group_set_title(gcast(group), tr("Accounts"))
-        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon, your subscriptions on PeerTube and your timeline on Bluesky, and your likes reach the server. Tokens are kept in your keyring, never your password."))
+        adw_preferences_group_set_description(gcast(group), tr("Signed in, Flick shows your home timeline, favourites and bookmarks on Mastodon, your subscriptions on PeerTube, your timeline on Bluesky, your home on Pixelfed and For You on Loops, and your likes reach the server. Tokens are kept in your keyring, never your password."))
         adw_preferences_page_add(gcast(page), gcast(group))
 
         let add = adw_preferences_group_new()!
@@ -45,6 +45,12 @@ final class AccountsPage {
         adw_preferences_group_add(gcast(add), PreferenceRows.buttonRow(
             title: tr("Bluesky"), subtitle: tr("Sign in with your handle and an app password"),
             button: tr("Sign in to _Bluesky…"), connections: &connections) { hooks.signIn(.bluesky) })
+        adw_preferences_group_add(gcast(add), PreferenceRows.buttonRow(
+            title: tr("Pixelfed"), subtitle: tr("Sign in on the server’s page, in your browser"),
+            button: tr("Sign in to P_ixelfed…"), connections: &connections) { hooks.signIn(.pixelfed) })
+        adw_preferences_group_add(gcast(add), PreferenceRows.buttonRow(
+            title: tr("Loops"), subtitle: tr("Sign in on the server’s page, in your browser"),
+            button: tr("Sign in to _Loops…"), connections: &connections) { hooks.signIn(.loops) })
         adw_preferences_page_add(gcast(page), gcast(add))
         show(hooks.accounts())
     }
@@ -64,6 +70,9 @@ final class AccountsPage {
             case .mastodon: tr("Mastodon")
             case .peertube: tr("PeerTube")
             case .bluesky: tr("Bluesky")
+            case .pixelfed: tr("Pixelfed")
+            case .loops: tr("Loops")
+            case .lemmy: tr("Lemmy")
             }
             let title = account.displayName.isEmpty ? account.label : account.displayName
             // Translators: an account (name@server) and its service.

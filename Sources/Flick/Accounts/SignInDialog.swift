@@ -9,8 +9,9 @@ import Foundation
 
 /// The sign-in window for one service: the server, and for PeerTube the
 /// user name, the password (an `AdwPasswordEntryRow`; sent once, never
-/// kept) and, when the instance asks, the two-factor code. Mastodon signs
-/// in in the browser (``MastodonSignIn``); the window waits and says so.
+/// kept) and, when the instance asks, the two-factor code. Mastodon,
+/// Pixelfed and Loops sign in in the browser (``BrowserSignIn``); the
+/// window waits and says so.
 /// Bluesky signs in with the handle and an app password, on the sign-in
 /// service the `bluesky-pds` key names (``BlueskySignIn``).
 /// A failure is shown in the window and the user may try again. GTK
@@ -29,7 +30,7 @@ final class SignInDialog {
     private let code: WidgetPointer?
     private let status: WidgetPointer
     private let signInButton: WidgetPointer
-    private var mastodon: MastodonSignIn?
+    private var mastodon: BrowserSignIn?
     private var peerTube: PeerTubeSignIn?
     private var bluesky: BlueskySignIn?
     private var connections: [SignalConnection] = []
@@ -47,6 +48,9 @@ final class SignInDialog {
         case .mastodon: tr("Sign in to Mastodon")
         case .peertube: tr("Sign in to PeerTube")
         case .bluesky: tr("Sign in to Bluesky")
+        case .pixelfed: tr("Sign in to Pixelfed")
+        case .loops: tr("Sign in to Loops")
+        case .lemmy: tr("Sign in to Lemmy")
         }
         gtk_window_set_title(gcast(window), title)
         gtk_window_set_transient_for(gcast(window), gcast(parent))
@@ -90,7 +94,7 @@ final class SignInDialog {
             code = nil
         }
         let explanation = switch service {
-        case .mastodon: tr("Flick opens the server’s sign-in page in your browser; your password stays there.")
+        case .mastodon, .pixelfed, .loops, .lemmy: tr("Flick opens the server’s sign-in page in your browser; your password stays there.")
         case .peertube: tr("Only the tokens the server gives are kept, in your keyring; never the password.")
         case .bluesky: tr("Use an app password, made in Bluesky’s Settings → Privacy and security → App passwords; never your account’s password. Only the tokens Bluesky gives are kept, in your keyring.")
         }
@@ -172,8 +176,11 @@ final class SignInDialog {
         }
         gtk_widget_set_sensitive(signInButton, 0)
         switch service {
-        case .mastodon:
-            guard let signIn = MastodonSignIn(server: server, session: session) else { return }
+        case .mastodon, .pixelfed, .loops, .lemmy:
+            guard let signIn = BrowserSignIn(service: service, server: server, session: session) else {
+                gtk_widget_set_sensitive(signInButton, 1)
+                return say(tr("Flick does not sign in to this service."), problem: true)
+            }
             mastodon = signIn
             say(tr("Waiting for your browser: finish signing in to %1$s there.").filled(server), problem: false)
             let parent = gtk_window_get_transient_for(gcast(window.raw))

@@ -15,6 +15,12 @@ extension ServiceAddress.Problem {
                 .filled(text)
         case (.unknownPath, .bluesky):
             return tr("‘%1$s’ is not a Bluesky address: bsky:HANDLE, with /feed/RKEY or /post/RKEY, or bsky:home").filled(text)
+        case (.unknownPath, .loops):
+            return tr("‘%1$s’ is not a Loops address: loops:HOST[:PORT], with /@USER, /tags/NAME, /for-you or /following").filled(text)
+        case (.unknownPath, .pixelfed):
+            return tr("‘%1$s’ is not a Pixelfed address: pixelfed:HOST[:PORT]/tags/NAME, /@USER or /home").filled(text)
+        case (.unknownPath, .lemmy):
+            return tr("‘%1$s’ is not a Lemmy address: lemmy:HOST[:PORT], with /c/COMMUNITY[@INSTANCE]").filled(text)
         case (.unknownPath, .mastodon):
             return tr("‘%1$s’ is not a Mastodon address: mastodon:HOST[:PORT]/tags/NAME, /local, /public, /home, /favourites or /bookmarks").filled(text)
         }

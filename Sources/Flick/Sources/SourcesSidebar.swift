@@ -143,6 +143,9 @@ final class SourcesSidebar {
         case .peertube: return "video-x-generic-symbolic"
         case .mastodon: return "user-available-symbolic"
         case .bluesky: return "weather-few-clouds-symbolic"
+        case .loops: return "media-playlist-repeat-symbolic"
+        case .pixelfed: return "camera-photo-symbolic"
+        case .lemmy: return "system-users-symbolic"
         }
     }
 

@@ -29,6 +29,8 @@ enum MastodonAPI {
         var remoteUrl: String?
         var description: String?
         var meta: Meta?
+        /// Pixelfed, asked with `_pe=1`: the video's HLS playlist.
+        var hlsManifest: String?
     }
 
     /// A status without its boost (a boost's `reblog` is one of these).

@@ -14,12 +14,18 @@ import FeedGObject
 /// author, `favourites_count` its likes; `sensitive` or a content warning
 /// (`spoiler_text`) makes it sensitive. A boost shows the boosted status.
 /// The next page is the `Link` header's `next`, on the same instance.
+///
+/// Read as Pixelfed's (`pixelfed`), a video's `hls_manifest` is kept as
+/// its stream address (``RemoteItemExtras/streamAddress``) for the source
+/// to check, a status of several pictures says "2 of 4" under its title,
+/// and a page without a `Link` header goes on with `max_id` set to its
+/// last status's id.
 enum MastodonDocument {
     /// The statuses asked for per page (Mastodon's largest).
     static let pageSize = 40
 
     static func parse(_ data: Data, pageURL: URL, headers: [String: String],
-                      knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
+                      knownIDs: Set<String>, pixelfed: Bool = false) throws(FeedLoadError) -> FeedPage {
         guard data.count <= FeedDocument.maxBytes else { throw .tooLarge(bytes: data.count, limit: FeedDocument.maxBytes) }
         let statuses: [Lossy<MastodonAPI.Status>]
         do {
@@ -50,7 +56,7 @@ enum MastodonDocument {
                 ?? status.account?.acct.map { "@\($0)" }
             for (place, (attachment, kind)) in media.enumerated() {
                 let size = attachment.meta?.original
-                let post = ServicePost(
+                var post = ServicePost(
                     id: media.count == 1 ? status.id : "\(status.id)#\(place + 1)", kind: kind,
                     uri: attachment.url ?? attachment.remoteUrl ?? "",
                     poster: kind == .video ? attachment.previewUrl : nil,
@@ -60,10 +66,17 @@ enum MastodonDocument {
                     accessibilityLabel: attachment.description.flatMap { $0.isEmpty ? nil : $0 },
                     sensitive: status.sensitive == true || warning != nil, webPage: status.url,
                     silentLoop: attachment.type == "gifv", liked: status.favourited, servicePostID: status.id)
+                if pixelfed, media.count > 1 {
+                    post.subtitle = tr("%1$s of %2$s").filled(Translation.number(place + 1), Translation.number(media.count))
+                }
                 switch post.validated(pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: post.id, reason: reason))
                 case .success(let (item, extras)):
+                    var extras = extras
+                    if pixelfed, kind == .video, let manifest = attachment.hlsManifest {
+                        extras.streamAddress = FeedURLRules.resolve(manifest, pageURL: pageURL)
+                    }
                     page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &ids)
                 }
             }
@@ -74,6 +87,9 @@ enum MastodonDocument {
             } else {
                 page.unusableNext = next
             }
+        } else if pixelfed, headers["link"] == nil, let last = statuses.last?.value?.body.id,
+                  last.allSatisfy({ $0.isASCII && $0.isNumber }), let url = FeedNext.url(pageURL, cursor: last, parameter: "max_id") {
+            page.next = .url(url)
         }
         return page
     }

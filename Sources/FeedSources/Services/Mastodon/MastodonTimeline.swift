@@ -29,7 +29,7 @@ enum MastodonTimeline {
         case .bookmarks:
             components.path = "/api/v1/bookmarks"
             query.removeFirst()
-        case .instance, .trending, .recent, .channel, .account, .subscriptions, .watchLater:
+        case .instance, .trending, .recent, .channel, .account, .subscriptions, .watchLater, .forYou, .following, .community:
             return nil
         }
         components.queryItems = query

@@ -32,7 +32,7 @@ enum PeerTubeListing: Sendable, Equatable {
         case .local: self = .local
         case .subscriptions: self = .subscriptions
         case .watchLater: self = .watchLater(playlist: nil)
-        case .instance, .tag, .federated, .home, .favourites, .bookmarks: self = .short
+        case .instance, .tag, .federated, .home, .favourites, .bookmarks, .forYou, .following, .community: self = .short
         }
     }
 

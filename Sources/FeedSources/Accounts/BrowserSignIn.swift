@@ -2,26 +2,41 @@ import FeedCore
 import FeedGObject
 import Foundation
 
-/// Signs in to a Mastodon server the way native apps do (OAuth 2.0
-/// authorization code with PKCE `S256`, RFC 8252's loopback redirect).
-/// GTK thread only; one sign-in per object.
+/// Signs in to a Mastodon, Pixelfed or Loops server the way native apps
+/// do (OAuth 2.0 authorization code with PKCE `S256`, RFC 8252's loopback
+/// redirect), through the user's browser. GTK thread only; one sign-in
+/// per object.
 ///
 /// 1. Listens on `http://127.0.0.1:PORT/callback` (``OAuthListener``).
 /// 2. Registers Flick with the server for that redirect (`POST
 ///    /api/v1/apps`; the port is new each time, and servers compare
-///    redirects whole, so a registration serves one sign-in).
+///    redirects whole, so a registration serves one sign-in). Loops takes
+///    its redirects as a list (`redirect_uris[]`) and no scopes there.
 /// 3. Has the browser open the authorize page (`openBrowser`).
 /// 4. Exchanges the code with the verifier (`POST /oauth/token`).
-/// 5. Asks who signed in (`GET /api/v1/accounts/verify_credentials`).
+/// 5. Asks who signed in (Mastodon's and Pixelfed's
+///    `GET /api/v1/accounts/verify_credentials`, Loops's
+///    `GET /api/v1/account/info/self`).
 ///
 /// `cancel()` stops every step; the completion is then never called.
 @MainActor
-public final class MastodonSignIn {
+public final class BrowserSignIn {
     public typealias Completion = @MainActor (Result<(Account, AccountToken), SignInFailure>) -> Void
 
-    /// The scopes Flick asks for: reading, and favourites and bookmarks.
+    /// The scopes Flick asks Mastodon for: reading, and favourites and bookmarks.
     public static let scopes = "read write:favourites write:bookmarks"
 
+    /// The scopes Flick asks `service` for (Pixelfed's are coarse; Loops's
+    /// routes need a token of any scope).
+    public static func scopes(of service: ServiceAddress.Service) -> String {
+        switch service {
+        case .pixelfed: "read write"
+        case .loops: "user:read video:read"
+        case .mastodon, .peertube, .bluesky, .lemmy: scopes
+        }
+    }
+
+    private let service: ServiceAddress.Service
     private let server: String
     private let base: URL
     private let session: GObjectRef
@@ -32,9 +47,11 @@ public final class MastodonSignIn {
     private var completion: Completion?
 
     /// - Parameter server: `HOST[:PORT]` (https, or http on loopback).
-    public init?(server: String, session: GObjectRef) {
-        guard let normalized = ServiceAddress.normalizedServer(server),
+    ///   `service`: Mastodon, Pixelfed or Loops.
+    public init?(service: ServiceAddress.Service = .mastodon, server: String, session: GObjectRef) {
+        guard [.mastodon, .pixelfed, .loops].contains(service), let normalized = ServiceAddress.normalizedServer(server),
               let base = URL(serverBase: normalized) else { return nil }
+        self.service = service
         self.server = normalized
         self.base = base
         self.session = session
@@ -50,10 +67,11 @@ public final class MastodonSignIn {
             return
         }
         guard let redirect = listener?.redirectURI else { return }
-        call = ServiceCall(.post, url("/api/v1/apps"),
-                           form: [("client_name", "Flick"), ("redirect_uris", redirect), ("scopes", Self.scopes),
-                                  ("website", "https://github.com/flick/flick")],
-                           session: session) { [weak self] result in
+        let form: [(String, String)] = service == .loops
+            ? [("client_name", "Flick"), ("redirect_uris[]", redirect)]
+            : [("client_name", "Flick"), ("redirect_uris", redirect), ("scopes", Self.scopes(of: service)),
+               ("website", "https://github.com/flick/flick")]
+        call = ServiceCall(.post, url("/api/v1/apps"), form: form, session: session) { [weak self] result in
             self?.registered(result, redirect: redirect, openBrowser: openBrowser)
         }
     }
@@ -88,7 +106,7 @@ public final class MastodonSignIn {
                 URLQueryItem(name: "response_type", value: "code"),
                 URLQueryItem(name: "client_id", value: client.clientId),
                 URLQueryItem(name: "redirect_uri", value: redirect),
-                URLQueryItem(name: "scope", value: Self.scopes),
+                URLQueryItem(name: "scope", value: Self.scopes(of: service)),
                 URLQueryItem(name: "state", value: pkce.state),
                 URLQueryItem(name: "code_challenge", value: pkce.challenge),
                 URLQueryItem(name: "code_challenge_method", value: "S256"),
@@ -112,7 +130,7 @@ public final class MastodonSignIn {
                                form: [("grant_type", "authorization_code"), ("code", code),
                                       ("client_id", client.clientId), ("client_secret", client.clientSecret),
                                       ("redirect_uri", redirect), ("code_verifier", pkce.verifier),
-                                      ("scope", Self.scopes)],
+                                      ("scope", Self.scopes(of: service))],
                                session: session) { [weak self] result in self?.exchanged(result, client: client) }
         }
     }
@@ -123,15 +141,17 @@ public final class MastodonSignIn {
                 finish(.failure(.badAnswer(server: server, tr("no access token"))))
                 return
             }
-            call = ServiceCall(.get, url("/api/v1/accounts/verify_credentials"), bearer: token.accessToken,
+            let whoAmI = service == .loops ? "/api/v1/account/info/self" : "/api/v1/accounts/verify_credentials"
+            call = ServiceCall(.get, url(whoAmI), bearer: token.accessToken,
                                session: session) { [weak self] result in self?.verified(result, token: token) }
         }
     }
 
     private func verified(_ result: Result<ServiceCall.Response, ServiceCall.Failure>, token: AccountToken) {
         if let answer = SignInFailure.accepted(result, server: server, else: fail) {
-            guard let me = AccountAPI.decode(AccountAPI.MastodonCredentials.self, answer.body),
-                  let account = Account.checked(service: .mastodon, server: server, name: me.username,
+            let me = service == .loops ? AccountAPI.decode(AccountAPI.LoopsSelf.self, answer.body)?.me
+                : AccountAPI.decode(AccountAPI.MastodonCredentials.self, answer.body)
+            guard let me, let account = Account.checked(service: service, server: server, name: me.username,
                                                 displayName: me.displayName ?? "") else {
                 finish(.failure(.badAnswer(server: server, tr("no user name"))))
                 return
