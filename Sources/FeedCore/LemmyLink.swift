@@ -48,8 +48,11 @@ public enum LemmyLink {
         }
         guard let url, !url.isEmpty else { return .skip(refusal ?? .notMedia) }
         if case .failure(let reason) = checked(url, serverIsLoopback: serverIsLoopback) { return .skip(reason) }
-        let kind = contentType.flatMap { $0.isEmpty ? nil : MediaKindRule.kind(ofMIMEType: $0) }
-            ?? MediaKindRule.knownKind(ofAddress: url)
+        let kind = if let contentType, !contentType.isEmpty {
+            MediaKindRule.kind(ofMIMEType: contentType)
+        } else {
+            MediaKindRule.knownKind(ofAddress: url)
+        }
         switch kind {
         case .video: return .video(url)
         case .image: return .image(url)

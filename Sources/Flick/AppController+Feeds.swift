@@ -64,7 +64,11 @@ extension AppController {
                 return
             }
             self.setTitle(made.name)
-            self.showRemote(made.source, engine: engine, address: address.text) { [weak self] in self?.openService(address) }
+            // A visitor kept out (Pixelfed's tags, a server's closed timelines) is offered the sign-in.
+            let signIn = credential == nil && address.service != .lemmy ? address : nil
+            self.showRemote(made.source, engine: engine, address: address.text, signIn: signIn) { [weak self] in
+                self?.openService(address)
+            }
         }
     }
 
@@ -86,9 +90,11 @@ extension AppController {
 
     /// Shows a source whose pages come over the network; `retry` opens it again.
     /// `land`: where the first page lands instead of where the source was left.
+    /// `signIn`: the service address whose server a refused visitor is
+    /// offered to sign in to.
     func showRemote(_ source: FeedSource, engine: MediaEngine, address: String,
-                            land: (@MainActor (FeedView, FeedSession) -> Void)? = nil,
-                            retry: @escaping @MainActor () -> Void) {
+                    land: (@MainActor (FeedView, FeedSession) -> Void)? = nil, signIn: ServiceAddress? = nil,
+                    retry: @escaping @MainActor () -> Void) {
         let session = makeSession(source, engine: engine)
         showFeed(session)
         session.start { [weak self, weak session] failure in
@@ -99,6 +105,10 @@ extension AppController {
                 // (Retry or another feed starts a new one).
                 self.endSession()
                 self.window?.showError(title: tr("Could not open the feed"), message: failure.message) { retry() }
+                if failure.needsAccount, let signIn {
+                    self.window?.showToast(tr("Sign in to %1$s to see this feed").filled(signIn.server), button: tr("Sign In"),
+                                           action: "app.sign-in", target: Self.signInTarget(signIn.service, signIn.server))
+                }
                 self.reporter.report(phase: .error)
                 return
             }

@@ -5,7 +5,8 @@ import Foundation
 /// An address the user typed, read as whatever it turns out to be: a feed
 /// (Flick's JSON, JSON Feed, RSS or Atom, M3U or HLS, told apart by the
 /// first page) or, for an instance's bare address (no path), a PeerTube
-/// instance or a Mastodon server, told by their APIs (``InstanceProbe``).
+/// instance, a Mastodon server, a Loops server or a Lemmy instance, told
+/// by their APIs (``InstanceProbe``).
 /// A wrong guess says what was found. GTK thread only.
 ///
 /// Detection runs on the first load; Reload and later pages go to the
@@ -17,6 +18,8 @@ public final class DetectingFeedSource: FeedSource {
         case feed
         case peertube(ServiceAddress)
         case mastodon(ServiceAddress)
+        case loops(ServiceAddress)
+        case lemmy(ServiceAddress)
     }
 
     public let url: URL
@@ -71,13 +74,22 @@ public final class DetectingFeedSource: FeedSource {
                 server = (ServiceAddress(service: .peertube, host: host.lowercased(), port: url.port, scope: .instance), name)
             case .mastodon(let name):
                 server = (ServiceAddress(service: .mastodon, host: host.lowercased(), port: url.port, scope: .local), name)
+            case .loops(let name):
+                server = (ServiceAddress(service: .loops, host: host.lowercased(), port: url.port, scope: .instance), name)
+            case .lemmy(let name):
+                server = (ServiceAddress(service: .lemmy, host: host.lowercased(), port: url.port, scope: .instance), name)
             case .neither:
                 server = nil
             }
             if let server, let made = ServiceFeed.source(for: server.address, session: self.session,
                                                          credential: self.credentials(server.address), pageHeight: self.pageHeight) {
                 self.onNamed?(server.name.flatMap { $0.isEmpty ? nil : $0 } ?? made.name)
-                let kind: Detected = server.address.service == .peertube ? .peertube(server.address) : .mastodon(server.address)
+                let kind: Detected = switch server.address.service {
+                case .peertube: .peertube(server.address)
+                case .loops: .loops(server.address)
+                case .lemmy: .lemmy(server.address)
+                case .mastodon, .pixelfed, .bluesky: .mastodon(server.address)
+                }
                 self.use(made.source, as: kind, completion)
                 return
             }
@@ -85,7 +97,7 @@ public final class DetectingFeedSource: FeedSource {
                 // A web page at a bare address: say the servers were asked too.
                 if case .failure(let failure) = result, failure.noFeedFound {
                     completion(.failure(FeedSourceFailure(
-                        message: tr("No feed found at %1$s: a web page, and neither a PeerTube instance nor a Mastodon server.")
+                        message: tr("No feed found at %1$s: a web page, and not a PeerTube, Mastodon, Loops or Lemmy server.")
                             .filled(self.url.absoluteString),
                         code: failure.code)))
                     return

@@ -83,7 +83,7 @@ import Testing
         defer { server.stop() }
         for (url, expected) in [
             (base.appendingPathComponent("about"), "No feed found at \(base.absoluteString)about: it is a web page (HTML), not a feed."),
-            (base, "No feed found at \(base.absoluteString): a web page, and neither a PeerTube instance nor a Mastodon server."),
+            (base, "No feed found at \(base.absoluteString): a web page, and not a PeerTube, Mastodon, Loops or Lemmy server."),
         ] {
             let source = DetectingFeedSource(url: url, session: HTTPSessions.standalone()) { 700 }
             guard case .failure(let failure) = try await SourcePump.first(source) else {

@@ -15,6 +15,7 @@ final class RequestLog: @unchecked Sendable {
     }
 
     var paths: [String] { lock.withLock { entries.map(\.path) } }
+    var queries: [[String: String]] { lock.withLock { entries.map(\.query) } }
     var times: [Date] { lock.withLock { entries.map(\.at) } }
     var headers: [[String: String]] { lock.withLock { entries.map(\.headers) } }
     func count(_ path: String) -> Int { lock.withLock { entries.filter { $0.path == path }.count } }
