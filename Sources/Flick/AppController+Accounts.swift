@@ -122,7 +122,8 @@ extension AppController {
 
     /// Lists the account's own feeds in the sidebar (not opened): Home,
     /// Favourites, Bookmarks and the followed hashtags on Mastodon,
-    /// Subscriptions and Watch later on PeerTube.
+    /// Subscriptions and Watch later on PeerTube, Home on Pixelfed, For You
+    /// and Following on Loops.
     private func listOwnFeeds(of account: Account, token: AccountToken) {
         if account.service == .bluesky {
             library.add(Self.entry(for: BlueskyAddress(scope: .home)))
@@ -130,7 +131,13 @@ extension AppController {
             refreshSidebar()
             return
         }
-        let paths = account.service == .mastodon ? ["home", "favourites", "bookmarks"] : ["subscriptions", "watch-later"]
+        let paths = switch account.service {
+        case .mastodon: ["home", "favourites", "bookmarks"]
+        case .pixelfed: ["home"]
+        case .loops: ["for-you", "following"]
+        case .peertube: ["subscriptions", "watch-later"]
+        case .bluesky, .lemmy: []
+        }
         for path in paths {
             guard case .success(let address)? = ServiceAddress.parse("\(account.service.rawValue):\(account.server)/\(path)") else { continue }
             library.add(Self.entry(for: address))
