@@ -25,9 +25,13 @@ public final class FakeMastodon: @unchecked Sendable {
     /// The home timeline's media addresses, one status each (newest first).
     public let media: [String]
 
-    public init(user: String = "ana", media: [String]) {
+    /// The scopes an app must register with (Pixelfed's are `read write`).
+    public let scopes: String
+
+    public init(user: String = "ana", media: [String], scopes: String = "read write:favourites write:bookmarks") {
         self.user = user
         self.media = media
+        self.scopes = scopes
     }
 
     private func locked<T>(_ work: () -> T) -> T {
@@ -51,7 +55,7 @@ public final class FakeMastodon: @unchecked Sendable {
         server.servePost(at: "/api/v1/apps") { [self] request in
             let form = Self.form(request.body)
             guard let redirect = form["redirect_uris"], form["client_name"] == "Flick",
-                  form["scopes"] == "read write:favourites write:bookmarks" else {
+                  form["scopes"] == scopes else {
                 return .init(status: 422, body: Data(#"{"error": "Validation failed: Redirect URI must be an absolute URI."}"#.utf8))
             }
             let id = locked { counter += 1; return "client-\(counter)" }

@@ -27,6 +27,9 @@ struct ServicePost {
     /// The id a like names on the service.
     var servicePostID: String?
 
+    /// The largest page of a Loops, Pixelfed or Lemmy server read, in bytes.
+    static let maxPageBytes = 4 * 1_048_576
+
     /// The longest service post id kept, in bytes.
     static let maxServiceIDBytes = 200
 

@@ -98,3 +98,16 @@ import Testing
         #expect(first.items.first?.id == "101", "the front page: \(first.items.map(\.id))")
     }
 }
+
+extension LemmySourceTests {
+    @Test("a page over 4 MiB is refused unread, whatever it holds")
+    func pageBound() async throws {
+        let server = MediaServer()
+        let huge = Data(#"{"posts": [], "pad": ""#.utf8) + Data(repeating: 0x61, count: 4 * 1_048_576) + Data(#""}"#.utf8)
+        server.serveAnswers(at: "/api/v3/post/list") { _ in .init(status: 200, body: huge) }
+        let base = try server.startOnOwnThread()
+        defer { server.stop() }
+        let answer = try await SourcePump.first(try Self.source(base, .community("videos")))
+        #expect(answer.failure?.code == .unsupportedFormat && answer.failure?.message.contains("too large") == true, "\(answer)")
+    }
+}

@@ -13,7 +13,7 @@ import Foundation
 /// reason. The next page is the same address with `next_page` as `page_cursor`.
 enum LemmyDocument {
     static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
-        guard data.count <= LoopsDocument.maxBytes else { throw .tooLarge(bytes: data.count, limit: LoopsDocument.maxBytes) }
+        guard data.count <= ServicePost.maxPageBytes else { throw .tooLarge(bytes: data.count, limit: ServicePost.maxPageBytes) }
         let answer: LemmyAPI.Posts
         do {
             answer = try LemmyAPI.decoder().decode(LemmyAPI.Posts.self, from: data)

@@ -43,7 +43,7 @@ public final class LemmySource: FeedSource {
             locate: { done in done(.success(url)) },
             pages: { [address] url in
                 PagedFeedSource(url: url, format: .lemmy, cacheScope: lemmyOrigin, session: session,
-                                options: .init(maxBytes: LoopsDocument.maxBytes, emptyPagesFollowed: LemmyFeed.emptyPagesLimit - 1),
+                                options: .init(maxBytes: ServicePost.maxPageBytes, emptyPagesFollowed: LemmyFeed.emptyPagesLimit - 1),
                                 endNotice: tr("No more posts")) { error in LemmyFeed.explain(error, address: address) }
             },
             pending: { item, _ in Self.isPeerTubeDetails(item.uri) },
@@ -110,7 +110,7 @@ public final class LemmySource: FeedSource {
             return done(.failure(FeedSourceFailure(message: tr("%1$s is not a PeerTube video id").filled(item.id), code: .unsupportedFormat)))
         }
         let origin = CacheKey.origin(of: url.absoluteString) ?? host
-        let client = instances[origin] ?? ServiceClient(session: session, options: .init(maxBytes: LoopsDocument.maxBytes))
+        let client = instances[origin] ?? ServiceClient(session: session, options: .init(maxBytes: ServicePost.maxPageBytes))
         instances[origin] = client
         client.get(url, accept: "application/json") { [weak self] result in
             guard let self else { return }

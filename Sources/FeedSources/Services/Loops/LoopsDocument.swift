@@ -15,7 +15,7 @@ import Foundation
 /// The next page is the same address with `meta.next_cursor` as `cursor`.
 enum LoopsDocument {
     /// The largest page read, in bytes.
-    static let maxBytes = 4 * 1_048_576
+    static let maxBytes = ServicePost.maxPageBytes
 
     static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
         guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }

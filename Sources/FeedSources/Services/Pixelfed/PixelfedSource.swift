@@ -37,7 +37,7 @@ public final class PixelfedSource: FeedSource {
             locate: { [weak self] done in self?.locate(done) },
             pages: { [address] url in
                 PagedFeedSource(url: url, format: .pixelfed, cacheScope: CacheKey.origin(of: address.baseURL), session: session,
-                                credential: credential) { error in PixelfedFeed.explain(error, address: address) }
+                                credential: credential, options: .init(maxBytes: ServicePost.maxPageBytes)) { error in PixelfedFeed.explain(error, address: address) }
             },
             pending: { _, extras in extras?.streamAddress != nil },
             details: { [weak self] item, extras, done in self?.checkPlaylist(of: item, extras: extras, done) })
