@@ -14,7 +14,7 @@ import Foundation
 /// with their posters, and their details fetched by `details` only as the
 /// session's preload plan comes to them, as PeerTube's are.
 @MainActor
-final class DetailedPages {
+public final class DetailedPages {
     typealias Completion = @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void
     /// The first page's address, or why there is none.
     typealias Locate = @MainActor (@escaping @MainActor (Result<URL, FeedSourceFailure>) -> Void) -> Void
@@ -87,5 +87,27 @@ final class DetailedPages {
             }
             completion(result)
         }
+    }
+}
+
+/// A service source read by a ``DetailedPages``: its next pages and its
+/// posts' details are the pages' (each source starts its first load
+/// itself, to stop its own requests first). GTK thread only.
+@MainActor
+public protocol DetailedPagesSource: FeedSource {
+    var detailedPages: DetailedPages { get }
+}
+
+extension DetailedPagesSource {
+    public func loadNext(after cursor: FeedCursor,
+                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        detailedPages.loadNext(after: cursor, completion)
+    }
+
+    public func needsDetails(_ item: FeedItem) -> Bool { detailedPages.needsDetails(item) }
+
+    public func fetchDetails(of item: FeedItem,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        detailedPages.fetchDetails(of: item, completion)
     }
 }

@@ -17,12 +17,18 @@ import Foundation
 /// votes need an account Flick does not sign in to: hearts stay on this
 /// computer.
 @MainActor
-public final class LemmySource: FeedSource {
+public final class LemmySource: DetailedPagesSource {
     public let address: ServiceAddress
     public let cacheScope: String?
     private let session: GObjectRef
     private let pageHeight: @MainActor () -> Int
-    private var pages: DetailedPages!
+    /// The first page's address.
+    private let firstPage: URL
+    public private(set) lazy var detailedPages = DetailedPages(
+        locate: { [firstPage] done in done(.success(firstPage)) },
+        pages: { [unowned self] url in pages(at: url) },
+        pending: { item, _ in Self.isPeerTubeDetails(item.uri) },
+        details: { [weak self] item, extras, done in self?.peerTubeDetails(of: item, extras: extras, done) })
     /// PeerTube instances the community's posts link, one client each.
     private var instances: [String: ServiceClient] = [:]
     /// Pages in a row that had nothing to show, across loads.
@@ -38,16 +44,15 @@ public final class LemmySource: FeedSource {
         self.session = session
         self.pageHeight = pageHeight
         cacheScope = CacheKey.origin(of: address.baseURL)
-        let lemmyOrigin = CacheKey.origin(of: address.baseURL)
-        pages = DetailedPages(
-            locate: { done in done(.success(url)) },
-            pages: { [address] url in
-                PagedFeedSource(url: url, format: .lemmy, cacheScope: lemmyOrigin, session: session,
-                                options: .init(maxBytes: ServicePost.maxPageBytes, emptyPagesFollowed: LemmyFeed.emptyPagesLimit - 1),
-                                endNotice: tr("No more posts")) { error in LemmyFeed.explain(error, address: address) }
-            },
-            pending: { item, _ in Self.isPeerTubeDetails(item.uri) },
-            details: { [weak self] item, extras, done in self?.peerTubeDetails(of: item, extras: extras, done) })
+        firstPage = url
+    }
+
+    /// The listing read from `url` on: up to ten pages with nothing to show in one load.
+    private func pages(at url: URL) -> PagedFeedSource {
+        let address = self.address
+        return PagedFeedSource(url: url, format: .lemmy, cacheScope: cacheScope, session: session,
+                               options: .init(maxBytes: ServicePost.maxPageBytes, emptyPagesFollowed: LemmyFeed.emptyPagesLimit - 1),
+                               endNotice: tr("No more posts")) { error in LemmyFeed.explain(error, address: address) }
     }
 
     /// What the user reads for it: "!videos on HOST".
@@ -57,19 +62,12 @@ public final class LemmySource: FeedSource {
         for client in instances.values { client.cancelAll() }
         emptyRun = 0
         shownAny = false
-        pages.loadFirst(counted(completion))
+        detailedPages.loadFirst(counted(completion))
     }
 
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.loadNext(after: cursor, counted(completion))
-    }
-
-    public func needsDetails(_ item: FeedItem) -> Bool { pages.needsDetails(item) }
-
-    public func fetchDetails(of item: FeedItem,
-                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.fetchDetails(of: item, completion)
+        detailedPages.loadNext(after: cursor, counted(completion))
     }
 
     /// `completion`, ending the feed once ``LemmyFeed/emptyPagesLimit``

@@ -13,13 +13,19 @@ import Foundation
 /// feed) gets its details (`/api/v1/video/{id}`) as the preload plan
 /// reaches it. Hearts go to the server (``ServiceLikes``) when signed in.
 @MainActor
-public final class LoopsSource: FeedSource {
+public final class LoopsSource: DetailedPagesSource {
     public let address: ServiceAddress
     public let cacheScope: String?
     public let serviceLikes: ServiceLikes?
     /// Account lookups and details; the pages have their own client.
     private let client: ServiceClient
-    private var pages: DetailedPages!
+    private let session: GObjectRef
+    private let credential: ServiceCredential?
+    public private(set) lazy var detailedPages = DetailedPages(
+        locate: { [weak self] done in self?.locate(done) },
+        pages: { [unowned self] url in pages(at: url) },
+        pending: { item, _ in item.uri.hasSuffix("/api/v1/video/\(item.id)") },
+        details: { [weak self] item, _, done in self?.details(of: item, done) })
 
     public init?(address: ServiceAddress, session: GObjectRef, credential: ServiceCredential? = nil) {
         guard address.service == .loops, URL(string: address.baseURL) != nil else { return nil }
@@ -27,18 +33,16 @@ public final class LoopsSource: FeedSource {
         cacheScope = CacheKey.origin(of: address.baseURL)
         client = ServiceClient(session: session, options: .init(maxBytes: LoopsDocument.maxBytes), credential: credential)
         serviceLikes = ServiceLikes(service: .loops, server: address.server, credential: credential, session: session)
-        pages = DetailedPages(
-            locate: { [weak self] done in self?.locate(done) },
-            pages: { [address] url in
-                PagedFeedSource(url: url, format: .loops, cacheScope: CacheKey.origin(of: address.baseURL), session: session,
-                                credential: credential,
-                                options: .init(maxBytes: LoopsDocument.maxBytes, emptyPagesFollowed: 2),
-                                endNotice: tr("No more posts")) { error in LoopsFeed.explain(error, address: address) }
-            },
-            pending: { item, _ in
-                item.uri.hasSuffix("/api/v1/video/\(item.id)")
-            },
-            details: { [weak self] item, _, done in self?.details(of: item, done) })
+        self.session = session
+        self.credential = credential
+    }
+
+    /// The feed read from `url` on: a cursor given twice ends it with "No more posts".
+    private func pages(at url: URL) -> PagedFeedSource {
+        let address = self.address
+        return PagedFeedSource(url: url, format: .loops, cacheScope: cacheScope, session: session, credential: credential,
+                               options: .init(maxBytes: LoopsDocument.maxBytes, emptyPagesFollowed: 2),
+                               endNotice: tr("No more posts")) { error in LoopsFeed.explain(error, address: address) }
     }
 
     /// What the user reads for it: "@dana on HOST".
@@ -46,19 +50,7 @@ public final class LoopsSource: FeedSource {
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         client.cancelAll()
-        pages.loadFirst(completion)
-    }
-
-    public func loadNext(after cursor: FeedCursor,
-                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.loadNext(after: cursor, completion)
-    }
-
-    public func needsDetails(_ item: FeedItem) -> Bool { pages.needsDetails(item) }
-
-    public func fetchDetails(of item: FeedItem,
-                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.fetchDetails(of: item, completion)
+        detailedPages.loadFirst(completion)
     }
 
     /// The first page's address: an account's needs its id first.

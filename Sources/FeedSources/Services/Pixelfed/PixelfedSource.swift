@@ -13,7 +13,7 @@ import Foundation
 /// on another origin) plays its `url` instead. Favourites go to the
 /// server as Mastodon's.
 @MainActor
-public final class PixelfedSource: FeedSource {
+public final class PixelfedSource: DetailedPagesSource {
     public let address: ServiceAddress
     public let cacheScope: String?
     public let serviceLikes: ServiceLikes?
@@ -21,7 +21,13 @@ public final class PixelfedSource: FeedSource {
     private let client: ServiceClient
     /// HLS playlists, checked one at a time (they may be on another origin).
     private let playlists: ServiceClient
-    private var pages: DetailedPages!
+    private let session: GObjectRef
+    private let credential: ServiceCredential?
+    public private(set) lazy var detailedPages = DetailedPages(
+        locate: { [weak self] done in self?.locate(done) },
+        pages: { [unowned self] url in pages(at: url) },
+        pending: { _, extras in extras?.streamAddress != nil },
+        details: { [weak self] item, extras, done in self?.checkPlaylist(of: item, extras: extras, done) })
 
     /// The largest HLS playlist read when checking one, in bytes.
     static let maxPlaylistBytes = 256 * 1024
@@ -33,14 +39,17 @@ public final class PixelfedSource: FeedSource {
         client = ServiceClient(session: session, options: .init(maxBytes: 1_048_576), credential: credential)
         playlists = ServiceClient(session: session, options: .init(timeoutSeconds: 15, maxBytes: Self.maxPlaylistBytes))
         serviceLikes = ServiceLikes(service: .pixelfed, server: address.server, credential: credential, session: session)
-        pages = DetailedPages(
-            locate: { [weak self] done in self?.locate(done) },
-            pages: { [address] url in
-                PagedFeedSource(url: url, format: .pixelfed, cacheScope: CacheKey.origin(of: address.baseURL), session: session,
-                                credential: credential, options: .init(maxBytes: ServicePost.maxPageBytes)) { error in PixelfedFeed.explain(error, address: address) }
-            },
-            pending: { _, extras in extras?.streamAddress != nil },
-            details: { [weak self] item, extras, done in self?.checkPlaylist(of: item, extras: extras, done) })
+        self.session = session
+        self.credential = credential
+    }
+
+    /// The timeline read from `url` on.
+    private func pages(at url: URL) -> PagedFeedSource {
+        let address = self.address
+        return PagedFeedSource(url: url, format: .pixelfed, cacheScope: cacheScope, session: session, credential: credential,
+                               options: .init(maxBytes: ServicePost.maxPageBytes)) { error in
+            PixelfedFeed.explain(error, address: address)
+        }
     }
 
     /// What the user reads for it: "#cats on HOST".
@@ -49,19 +58,7 @@ public final class PixelfedSource: FeedSource {
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         client.cancelAll()
         playlists.cancelAll()
-        pages.loadFirst(completion)
-    }
-
-    public func loadNext(after cursor: FeedCursor,
-                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.loadNext(after: cursor, completion)
-    }
-
-    public func needsDetails(_ item: FeedItem) -> Bool { pages.needsDetails(item) }
-
-    public func fetchDetails(of item: FeedItem,
-                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        pages.fetchDetails(of: item, completion)
+        detailedPages.loadFirst(completion)
     }
 
     private func locate(_ done: @escaping @MainActor (Result<URL, FeedSourceFailure>) -> Void) {
