@@ -113,25 +113,15 @@ public final class LemmySource: DetailedPagesSource {
         client.get(url, accept: "application/json") { [weak self] result in
             guard let self else { return }
             let failure: FeedLoadError
-            switch result {
-            case .success(let response):
-                do throws(FeedLoadError) {
-                    let post = try PeerTubeDocument.post(response.body, pageHeight: pageHeight())
-                    switch post.validated(pageURL: response.url) {
-                    case .success(let (video, _)):
-                        var detailed = item
-                        detailed.uri = video.uri
-                        detailed.poster = item.poster ?? video.poster
-                        detailed.duration = video.duration
-                        detailed.width = video.width
-                        detailed.height = video.height
-                        return done(.success(FeedSourcePage(items: [detailed], extras: extras.map { [item.id: $0] } ?? [:])))
-                    case .failure(let reason):
-                        failure = .schema("\(reason)")
-                    }
-                } catch {
-                    failure = error
-                }
+            switch PeerTubeDocument.playable(result, pageHeight: pageHeight()) {
+            case .success(let (video, _)):
+                var detailed = item
+                detailed.uri = video.uri
+                detailed.poster = item.poster ?? video.poster
+                detailed.duration = video.duration
+                detailed.width = video.width
+                detailed.height = video.height
+                return done(.success(FeedSourcePage(items: [detailed], extras: extras.map { [item.id: $0] } ?? [:])))
             case .failure(let error):
                 failure = error
             }

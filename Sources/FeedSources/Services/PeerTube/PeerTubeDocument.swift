@@ -43,6 +43,23 @@ enum PeerTubeDocument {
         return page
     }
 
+    /// A details answer (`/api/v1/videos/{id}`) as the playable post and
+    /// its extras, or why there is none (the request's failure included).
+    static func playable(_ result: Result<ServiceClient.Response, FeedLoadError>,
+                         pageHeight: Int) -> Result<(FeedItem, RemoteItemExtras), FeedLoadError> {
+        switch result {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let response):
+            do throws(FeedLoadError) {
+                return try post(response.body, pageHeight: pageHeight).validated(pageURL: response.url)
+                    .mapError { FeedLoadError.schema("\($0)") }
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
     /// The post for a video's details: the progressive file
     /// ``FeedCore/RenditionChoice`` picks for `pageHeight`, else the HLS
     /// playlist; its poster, title, author, likes, `nsfw` and web page.

@@ -248,22 +248,12 @@ public final class PeerTubeSource: FeedSource {
     private func detailed(_ id: String, _ result: Result<ServiceClient.Response, FeedLoadError>)
         -> Result<FeedSourcePage, FeedSourceFailure> {
         let failure: FeedLoadError
-        switch result {
-        case .success(let response):
-            do throws(FeedLoadError) {
-                let post = try PeerTubeDocument.post(response.body, pageHeight: pageHeight())
-                switch post.validated(pageURL: response.url) {
-                case .success(let (item, extras)) where item.id == id:
-                    undetailed.remove(id)
-                    return .success(FeedSourcePage(items: [item], extras: [id: extras]))
-                case .success:
-                    failure = .schema(tr("the details are another video's"))
-                case .failure(let reason):
-                    failure = .schema("\(reason)")
-                }
-            } catch {
-                failure = error
-            }
+        switch PeerTubeDocument.playable(result, pageHeight: pageHeight()) {
+        case .success(let (item, extras)) where item.id == id:
+            undetailed.remove(id)
+            return .success(FeedSourcePage(items: [item], extras: [id: extras]))
+        case .success:
+            failure = .schema(tr("the details are another video's"))
         case .failure(let error):
             failure = error
         }
