@@ -118,6 +118,17 @@ extension AppUnderX {
                         "picture \(index - 1) of 3 shows: \(String(describing: app.latest))")
             }
             #expect(app.latest?.sources?.contains("#cats on 127.0.0.1") == true, "\(String(describing: app.latest?.sources))")
+            app.stop()
+
+            // A server that keeps its tags from visitors: the error says so, and Sign In is offered.
+            let closed = MediaServer()
+            FakePixelfed(mediaBase: media.base.absoluteString, clips: media.clips, visitorsRefused: true).install(on: closed)
+            let closedServer = "127.0.0.1:\(try closed.startOnOwnThread().port!)"
+            defer { closed.stop() }
+            let refused = try AppProcess(["pixelfed:\(closedServer)/tags/cats", "--report-state"])
+            defer { refused.stop() }
+            let offered = refused.waitForState(timeout: 60) { $0.phase == "error" && $0.lastToast != nil }
+            #expect(offered?.lastToast == "Sign in to \(closedServer) to see this feed", "\(String(describing: refused.latest)); \(refused.stderr)")
         }
 
         @Test("Lemmy: a community's video plays, its picture shows, a PeerTube video plays from its own instance; text posts and links to pages never show")
