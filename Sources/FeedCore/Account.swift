@@ -29,10 +29,11 @@ public struct Account: Sendable, Hashable, Codable {
     /// when a part is not one: the server must read as a service address's
     /// host and port, the name as a user name (letters, digits, `_`, `-`,
     /// `.`, no more than ``maxNameScalars``); a display name is cut and
-    /// control characters dropped.
+    /// control characters dropped. Lemmy has no accounts in Flick (its
+    /// posts are read as a visitor).
     public static func checked(service: ServiceAddress.Service, server: String, name: String,
                                displayName: String) -> Account? {
-        guard let normalized = ServiceAddress.normalizedServer(server), isUserName(name) else { return nil }
+        guard service != .lemmy, let normalized = ServiceAddress.normalizedServer(server), isUserName(name) else { return nil }
         let shown = String(String.UnicodeScalarView(displayName.unicodeScalars
             .filter { !$0.properties.generalCategory.isControl }.prefix(maxNameScalars)))
         return Account(service: service, server: normalized, name: name, displayName: shown)
