@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import FeedCore
+
+struct RenditionPlanRow: TableRow {
+    var name: String
+    /// `[width, height, bandwidth]`, 0 for unknown.
+    var variants: [[Int]]
+    var page: [Int]
+    var fit: String?
+    var throughput: Int?
+    var network: String?
+    var quality: String?
+    var previous: Int?
+    var seconds: Double?
+    var chosen: Int?
+    /// hlsdemux's `connection-speed` for the choice.
+    var kbps: UInt32?
+}
+
+struct HLSVariantsRow: TableRow {
+    var name: String
+    var text: String?
+    /// A master of this many renditions, made by the test.
+    var `repeat`: Int?
+    var variants: [[Int]]?
+    var count: Int?
+}
+
+/// Which HLS rendition a player plays, and what a master lists.
+struct RenditionPlanTests {
+    static func variant(_ parts: [Int]) -> HLSVariant {
+        HLSVariant(bandwidth: parts[2] > 0 ? parts[2] : nil, width: parts[0] > 0 ? parts[0] : nil,
+                   height: parts[1] > 0 ? parts[1] : nil)
+    }
+
+    @Test("a player plays the rendition the row says", arguments: try Table.rows("rendition-plan.json", as: RenditionPlanRow.self))
+    func plan(row: RenditionPlanRow) throws {
+        let variants = row.variants.map(Self.variant)
+        let inputs = RenditionPlan.Inputs(
+            variants: variants, page: PixelSize(width: row.page[0], height: row.page[1]),
+            fit: row.fit.flatMap(ContentFit.init(rawValue:)) ?? .contain, throughput: row.throughput,
+            network: row.network.flatMap(NetworkCondition.init(rawValue:)) ?? .unmetered,
+            quality: try #require(VideoQuality(setting: row.quality ?? "auto")), previous: row.previous,
+            secondsSinceSwitch: row.seconds)
+        let chosen = RenditionPlan.choose(inputs)
+        #expect(chosen == row.chosen, "\(row.name)")
+        if let kbps = row.kbps, let chosen {
+            #expect(RenditionPlan.connectionSpeedKbps(for: chosen, in: variants) == kbps, "\(row.name)")
+        }
+    }
+
+    @Test("a master's renditions read as the row says", arguments: try Table.rows("hls-variants.json", as: HLSVariantsRow.self))
+    func variants(row: HLSVariantsRow) {
+        let text = row.text ?? ("#EXTM3U\n" + (0..<(row.repeat ?? 0)).map { "#EXT-X-STREAM-INF:BANDWIDTH=\(1000 + $0)\nv\($0).m3u8\n" }.joined())
+        let parsed = HLSVariant.parse(text)
+        if let expected = row.variants {
+            #expect(parsed == expected.map(Self.variant), "\(row.name)")
+        }
+        if let count = row.count { #expect(parsed.count == count, "\(row.name)") }
+    }
+
+    @Test("the video-quality setting's values read back as they were written; others are refused")
+    func qualitySetting() {
+        for value in ["auto", "saver", "360", "480", "720", "1080"] {
+            #expect(VideoQuality(setting: value)?.setting == value)
+        }
+        for value in ["", "high", "240", "2160", "-1", "720p"] { #expect(VideoQuality(setting: value) == nil, "\(value)") }
+    }
+}
