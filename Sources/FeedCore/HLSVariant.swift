@@ -29,6 +29,9 @@ public struct HLSVariant: Sendable, Hashable, Codable {
     /// unknown parts are 0.
     public var label: String { "\(width ?? 0)x\(height ?? 0)@\(bandwidth ?? 0)" }
 
+    /// The longest master read, in bytes (a master of 32 renditions is a
+    /// few KiB); one longer is not weighed and the demuxer picks alone.
+    public static let maxMasterBytes = 1_048_576
     /// The most renditions read from one master: more are ignored (a master
     /// of hundreds is hostile or broken, and every one is a choice to weigh).
     public static let maxVariants = 32

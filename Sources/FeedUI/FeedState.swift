@@ -108,6 +108,10 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// user's account's on Mastodon or PeerTube), as it last said; nil
     /// where no server keeps its likes or none has said.
     public var currentLikedByServer: Bool? = nil
+    /// The HLS rendition the current post plays (`480x854@1035505`; empty
+    /// for media of one rendition), and how many distinct renditions it fetched.
+    public var currentRendition = ""
+    public var renditionsFetched = 0
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -187,5 +191,7 @@ public struct FeedState: Sendable, Equatable, Codable {
         case currentLikedByServer = "current_liked_by_server"
         case savesDone = "saves_done"
         case saveError = "save_error"
+        case currentRendition = "current_rendition"
+        case renditionsFetched = "renditions_fetched"
     }
 }

@@ -210,6 +210,8 @@ public final class FeedView: FeedSessionObserver {
         state.captionText = pages[currentIndex]?.cue.shownText ?? ""
         state.captionLanguages = pages[currentIndex]?.likeRail.listedLanguages ?? []
         state.currentLikedByServer = item(at: currentIndex).flatMap { seen.likedByServer($0) }
+        state.currentRendition = reading.currentRendition
+        state.renditionsFetched = reading.renditionsFetched
         return state
     }
 

@@ -12,7 +12,8 @@ extension AppController {
                                                       photoSeconds: settings.photoSeconds,
                                                       dataSaver: settings.bool(.dataSaver, default: false),
                                                       conditions: conditionsForFeed(system.conditions),
-                                                      showsSensitive: settings.bool(.showSensitive, default: false))))
+                                                      showsSensitive: settings.bool(.showSensitive, default: false),
+                                                      videoQuality: settings.videoQuality)))
     }
 
     /// The desktop's conditions as they bear on the showing feed: a feed on
@@ -46,14 +47,14 @@ extension AppController {
         applyHardwareDecoding()
         settings.observe(.hardwareDecoding) { [weak self] in self?.applyHardwareDecoding() }
         _ = settings.hardwareDecoding
-        for key in [SettingsKey.loop, .whenFinished, .photoSeconds, .autoplay, .dataSaver, .showSensitive] {
+        for key in [SettingsKey.loop, .whenFinished, .photoSeconds, .autoplay, .dataSaver, .showSensitive, .videoQuality] {
             settings.observe(key) { [weak self] in
                 guard let self, let session = self.session else { return }
                 self.applyPlaybackSettings(to: session)
             }
         }
         // GSettings reports changes only of keys read after connecting.
-        _ = (settings.whenFinished, settings.photoSeconds)
+        _ = (settings.whenFinished, settings.photoSeconds, settings.videoQuality)
         _ = [settings.bool(.loop, default: true), settings.bool(.autoplay, default: true),
              settings.bool(.dataSaver, default: false), settings.bool(.showSensitive, default: false)]
         system.onChange = { [weak self] conditions in

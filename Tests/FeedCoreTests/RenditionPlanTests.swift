@@ -68,3 +68,18 @@ struct RenditionPlanTests {
         for value in ["", "high", "240", "2160", "-1", "720p"] { #expect(VideoQuality(setting: value) == nil, "\(value)") }
     }
 }
+
+/// What a link carries, from its downloads.
+struct ThroughputEstimateTests {
+    @Test("a first download sets the estimate; the next moves it halfway; small or untimed ones say nothing; absurd rates are bounded and an absurd old one forgotten")
+    func estimate() {
+        #expect(ThroughputEstimate.update(nil, bytes: 250_000, seconds: 1) == 2_000_000)
+        #expect(ThroughputEstimate.update(2_000_000, bytes: 125_000, seconds: 1) == 1_500_000)
+        #expect(ThroughputEstimate.update(2_000_000, bytes: 1_000, seconds: 0.001) == 2_000_000, "too small to time")
+        #expect(ThroughputEstimate.update(2_000_000, bytes: 100_000, seconds: 0) == 2_000_000, "untimed")
+        #expect(ThroughputEstimate.update(nil, bytes: 500_000, seconds: .nan) == nil)
+        #expect(ThroughputEstimate.update(nil, bytes: 10_000_000, seconds: 0.000_001) == 1_000_000_000, "a disk read is no link")
+        #expect(ThroughputEstimate.update(nil, bytes: 20_000, seconds: 3_600) == 10_000, "bounded below")
+        #expect(ThroughputEstimate.update(Int.max, bytes: 250_000, seconds: 1) == 2_000_000, "an absurd old estimate is forgotten")
+    }
+}

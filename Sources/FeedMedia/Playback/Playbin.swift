@@ -49,7 +49,7 @@ final class Playbin: @unchecked Sendable {
     private var busWatch: guint = 0
 
     init(name: String, mailbox: FrameMailbox, owner: WeakPlayer, network: NetworkActivity,
-         decoder: DecoderWatch) throws(VideoPlayerError) {
+         decoder: DecoderWatch, rendition: RenditionPin) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
         guard let playbin = gst_element_factory_make(Self.factories[0], name) else {
             throw .cannotCreate("GStreamer could not make a playbin")
@@ -109,6 +109,7 @@ final class Playbin: @unchecked Sendable {
             flick_object_set_object(object, "audio-filter", UnsafeMutableRawPointer(tempo))
         }
         network.watch(playbin)
+        rendition.watch(playbin)
         decoder.watch(playbin)
         captions.watch(playbin)
         // playbin takes the bin's floating reference.

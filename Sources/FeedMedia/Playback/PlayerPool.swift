@@ -44,6 +44,15 @@ public final class PlayerPool {
         didSet { for player in players { player.loops = loops } }
     }
 
+    /// The network's price and the user's quality every player's HLS
+    /// rendition follows, now and later.
+    private var renditionRules = RenditionPin.Rules()
+
+    package func setRenditions(network: NetworkCondition, quality: VideoQuality) {
+        renditionRules = RenditionPin.Rules(network: network, quality: quality)
+        for player in players { player.renditionRules = renditionRules }
+    }
+
     /// Applies a plan as FeedCore's `PoolAssignment` decides: players
     /// whose item left the plan are unloaded (READY), not merely paused;
     /// missing items are loaded into idle players or new ones below
@@ -158,6 +167,7 @@ public final class PlayerPool {
         do {
             let player = try StallWatch.running("player made") { try VideoPlayer(id: nextID) }
             player.loops = loops
+            player.renditionRules = renditionRules
             nextID += 1
             players.append(player)
             return player

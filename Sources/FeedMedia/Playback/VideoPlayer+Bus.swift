@@ -33,6 +33,8 @@ extension VideoPlayer {
             var percent: gint = 100
             gst_message_parse_buffering(message, &percent)
             bufferingChanged(percent: Int(percent))
+        case GST_MESSAGE_ELEMENT:
+            segmentDownloaded(message)
         default:
             break
         }
@@ -115,5 +117,18 @@ extension VideoPlayer {
                 move(.bufferEnd)
             }
         }
+    }
+
+    /// An adaptive demuxer's statistics of one segment: its size and download
+    /// time measure the link to its origin (the rendition plan reads it).
+    private func segmentDownloaded(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard let structure = gst_message_get_structure(message),
+              gst_structure_has_name(structure, "adaptive-streaming-statistics") != 0 else { return }
+        var size: guint64 = 0
+        var time: guint64 = 0
+        guard gst_structure_get_uint64(structure, "fragment-size", &size) != 0,
+              gst_structure_get_uint64(structure, "fragment-download-time", &time) != 0,
+              size > 0, size < UInt64(Int.max), time > 0 else { return }
+        rendition.measured(bytes: Int(size), seconds: Double(time) / 1e9)
     }
 }

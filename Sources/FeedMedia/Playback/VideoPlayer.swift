@@ -75,6 +75,18 @@ public final class VideoPlayer {
     let network: NetworkActivity
     /// Which video decoder the current binding plugged.
     let decoderWatch = DecoderWatch()
+    /// Which HLS rendition the current binding plays (Flick's choice).
+    let rendition = RenditionPin()
+
+    /// The user's quality and the network's price, for HLS renditions (the pool's).
+    var renditionRules = RenditionPin.Rules() {
+        didSet { if renditionRules != oldValue { rendition.set(renditionRules) } }
+    }
+
+    /// The HLS rendition playing, `WxH@BANDWIDTH`; empty for media of one.
+    public var currentRendition: String { rendition.currentLabel }
+    /// Distinct HLS renditions this binding was pinned to, each fetched from then on.
+    public var renditionsFetched: Int { rendition.renditionsPinned }
 
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in a BGRA appsink; muted.
@@ -84,7 +96,7 @@ public final class VideoPlayer {
         mailbox = FrameMailbox(owner: owner)
         network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
         let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, owner: owner, network: network,
-                                  decoder: decoderWatch)
+                                  decoder: decoderWatch, rendition: rendition)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)

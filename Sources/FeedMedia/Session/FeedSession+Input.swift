@@ -44,6 +44,8 @@ extension FeedSession {
         public var photoSeconds = WhenFinished.defaultPhotoSeconds
         /// Smaller startup ranges and no prepared next post, as on a metered link.
         public var dataSaver = false
+        /// Which HLS renditions play (the `video-quality` setting).
+        public var videoQuality = VideoQuality.automatic
         /// What the desktop reports: network, memory, power saver, device tier.
         public var conditions = SystemMonitor.Conditions()
         /// Posts their service marks sensitive play as they are; off, each
@@ -52,7 +54,9 @@ extension FeedSession {
 
         public init(autoplay: Bool = true, whenFinished: WhenFinished = .loop,
                     photoSeconds: Int = WhenFinished.defaultPhotoSeconds, dataSaver: Bool = false,
-                    conditions: SystemMonitor.Conditions = SystemMonitor.Conditions(), showsSensitive: Bool = false) {
+                    conditions: SystemMonitor.Conditions = SystemMonitor.Conditions(), showsSensitive: Bool = false,
+                    videoQuality: VideoQuality = .automatic) {
+            self.videoQuality = videoQuality
             self.autoplay = autoplay
             self.whenFinished = whenFinished
             self.photoSeconds = WhenFinished.photoSeconds(photoSeconds)

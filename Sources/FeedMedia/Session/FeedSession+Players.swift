@@ -104,6 +104,11 @@ extension FeedSession {
         emit(.stateChanged)
     }
 
+    /// The network as the plan sees it and the quality setting, to every player's rendition choice.
+    func applyRenditionRules() {
+        pool.setRenditions(network: networkCondition, quality: preferences.videoQuality)
+    }
+
     func preferencesChanged(from old: Preferences) {
         guard preferences != old else { return }
         // The view and the app read the preferences from the snapshot: tell them.
@@ -119,6 +124,10 @@ extension FeedSession {
             sensitive.showsAll = preferences.showsSensitive
             emit(.sensitiveChanged)
             update()
+        }
+        if preferences.videoQuality != old.videoQuality || preferences.dataSaver != old.dataSaver
+            || preferences.conditions.network != old.conditions.network {
+            applyRenditionRules()
         }
         let conditions = preferences.conditions
         if PlanConditions.dropsDecodedPictures(from: old.conditions.memory, to: conditions.memory) {

@@ -13,6 +13,8 @@ package protocol PlayerProvider: AnyObject {
     var assignments: [Int: Player] { get }
     /// Whether players start their video again at its end, now and later.
     var loops: Bool { get set }
+    /// The rules every player's HLS rendition choice follows, now and later.
+    func setRenditions(network: NetworkCondition, quality: VideoQuality)
     /// Carries out a preload plan: the `.play` entry plays (or is paused
     /// when `plays` is false), the rest is up to the provider. A player
     /// that loads an index asks `captionFor` for the captions file to play
@@ -42,4 +44,9 @@ package protocol PlayerProvider: AnyObject {
 extension PlayerPool: PlayerProvider {
     /// The pool keeps its players, so their own counts are the total.
     package var coalescedFrames: Int { players.reduce(0) { $0 + $1.coalescedFrames } }
+}
+
+extension PlayerProvider {
+    /// The naive baseline leaves its demuxers alone.
+    package func setRenditions(network: NetworkCondition, quality: VideoQuality) {}
 }

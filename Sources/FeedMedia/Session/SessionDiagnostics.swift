@@ -32,6 +32,10 @@ public struct SessionDiagnostics: Sendable, Equatable {
     public var likesPending = false
     /// Whether the current video's buffer is healthy.
     public var bufferHealthy = true
+    /// The HLS rendition the page's player plays (`WxH@BANDWIDTH`, empty
+    /// for media of one), and the distinct renditions it fetched.
+    public var currentRendition = ""
+    public var renditionsFetched = 0
 
     public init() {}
 }
@@ -54,6 +58,10 @@ extension FeedSession {
         reading.errorRetryable = health.currentError?.retryable ?? false
         reading.cache = !cache ? nil : mediaCache.map { CacheReport(statistics: $0.statistics, problem: $0.writeProblemText,
                                                      uncachedFiles: $0.uncachedFileCount) }
+        if let player = pool.player(for: index) {
+            reading.currentRendition = player.currentRendition
+            reading.renditionsFetched = player.renditionsFetched
+        }
         if let decoder = pool.player(for: index)?.decoder {
             reading.decoder = decoder.name
             reading.decoderIsHardware = decoder.kind == .hardwareVideoDecoder

@@ -19,6 +19,10 @@ package protocol SessionPlayer: AnyObject {
     var position: Double? { get }
     var duration: Double? { get }
     /// The decoder of the current binding's video, once one was chosen.
+    /// The HLS rendition playing, `WxH@BANDWIDTH`; empty when none was chosen.
+    var currentRendition: String { get }
+    /// Distinct HLS renditions the binding fetched.
+    var renditionsFetched: Int { get }
     var decoder: (name: String, kind: DecoderKind)? { get }
     /// Whether the sound is off; whether the media starts again at its end.
     var isMuted: Bool { get set }
@@ -54,3 +58,11 @@ package protocol SessionPlayer: AnyObject {
 }
 
 extension VideoPlayer: SessionPlayer {}
+
+extension SessionPlayer {
+    /// The HLS rendition playing, `WxH@BANDWIDTH`; empty when the player
+    /// chooses none (one rendition, or a player without the choice).
+    public var currentRendition: String { "" }
+    /// Distinct HLS renditions the binding fetched.
+    public var renditionsFetched: Int { 0 }
+}

@@ -67,7 +67,7 @@ final class PreferencesWindow {
         for row in budgetRows {
             settings.observe(row.key) { [weak self] in self?.refresh() }
         }
-        for key in [SettingsKey.contentFit, .whenFinished, .loop, .playbackRate] {
+        for key in [SettingsKey.contentFit, .whenFinished, .loop, .playbackRate, .videoQuality] {
             settings.observe(key) { [weak self] in self?.choiceRows.values.forEach { $0.show() } }
         }
     }
@@ -142,11 +142,18 @@ final class PreferencesWindow {
                               selected: { steps.firstIndex(of: settings.playbackRate) ?? steps.firstIndex(of: 1) ?? 0 },
                               select: { settings.set(.playbackRate, double: steps[$0]) })
         choiceRows[.playbackRate] = speed
+        let qualities: [VideoQuality] = [.automatic, .saver] + VideoQuality.caps.map { .cap($0) }
+        let quality = ChoiceRow(title: tr("Video _quality"), subtitle: tr("For streams with several sizes: the window and the link decide, or less data, or no taller than"),
+                                labels: qualities.map(Self.label(of:)),
+                                selected: { qualities.firstIndex(of: settings.videoQuality) ?? 0 },
+                                select: { settings.videoQuality = qualities[$0] })
+        choiceRows[.videoQuality] = quality
         let rows = [
             PreferenceRows.switchRow(.startMuted, title: tr("Start _muted"),
                                      subtitle: tr("Every launch starts with the sound off"), settings: settings),
             whenFinished.row,
             speed.row,
+            quality.row,
             PreferenceRows.scaleRow(.volume, title: tr("Vol_ume"), subtitle: tr("How loud the sound is when it is on (- and + change it)"),
                                     settings: settings),
             PreferenceRows.spinRow(.photoSeconds, title: tr("P_hoto time"),
@@ -190,6 +197,15 @@ final class PreferencesWindow {
         choiceRows[.contentFit] = fit
         adw_preferences_group_add(gcast(group), fit.row)
         return group
+    }
+
+    private static func label(of quality: VideoQuality) -> String {
+        switch quality {
+        case .automatic: return tr("Automatic")
+        case .saver: return tr("Data saver")
+        // Translators: a video's height in lines, as in 720p.
+        case .cap(let lines): return tr("%1$sp").filled(String(lines))
+        }
     }
 
     private static func label(of choice: WhenFinished) -> String {

@@ -183,6 +183,20 @@ final class AppSettings {
         }
     }
 
+    /// Which HLS renditions play (the enum's nicks are VideoQuality's settings).
+    var videoQuality: VideoQuality {
+        get {
+            guard let gsettings = gsettings(.videoQuality),
+                  let nick = g_settings_get_string(gsettings, SettingsKey.videoQuality.rawValue) else { return .automatic }
+            defer { g_free(nick) }
+            return VideoQuality(setting: String(cString: nick)) ?? .automatic
+        }
+        set {
+            guard let gsettings = gsettings(.videoQuality) else { return }
+            g_settings_set_string(gsettings, SettingsKey.videoQuality.rawValue, newValue.setting)
+        }
+    }
+
     /// How long a photo shows under `next`, in seconds.
     var photoSeconds: Int {
         WhenFinished.photoSeconds(Int(uint(.photoSeconds, default: UInt32(WhenFinished.defaultPhotoSeconds))))

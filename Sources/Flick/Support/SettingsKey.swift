@@ -22,6 +22,7 @@ enum SettingsKey: String, CaseIterable {
     case resumePoints = "resume-points"
     case pauseWhenHidden = "pause-when-hidden"
     case whenFinished = "when-finished"
+    case videoQuality = "video-quality"
     case photoSeconds = "photo-seconds"
     case playbackRate = "playback-rate"
     case volume
@@ -48,7 +49,7 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory, .blueskyPDS:
+             .whenFinished, .videoQuality, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory, .blueskyPDS:
             return nil
         }
     }

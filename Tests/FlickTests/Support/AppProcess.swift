@@ -65,6 +65,9 @@ struct ReportedState: Decodable, Equatable {
     var scrubberShown: Bool?
     var scrubbing: Bool?
     var positionMilliseconds: Int?
+    // HLS renditions.
+    var currentRendition: String?
+    var renditionsFetched: Int?
     var scrubberDraws: Int?
     // Accessibility.
     var currentLabel: String?
@@ -137,6 +140,8 @@ struct ReportedState: Decodable, Equatable {
         case scrubberShown = "scrubber_shown"
         case scrubbing
         case positionMilliseconds = "position_ms"
+        case currentRendition = "current_rendition"
+        case renditionsFetched = "renditions_fetched"
         case scrubberDraws = "scrubber_draws"
         case currentLabel = "current_label"
         case announcement

@@ -1,0 +1,182 @@
+import CFlickGLibShim
+import CGLib
+internal import CGStreamer
+import FeedCore
+import FeedGObject
+import Foundation
+import Synchronization
+
+/// Makes a player's HLS demuxer play the rendition Flick chooses
+/// (FeedCore's ``RenditionPlan``), not the one its own measure picks.
+///
+/// `hlsdemux` (1.22) takes no ceiling of its own: it plays the highest
+/// rendition whose bandwidth fits its `connection-speed` times its
+/// `bitrate-limit`, or its own measured speed when the speed is 0. So the
+/// pin sets the limit to 1 and the speed to the chosen rendition's
+/// bandwidth: before the demuxer reads the master (a probe on its sink
+/// sees the master's bytes go by, so even the first segment is of the
+/// chosen rendition), and again whenever the choice changes — the page's
+/// size, the quality setting, the network's price, or the link's measure
+/// (each segment's download, from the demuxer's statistics, kept per
+/// origin in ``ThroughputBook``). The demuxer switches at its next segment.
+///
+/// Streaming threads read the master; the GTK thread sets the rules and
+/// hands in measures. The state is behind one mutex.
+final class RenditionPin: Sendable {
+    /// What the user and the system ask of every player (the pool's).
+    struct Rules: Sendable, Equatable {
+        var network: NetworkCondition = .unmetered
+        var quality: VideoQuality = .automatic
+    }
+
+    private struct State: @unchecked Sendable {
+        var rules = Rules()
+        var page = PixelSize(width: 0, height: 0)
+        var fit = ContentFit.contain
+        /// The origin of the bound media, for its link's measure.
+        var origin: String?
+        /// The demuxer of this binding, once plugged.
+        var demuxer: GObjectRef?
+        /// The master's bytes as they went by, until its end.
+        var master = Data()
+        var masterRead = false
+        var variants: [HLSVariant] = []
+        var chosen: Int?
+        /// Monotonic µs of the last switch.
+        var switchedAt = 0
+        /// Renditions pinned while this binding played.
+        var pinned = Set<Int>()
+    }
+
+    private let state = Mutex(State())
+
+    /// Watches `playbin` for the demuxers it plugs, for its life.
+    func watch(_ playbin: UnsafeMutablePointer<GstElement>) {
+        StreamingSignal.connect(playbin, "deep-element-added", unsafeBitCast(demuxerAdded, to: GCallback.self), holding: self)
+    }
+
+    /// A new binding (GTK thread): its page and fit; what the last one learnt goes.
+    func restart(uri: String, page: PixelSize, fit: ContentFit) {
+        let origin = CacheURI.parse(uri).flatMap { CacheKey.origin(of: $0.url.absoluteString) } ?? CacheKey.origin(of: uri)
+        state.withLock { state in
+            state.page = page
+            state.fit = fit
+            state.origin = origin
+            state.demuxer = nil
+            state.master = Data()
+            state.masterRead = false
+            state.variants = []
+            state.chosen = nil
+            state.switchedAt = 0
+            state.pinned = []
+        }
+    }
+
+    /// The page changed size (GTK thread).
+    func resize(page: PixelSize, fit: ContentFit) {
+        apply { $0.page = page; $0.fit = fit }
+    }
+
+    /// The user's quality or the network's price changed (GTK thread).
+    func set(_ rules: Rules) {
+        apply { $0.rules = rules }
+    }
+
+    /// The demuxer's statistics of one segment's download (GTK thread, from the bus).
+    func measured(bytes: Int, seconds: Double) {
+        guard let origin = state.withLock({ $0.origin }) else { return }
+        ThroughputBook.shared.add(origin: origin, bytes: bytes, seconds: seconds)
+        apply { _ in }
+    }
+
+    /// The rendition played now, `WxH@BANDWIDTH`; empty when the media has one.
+    var currentLabel: String {
+        state.withLock { state in state.chosen.map { state.variants[$0].label } ?? "" }
+    }
+
+    /// Distinct renditions this binding was pinned to.
+    var renditionsPinned: Int { state.withLock { $0.pinned.count } }
+
+    /// Changes what the plan weighs, then pins again if the choice moved.
+    private func apply(_ change: (inout State) -> Void) {
+        let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
+        let pin: (GObjectRef, UInt32)? = state.withLock { state in
+            change(&state)
+            return Self.replan(&state, throughput: throughput)
+        }
+        if let (demuxer, kbps) = pin { flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", kbps) }
+    }
+
+    /// The plan's choice for `state`; the demuxer and its new speed when it moved.
+    private static func replan(_ state: inout State, throughput: Int?) -> (GObjectRef, UInt32)? {
+        guard !state.variants.isEmpty, let demuxer = state.demuxer else { return nil }
+        let now = g_get_monotonic_time()
+        let inputs = RenditionPlan.Inputs(
+            variants: state.variants, page: state.page, fit: state.fit, throughput: throughput,
+            network: state.rules.network, quality: state.rules.quality, previous: state.chosen,
+            secondsSinceSwitch: state.chosen == nil ? nil : Double(now - state.switchedAt) / 1e6)
+        guard let chosen = RenditionPlan.choose(inputs), chosen != state.chosen else { return nil }
+        state.chosen = chosen
+        state.switchedAt = now
+        state.pinned.insert(chosen)
+        return (demuxer, RenditionPlan.connectionSpeedKbps(for: chosen, in: state.variants))
+    }
+
+    /// A demuxer was plugged (a streaming thread): pinned from the master on.
+    fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
+        guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "hlsdemux",
+              let demuxer = GObjectRef(retaining: UnsafeMutableRawPointer(element)) else { return }
+        flick_object_set_double(UnsafeMutableRawPointer(element), "bitrate-limit", 1.0)
+        state.withLock { $0.demuxer = demuxer; $0.master = Data(); $0.masterRead = false }
+        guard let pad = gst_element_get_static_pad(element, "sink") else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+        let types = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
+        gst_pad_add_probe(pad, GstPadProbeType(rawValue: types), { _, info, data in
+            guard let info, let data else { return GST_PAD_PROBE_OK }
+            let pin = Unmanaged<RenditionPin>.fromOpaque(data).takeUnretainedValue()
+            return pin.masterProbe(info) ? GST_PAD_PROBE_OK : GST_PAD_PROBE_REMOVE
+        }, Unmanaged.passRetained(self).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<RenditionPin>.fromOpaque(data).release()
+        })
+    }
+
+    /// The master's bytes and its end (a streaming thread, before the
+    /// demuxer reads it): pins the start. False once done with it.
+    private func masterProbe(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> Bool {
+        let type = info.pointee.type.rawValue
+        if type & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0, let buffer = gst_pad_probe_info_get_buffer(info) {
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return true }
+            defer { gst_buffer_unmap(buffer, &map) }
+            let size = Int(map.size)
+            return state.withLock { state in
+                guard !state.masterRead, state.master.count + size <= HLSVariant.maxMasterBytes else {
+                    state.masterRead = true
+                    return false
+                }
+                if let bytes = map.data { state.master.append(bytes, count: size) }
+                return true
+            }
+        }
+        guard type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0, let event = gst_pad_probe_info_get_event(info),
+              event.pointee.type == GST_EVENT_EOS else { return true }
+        let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
+        let pin: (GObjectRef, UInt32)? = state.withLock { state in
+            state.masterRead = true
+            state.variants = HLSVariant.parse(String(decoding: state.master, as: UTF8.self))
+            state.master = Data()
+            return Self.replan(&state, throughput: throughput)
+        }
+        if let (demuxer, kbps) = pin { flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", kbps) }
+        return false
+    }
+}
+
+/// GstBin::deep-element-added(bin, sub_bin, element, user_data).
+private let demuxerAdded: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                          UnsafeMutablePointer<GstElement>?, UnsafeMutableRawPointer?) -> Void = {
+    _, _, element, data in
+    guard let element, let data else { return }
+    Unmanaged<RenditionPin>.fromOpaque(data).takeUnretainedValue().added(element)
+}

@@ -1,0 +1,95 @@
+import FeedCore
+import FeedDemo
+import FlickTestSupport
+import Foundation
+import Testing
+
+extension AppUnderX {
+    /// HLS masters of three renditions, as PeerTube writes them (lowest
+    /// first): which one the window, the quality setting and the data
+    /// saver play, read from what the server was asked.
+    @Suite("HLS renditions in the app")
+    struct RenditionUITests {
+        /// Three renditions of the same segments (the picture is the test
+        /// clip's; the master says what each is), two posts of them.
+        final class Servers {
+            let server = MediaServer()
+            let base: URL
+            static let renditions = [("r240", "240x426", 370_000), ("r480", "480x854", 1_000_000), ("r720", "720x1280", 3_100_000)]
+
+            init() throws {
+                base = try server.startOnOwnThread()
+                let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
+                let files = try FileManager.default.contentsOfDirectory(at: hls, includingPropertiesForKeys: nil)
+                var master = "#EXTM3U\n#EXT-X-VERSION:3\n"
+                for (folder, resolution, bandwidth) in Self.renditions {
+                    master += "#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),RESOLUTION=\(resolution),CODECS=\"avc1.42c01e,mp4a.40.2\"\n\(folder)/index.m3u8\n"
+                }
+                for post in ["a", "b"] {
+                    for (folder, _, _) in Self.renditions {
+                        for file in files {
+                            let type = file.pathExtension == "m3u8" ? "application/vnd.apple.mpegurl" : "video/mp2t"
+                            server.serveFile(file, at: "/\(post)/\(folder)/\(file.lastPathComponent)", contentType: type)
+                        }
+                    }
+                    let body = master
+                    server.serveAnswers(at: "/\(post)/master.m3u8") { _ in
+                        .init(status: 200, body: Data(body.utf8), contentType: "application/vnd.apple.mpegurl")
+                    }
+                }
+                let feed = #"{"items": [{"id": "a", "type": "video", "uri": "\#(base.absoluteString)a/master.m3u8"}, {"id": "b", "type": "video", "uri": "\#(base.absoluteString)b/master.m3u8"}]}"#
+                server.serveJSON(at: "/feed.json") { _ in Data(feed.utf8) }
+            }
+
+            var feedURL: String { "\(base.absoluteString)feed.json" }
+
+            /// The renditions of `post` whose playlist or segments were asked for.
+            func fetched(_ post: String) -> [String] {
+                Self.renditions.map(\.0).filter { folder in
+                    server.pathsRequested { $0.hasPrefix("/\(post)/\(folder)/") } > 0
+                }
+            }
+
+            func stop() { server.stop() }
+        }
+
+        @Test("the default window plays 480p, the smallest rendition that covers it, and never fetches 720p; the prepared next post fetches that one rendition only")
+        func window() throws {
+            let servers = try Servers()
+            defer { servers.stop() }
+            let app = try AppProcess([servers.feedURL, "--report-state"])
+            defer { app.stop() }
+            let playing = app.waitForState(timeout: 60) {
+                $0.phase == "feed" && $0.playersPlaying == 1 && $0.currentReady == true && $0.currentRendition == "480x854@1000000"
+            }
+            #expect(playing != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(playing?.renditionsFetched == 1, "\(String(describing: playing))")
+            // Three seconds of playing: segments of the chosen rendition keep coming, no other.
+            _ = app.waitForState(timeout: 3) { ($0.positionMilliseconds ?? 0) > 2_500 }
+            #expect(servers.fetched("a") == ["r480"], "the current post: \(servers.fetched("a"))")
+            #expect(servers.fetched("b").allSatisfy { $0 == "r480" }, "the prepared post: \(servers.fetched("b"))")
+        }
+
+        @Test("a 360p cap plays 240p; the data saver plays the lowest of at least 360 lines")
+        func qualityAndSaver() throws {
+            for (key, value, expected, folder) in [("video-quality", "'360'", "240x426@370000", "r240"),
+                                                   ("data-saver", "true", "480x854@1000000", "r480")] {
+                let servers = try Servers()
+                defer { servers.stop() }
+                let config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-renditions-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: config) }
+                let settings = config.appendingPathComponent("glib-2.0/settings")
+                try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+                try "[io/github/flick/Flick]\n\(key)=\(value)\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+                let app = try AppProcess([servers.feedURL, "--report-state"],
+                                         environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path])
+                defer { app.stop() }
+                let playing = app.waitForState(timeout: 60) {
+                    $0.phase == "feed" && $0.playersPlaying == 1 && $0.currentReady == true && !($0.currentRendition ?? "").isEmpty
+                }
+                #expect(playing?.currentRendition == expected, "\(key): \(String(describing: app.latest)); \(app.stderr)")
+                #expect(servers.fetched("a") == [folder], "\(key): \(servers.fetched("a"))")
+            }
+        }
+    }
+}
