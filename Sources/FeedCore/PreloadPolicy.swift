@@ -77,13 +77,15 @@ public enum PreloadPolicy {
     ///   poster alone, no player.
     /// - The current item is always P0, played and displayed.
     /// - Offline or critical memory: nothing else.
-    /// - Next (P1): a prepared player; only its startup bytes when flinging
-    ///   or constrained; only its poster while the current buffer is unhealthy.
+    /// - Next (P1): a prepared player; only its startup bytes when flinging,
+    ///   constrained, metered or saving data; only its poster while the
+    ///   current buffer is unhealthy.
     /// - Next+1 (P2): its startup bytes; nothing when unhealthy, flinging or
     ///   under memory pressure; its poster only when constrained or metered.
     /// - Further ahead (P3): posters, only when nothing constrains.
     /// - Previous (P3, not while flinging): prepared on a high tier with
-    ///   normal memory, no power saver and a healthy buffer, else its poster,
+    ///   normal memory, no power saver and a healthy buffer (on a metered
+    ///   link too: its bytes were fetched when it was watched), else its poster,
     ///   with its picture decoded unless constrained. Further behind: posters,
     ///   only when nothing constrains.
     /// - Startup range: `StartupRange.metered` when metered or data saver.
@@ -132,7 +134,7 @@ public enum PreloadPolicy {
         switch distance {
         case 1:
             if !input.bufferHealthy { return (.p1, .poster, .nothing) }
-            if input.isFlinging || input.isConstrained { return (.p1, .startup, .fetch) }
+            if input.isFlinging || input.isConstrained || input.network.isMetered { return (.p1, .startup, .fetch) }
             return (.p1, .prepare, .decode)
         case 2:
             if !input.bufferHealthy || input.isFlinging || input.memory == .pressure { return nil }

@@ -70,7 +70,7 @@ extension AppUnderX {
             #expect(servers.fetched("b").allSatisfy { $0 == "r480" }, "the prepared post: \(servers.fetched("b"))")
         }
 
-        @Test("a 360p cap plays 240p; the data saver plays the lowest of at least 360 lines")
+        @Test("a 360p cap plays 240p; the data saver plays the lowest of at least 360 lines and prepares no next post")
         func qualityAndSaver() throws {
             for (key, value, expected, folder) in [("video-quality", "'360'", "240x426@370000", "r240"),
                                                    ("data-saver", "true", "480x854@1000000", "r480")] {
@@ -89,6 +89,9 @@ extension AppUnderX {
                 }
                 #expect(playing?.currentRendition == expected, "\(key): \(String(describing: app.latest)); \(app.stderr)")
                 #expect(servers.fetched("a") == [folder], "\(key): \(servers.fetched("a"))")
+                if key == "data-saver" {
+                    #expect(playing?.playersPrepared == 0, "no prepared next post: \(String(describing: playing))")
+                }
             }
         }
     }

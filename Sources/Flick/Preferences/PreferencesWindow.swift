@@ -143,7 +143,7 @@ final class PreferencesWindow {
                               select: { settings.set(.playbackRate, double: steps[$0]) })
         choiceRows[.playbackRate] = speed
         let qualities: [VideoQuality] = [.automatic, .saver] + VideoQuality.caps.map { .cap($0) }
-        let quality = ChoiceRow(title: tr("Video _quality"), subtitle: tr("For streams with several sizes: the window and the link decide, or less data, or no taller than"),
+        let quality = ChoiceRow(title: tr("Video _quality"), subtitle: tr("For streams in several sizes: Automatic follows the window and the connection; Data saver and the heights use less data"),
                                 labels: qualities.map(Self.label(of:)),
                                 selected: { qualities.firstIndex(of: settings.videoQuality) ?? 0 },
                                 select: { settings.videoQuality = qualities[$0] })
