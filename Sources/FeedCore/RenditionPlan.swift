@@ -20,6 +20,9 @@ import Foundation
 ///    one counts as ``unknownThroughput``); none fits: the lowest. A
 ///    prepared post is planned the same way, so it starts at the rendition
 ///    it will play.
+/// Renditions that failed to load (`failed`) are never chosen again for
+/// that post, unless every one has.
+///
 /// 4. **No flapping.** A player that switched less than ``switchSeconds``
 ///    ago keeps its rendition, unless the ceiling now lies below it (a
 ///    smaller window, a lower cap, a metered link).
@@ -43,10 +46,13 @@ public enum RenditionPlan {
         /// The index the player plays now, and seconds since it switched to it.
         public var previous: Int?
         public var secondsSinceSwitch: Double?
+        /// Renditions that failed to load for this post.
+        public var failed: Set<Int>
 
         public init(variants: [HLSVariant], page: PixelSize, fit: ContentFit = .contain, throughput: Int? = nil,
                     network: NetworkCondition = .unmetered, quality: VideoQuality = .automatic,
-                    previous: Int? = nil, secondsSinceSwitch: Double? = nil) {
+                    previous: Int? = nil, secondsSinceSwitch: Double? = nil, failed: Set<Int> = []) {
+            self.failed = failed
             self.variants = variants
             self.page = page
             self.fit = fit
@@ -60,7 +66,9 @@ public enum RenditionPlan {
 
     /// The index (in the master's order) to play; nil when there is none.
     public static func choose(_ inputs: Inputs) -> Int? {
-        let order = ranked(inputs.variants)
+        let all = ranked(inputs.variants)
+        let usable = all.filter { !inputs.failed.contains($0) }
+        let order = usable.isEmpty ? all : usable
         guard !order.isEmpty else { return nil }
         let variants = inputs.variants
         // 1. The page's ceiling, as a place in `order`.

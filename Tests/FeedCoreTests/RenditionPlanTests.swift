@@ -13,6 +13,7 @@ struct RenditionPlanRow: TableRow {
     var quality: String?
     var previous: Int?
     var seconds: Double?
+    var failed: [Int]?
     var chosen: Int?
     /// hlsdemux's `connection-speed` for the choice.
     var kbps: UInt32?
@@ -42,7 +43,7 @@ struct RenditionPlanTests {
             fit: row.fit.flatMap(ContentFit.init(rawValue:)) ?? .contain, throughput: row.throughput,
             network: row.network.flatMap(NetworkCondition.init(rawValue:)) ?? .unmetered,
             quality: try #require(VideoQuality(setting: row.quality ?? "auto")), previous: row.previous,
-            secondsSinceSwitch: row.seconds)
+            secondsSinceSwitch: row.seconds, failed: Set(row.failed ?? []))
         let chosen = RenditionPlan.choose(inputs)
         #expect(chosen == row.chosen, "\(row.name)")
         if let kbps = row.kbps, let chosen {

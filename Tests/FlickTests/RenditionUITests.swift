@@ -17,7 +17,8 @@ extension AppUnderX {
             let base: URL
             static let renditions = [("r240", "240x426", 370_000), ("r480", "480x854", 1_000_000), ("r720", "720x1280", 3_100_000)]
 
-            init() throws {
+            /// `missing`: a rendition folder served for no post (its playlist 404s).
+            init(missing: String? = nil) throws {
                 base = try server.startOnOwnThread()
                 let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
                 let files = try FileManager.default.contentsOfDirectory(at: hls, includingPropertiesForKeys: nil)
@@ -26,7 +27,7 @@ extension AppUnderX {
                     master += "#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),RESOLUTION=\(resolution),CODECS=\"avc1.42c01e,mp4a.40.2\"\n\(folder)/index.m3u8\n"
                 }
                 for post in ["a", "b"] {
-                    for (folder, _, _) in Self.renditions {
+                    for (folder, _, _) in Self.renditions where folder != missing {
                         for file in files {
                             let type = file.pathExtension == "m3u8" ? "application/vnd.apple.mpegurl" : "video/mp2t"
                             server.serveFile(file, at: "/\(post)/\(folder)/\(file.lastPathComponent)", contentType: type)
@@ -68,6 +69,19 @@ extension AppUnderX {
             _ = app.waitForState(timeout: 3) { ($0.positionMilliseconds ?? 0) > 2_500 }
             #expect(servers.fetched("a") == ["r480"], "the current post: \(servers.fetched("a"))")
             #expect(servers.fetched("b").allSatisfy { $0 == "r480" }, "the prepared post: \(servers.fetched("b"))")
+        }
+
+        @Test("a rendition whose playlist 404s is passed over: the post plays another at once")
+        func missingRendition() throws {
+            let servers = try Servers(missing: "r480")
+            defer { servers.stop() }
+            let app = try AppProcess([servers.feedURL, "--report-state"])
+            defer { app.stop() }
+            let playing = app.waitForState(timeout: 60) {
+                $0.phase == "feed" && $0.playersPlaying == 1 && $0.currentReady == true && $0.currentRendition == "240x426@370000"
+            }
+            #expect(playing != nil && playing?.currentError == nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(servers.server.requests(path: "/a/r480/index.m3u8").count >= 1, "the 480p playlist was asked for first")
         }
 
         @Test("a 360p cap plays 240p; the data saver plays the lowest of at least 360 lines and prepares no next post")

@@ -46,6 +46,8 @@ final class RenditionPin: Sendable {
         var switchedAt = 0
         /// Renditions pinned while this binding played.
         var pinned = Set<Int>()
+        /// Renditions that failed to load for this binding: never pinned again.
+        var failed = Set<Int>()
     }
 
     private let state = Mutex(State())
@@ -69,6 +71,22 @@ final class RenditionPin: Sendable {
             state.chosen = nil
             state.switchedAt = 0
             state.pinned = []
+            state.failed = []
+        }
+    }
+
+    /// The binding failed while pinned to a rendition (its playlist or a
+    /// segment would not load): that rendition is passed over from now on.
+    /// True when another is left to open with (GTK thread; the caller opens
+    /// the binding again, and the new demuxer is pinned afresh).
+    func dropFailedRendition() -> Bool {
+        state.withLock { state in
+            guard let chosen = state.chosen, state.variants.count > 1 else { return false }
+            state.failed.insert(chosen)
+            guard state.failed.count < state.variants.count else { return false }
+            state.chosen = nil
+            state.demuxer = nil
+            return true
         }
     }
 
@@ -114,7 +132,7 @@ final class RenditionPin: Sendable {
         let inputs = RenditionPlan.Inputs(
             variants: state.variants, page: state.page, fit: state.fit, throughput: throughput,
             network: state.rules.network, quality: state.rules.quality, previous: state.chosen,
-            secondsSinceSwitch: state.chosen == nil ? nil : Double(now - state.switchedAt) / 1e6)
+            secondsSinceSwitch: state.chosen == nil ? nil : Double(now - state.switchedAt) / 1e6, failed: state.failed)
         guard let chosen = RenditionPlan.choose(inputs), chosen != state.chosen else { return nil }
         state.chosen = chosen
         state.switchedAt = now
@@ -127,7 +145,12 @@ final class RenditionPin: Sendable {
         guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "hlsdemux",
               let demuxer = GObjectRef(retaining: UnsafeMutableRawPointer(element)) else { return }
         flick_object_set_double(UnsafeMutableRawPointer(element), "bitrate-limit", 1.0)
-        state.withLock { $0.demuxer = demuxer; $0.master = Data(); $0.masterRead = false }
+        state.withLock { state in
+            state.demuxer = demuxer
+            state.master = Data()
+            state.masterRead = false
+            state.chosen = nil
+        }
         guard let pad = gst_element_get_static_pad(element, "sink") else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
         let types = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue

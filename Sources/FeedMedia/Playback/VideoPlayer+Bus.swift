@@ -14,6 +14,9 @@ extension VideoPlayer {
             // A hardware decoder that fails before the first frame: the
             // binding opens again in software, once and silently.
             openAgain()
+        case GST_MESSAGE_ERROR where !prerolled && rendition.dropFailedRendition():
+            // The HLS rendition Flick chose would not load: another one, at once.
+            openAgain()
         case GST_MESSAGE_ERROR:
             // One failure often makes several elements post errors; those
             // already queued are read now, and the code is FeedCore's pick
