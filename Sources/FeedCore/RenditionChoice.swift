@@ -15,6 +15,18 @@ public enum RenditionChoice {
     ///   - heights: each rendition's height in pixels, as the service lists them.
     ///   - pageHeight: the page's height in device pixels (0 or less: unknown,
     ///     the tallest is chosen).
+    /// The height files are chosen for: the page's, lowered to the quality
+    /// cap, and to ``VideoQuality/legibleLines`` when saving data (the
+    /// saver quality, the data saver or a metered link): with the rule
+    /// above, the smallest file of at least that many lines. `page` 0 or
+    /// less: unknown (the cap alone, or unknown).
+    public static func height(page: Int, quality: VideoQuality, saving: Bool) -> Int {
+        var height = page > 0 ? page : Int.max
+        if saving || quality == .saver { height = min(height, VideoQuality.legibleLines) }
+        if case .cap(let lines) = quality { height = min(height, lines) }
+        return height == Int.max ? page : height
+    }
+
     public static func pick(heights: [Int], pageHeight: Int) -> Int? {
         let known = heights.indices.filter { heights[$0] > 0 }
         guard !known.isEmpty else { return heights.isEmpty ? nil : 0 }

@@ -72,13 +72,24 @@ extension AppController {
         }
     }
 
-    /// The feed page's height in device pixels: the feed view's, else the
-    /// window's (before the view is built); what PeerTube's file choice reads.
+    /// The height PeerTube's file choice reads: the feed page's in device
+    /// pixels (the feed view's, else the window's before the view is
+    /// built), lowered by the video-quality setting and the data saver
+    /// (FeedCore's ``RenditionChoice/height(page:quality:saving:)``).
     var pagePixelHeight: @MainActor () -> Int {
         { [weak self] in
-            if let box = self?.window?.feedView?.pixelBox, box.height > 0 { return box.height }
-            guard let widget = self?.window?.window.widget else { return 0 }
-            return Int(gtk_widget_get_height(gcast(widget))) * Int(gtk_widget_get_scale_factor(gcast(widget)))
+            guard let self else { return 0 }
+            let page: Int
+            if let box = window?.feedView?.pixelBox, box.height > 0 {
+                page = box.height
+            } else if let widget = window?.window.widget {
+                page = Int(gtk_widget_get_height(gcast(widget))) * Int(gtk_widget_get_scale_factor(gcast(widget)))
+            } else {
+                page = 0
+            }
+            let network = PlanConditions.network(system: system.conditions.network,
+                                                 dataSaver: settings?.bool(.dataSaver, default: false) ?? false)
+            return RenditionChoice.height(page: page, quality: settings?.videoQuality ?? .automatic, saving: network.isMetered)
         }
     }
 

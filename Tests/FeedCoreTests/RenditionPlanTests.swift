@@ -61,6 +61,21 @@ struct RenditionPlanTests {
         if let count = row.count { #expect(parsed.count == count, "\(row.name)") }
     }
 
+    @Test("files are chosen for the page's height, lowered to the cap, and to 360 lines when saving data")
+    func fileHeight() {
+        #expect(RenditionChoice.height(page: 760, quality: .automatic, saving: false) == 760)
+        #expect(RenditionChoice.height(page: 1440, quality: .cap(720), saving: false) == 720)
+        #expect(RenditionChoice.height(page: 480, quality: .cap(720), saving: false) == 480, "a small page needs less than the cap")
+        #expect(RenditionChoice.height(page: 1440, quality: .automatic, saving: true) == 360)
+        #expect(RenditionChoice.height(page: 1440, quality: .saver, saving: false) == 360)
+        #expect(RenditionChoice.height(page: 0, quality: .cap(480), saving: false) == 480, "an unknown page: the cap")
+        #expect(RenditionChoice.height(page: 0, quality: .automatic, saving: false) == 0, "unknown stays unknown")
+        // With PeerTube's files, that height picks the cap's own file.
+        let heights = [240, 360, 480, 720, 1080]
+        #expect(RenditionChoice.pick(heights: heights, pageHeight: RenditionChoice.height(page: 1440, quality: .cap(480), saving: false)) == 2)
+        #expect(RenditionChoice.pick(heights: heights, pageHeight: RenditionChoice.height(page: 1440, quality: .automatic, saving: true)) == 1)
+    }
+
     @Test("the video-quality setting's values read back as they were written; others are refused")
     func qualitySetting() {
         for value in ["auto", "saver", "360", "480", "720", "1080"] {
