@@ -21,7 +21,9 @@ import Foundation
 ///    prepared post is planned the same way, so it starts at the rendition
 ///    it will play.
 /// Renditions that failed to load (`failed`) are never chosen again for
-/// that post, unless every one has.
+/// that post, unless every one has. A rendition the user picked for the
+/// post (`forced`, the rail's More menu) plays whatever the rest says,
+/// unless it failed.
 ///
 /// 4. **No flapping.** A player that switched less than ``switchSeconds``
 ///    ago keeps its rendition, unless the ceiling now lies below it (a
@@ -48,11 +50,14 @@ public enum RenditionPlan {
         public var secondsSinceSwitch: Double?
         /// Renditions that failed to load for this post.
         public var failed: Set<Int>
+        /// The rendition the user picked for this post; nil: automatic.
+        public var forced: Int?
 
         public init(variants: [HLSVariant], page: PixelSize, fit: ContentFit = .contain, throughput: Int? = nil,
                     network: NetworkCondition = .unmetered, quality: VideoQuality = .automatic,
-                    previous: Int? = nil, secondsSinceSwitch: Double? = nil, failed: Set<Int> = []) {
+                    previous: Int? = nil, secondsSinceSwitch: Double? = nil, failed: Set<Int> = [], forced: Int? = nil) {
             self.failed = failed
+            self.forced = forced
             self.variants = variants
             self.page = page
             self.fit = fit
@@ -70,6 +75,7 @@ public enum RenditionPlan {
         let usable = all.filter { !inputs.failed.contains($0) }
         let order = usable.isEmpty ? all : usable
         guard !order.isEmpty else { return nil }
+        if let forced = inputs.forced, order.contains(forced) { return forced }
         let variants = inputs.variants
         // 1. The page's ceiling, as a place in `order`.
         var ceiling = order.count - 1

@@ -112,6 +112,8 @@ public struct FeedState: Sendable, Equatable, Codable {
     /// for media of one rendition), and how many distinct renditions it fetched.
     public var currentRendition = ""
     public var renditionsFetched = 0
+    /// The qualities the current post's More menu lists (Automatic first; none for media of one).
+    public var renditionsListed: [String] = []
     /// Posts saved as files in this run, and why the last save failed (nil when it did not).
     public var savesDone = 0
     public var saveError: String? = nil
@@ -193,5 +195,6 @@ public struct FeedState: Sendable, Equatable, Codable {
         case saveError = "save_error"
         case currentRendition = "current_rendition"
         case renditionsFetched = "renditions_fetched"
+        case renditionsListed = "renditions_listed"
     }
 }

@@ -33,6 +33,19 @@ extension FeedView {
         }
         g_action_map_add_action(gopaque(group), chooseCaptions)
         g_object_unref(chooseCaptions.rawGObject)
+        // The Quality entries, each with its rendition's index (-1: automatic).
+        let intType = g_variant_type_new("i")
+        let chooseQuality = g_simple_action_new("rendition", intType)!
+        g_variant_type_free(intType)
+        if let connection = Signals.connect(chooseQuality, "activate", { [weak self] (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter else { return }
+            let index = Int(g_variant_get_int32(OpaquePointer(parameter)))
+            self?.chooseRendition(index < 0 ? nil : index)
+        }) {
+            connections.append(connection)
+        }
+        g_action_map_add_action(gopaque(group), chooseQuality)
+        g_object_unref(chooseQuality.rawGObject)
         gtk_widget_insert_action_group(widget, "feed", gopaque(group))
         g_object_unref(group.rawGObject)
 

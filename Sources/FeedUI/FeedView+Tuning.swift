@@ -83,7 +83,34 @@ extension FeedView {
             return
         }
         let local = if case .localFile = seen.shareTarget(of: item) { true } else { false }
-        page.likeRail.showMenu(save: !local, captions: seen.captionLanguages(at: index))
+        page.likeRail.showMenu(save: !local, captions: seen.captionLanguages(at: index), qualities: qualities(at: index))
+    }
+
+    /// The renditions the More menu of the page at `index` offers:
+    /// Automatic, then each of its master's, smallest first; none for media
+    /// of one, or for a page not shown.
+    func qualities(at index: Int) -> [(index: Int?, name: String)] {
+        guard seen.shown.index == index else { return [] }
+        let variants = seen.shown.renditions.variants
+        guard variants.count > 1 else { return [] }
+        let order = variants.indices.sorted { ((variants[$0].lines ?? 0), (variants[$0].bandwidth ?? 0), $0)
+            < ((variants[$1].lines ?? 0), (variants[$1].bandwidth ?? 0), $1) }
+        return [(nil, tr("Automatic"))] + order.map { ($0, Self.qualityName(variants[$0])) }
+    }
+
+    /// "480p", or "1,000 kbit/s" for a rendition of unknown size.
+    static func qualityName(_ variant: HLSVariant) -> String {
+        // Translators: a video's height in lines, as in 720p.
+        if let lines = variant.lines { return tr("%1$sp").filled(String(lines)) }
+        // Translators: a stream's bandwidth.
+        return tr("%1$s kbit/s").filled(Translation.number((variant.bandwidth ?? 0) / 1000))
+    }
+
+    /// A Quality entry of the More menu: that rendition for this post, with a toast.
+    func chooseRendition(_ index: Int?) {
+        let name = index.flatMap { chosen in qualities(at: currentIndex).first { $0.index == chosen }?.name } ?? tr("Automatic")
+        send(.rendition(index))
+        showToast(tr("Quality: %1$s").filled(name))
     }
 
     /// Called when choosing a captions language turns captions on (the app saves it).

@@ -212,6 +212,7 @@ public final class FeedView: FeedSessionObserver {
         state.currentLikedByServer = item(at: currentIndex).flatMap { seen.likedByServer($0) }
         state.currentRendition = reading.currentRendition
         state.renditionsFetched = reading.renditionsFetched
+        state.renditionsListed = pages[currentIndex]?.likeRail.listedQualities ?? []
         return state
     }
 

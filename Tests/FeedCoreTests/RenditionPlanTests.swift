@@ -14,6 +14,7 @@ struct RenditionPlanRow: TableRow {
     var previous: Int?
     var seconds: Double?
     var failed: [Int]?
+    var forced: Int?
     var chosen: Int?
     /// hlsdemux's `connection-speed` for the choice.
     var kbps: UInt32?
@@ -43,7 +44,7 @@ struct RenditionPlanTests {
             fit: row.fit.flatMap(ContentFit.init(rawValue:)) ?? .contain, throughput: row.throughput,
             network: row.network.flatMap(NetworkCondition.init(rawValue:)) ?? .unmetered,
             quality: try #require(VideoQuality(setting: row.quality ?? "auto")), previous: row.previous,
-            secondsSinceSwitch: row.seconds, failed: Set(row.failed ?? []))
+            secondsSinceSwitch: row.seconds, failed: Set(row.failed ?? []), forced: row.forced)
         let chosen = RenditionPlan.choose(inputs)
         #expect(chosen == row.chosen, "\(row.name)")
         if let kbps = row.kbps, let chosen {

@@ -71,6 +71,28 @@ extension AppUnderX {
             #expect(servers.fetched("b").allSatisfy { $0 == "r480" }, "the prepared post: \(servers.fetched("b"))")
         }
 
+        @Test("the More menu lists the post's renditions, Automatic first; choosing 720p plays it for that post")
+        func menu() throws {
+            let servers = try Servers()
+            defer { servers.stop() }
+            let tree = try AccessibleTree()
+            let app = try AppProcess([servers.feedURL, "--report-state"], environment: tree.environment.merging(["LANGUAGE": "en"]) { $1 })
+            defer { app.stop() }
+            let listed = app.waitForState(timeout: 60) {
+                $0.phase == "feed" && $0.playersPlaying == 1 && $0.renditionsListed == ["Automatic", "240p", "480p", "720p"]
+            }
+            try #require(listed != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            let pid = app.process.processIdentifier
+            try tree.press("More", in: pid)
+            let deadline = Date().addingTimeInterval(10)
+            while try !tree.nodes(of: pid).contains(where: { $0.name == "Quality: 720p" }), Date() < deadline { usleep(100_000) }
+            let seen = app.states.count
+            try tree.press("Quality: 720p", in: pid)
+            let chosen = app.waitForState(after: seen, timeout: 20) { $0.currentRendition == "720x1280@3100000" && $0.lastToast == "Quality: 720p" }
+            #expect(chosen != nil, "\(String(describing: app.latest))")
+            #expect(app.waitForState(timeout: 20) { _ in servers.fetched("a").contains("r720") } != nil, "720p was fetched: \(servers.fetched("a"))")
+        }
+
         @Test("a rendition whose playlist 404s is passed over: the post plays another at once")
         func missingRendition() throws {
             let servers = try Servers(missing: "r480")

@@ -45,11 +45,13 @@ final class Playbin: @unchecked Sendable {
     let scale: ScaleRequest
     /// The format of the captions each opening plays beside its media.
     let captions = CaptionFormatHint()
+    /// Which HLS rendition each opening plays (Flick's choice, see ``RenditionPin``).
+    let rendition = RenditionPin()
     /// The bus watch's source on the GTK thread's main context; 0 when none.
     private var busWatch: guint = 0
 
     init(name: String, mailbox: FrameMailbox, owner: WeakPlayer, network: NetworkActivity,
-         decoder: DecoderWatch, rendition: RenditionPin) throws(VideoPlayerError) {
+         decoder: DecoderWatch) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
         guard let playbin = gst_element_factory_make(Self.factories[0], name) else {
             throw .cannotCreate("GStreamer could not make a playbin")

@@ -29,14 +29,15 @@ final class RenditionPin: Sendable {
         var quality: VideoQuality = .automatic
     }
 
-    private struct State: @unchecked Sendable {
+    private struct State: Sendable {
         var rules = Rules()
         var page = PixelSize(width: 0, height: 0)
         var fit = ContentFit.contain
         /// The origin of the bound media, for its link's measure.
         var origin: String?
-        /// The demuxer of this binding, once plugged.
-        var demuxer: GObjectRef?
+        /// The demuxer of this binding, once plugged: weakly (the pin is
+        /// held by the demuxer's own pad probe until the master is read).
+        var demuxer: WeakObjectRef?
         /// The master's bytes as they went by, until its end.
         var master = Data()
         var masterRead = false
@@ -48,6 +49,8 @@ final class RenditionPin: Sendable {
         var pinned = Set<Int>()
         /// Renditions that failed to load for this binding: never pinned again.
         var failed = Set<Int>()
+        /// The rendition the user picked for this post; nil: automatic.
+        var forced: Int?
     }
 
     private let state = Mutex(State())
@@ -72,7 +75,20 @@ final class RenditionPin: Sendable {
             state.switchedAt = 0
             state.pinned = []
             state.failed = []
+            state.forced = nil
         }
+    }
+
+    /// The user picks `index` of the master's renditions for this post, or
+    /// nil for automatic (GTK thread): pinned at once.
+    func force(_ index: Int?) {
+        apply { $0.forced = index }
+    }
+
+    /// The master's renditions (empty until it is read, or for media of one),
+    /// and the user's pick among them.
+    var offered: (variants: [HLSVariant], forced: Int?) {
+        state.withLock { ($0.variants, $0.forced) }
     }
 
     /// The binding failed while pinned to a rendition (its playlist or a
@@ -100,6 +116,9 @@ final class RenditionPin: Sendable {
         apply { $0.rules = rules }
     }
 
+    /// The rules in force.
+    var rules: Rules { state.withLock { $0.rules } }
+
     /// The demuxer's statistics of one segment's download (GTK thread, from the bus).
     func measured(bytes: Int, seconds: Double) {
         guard let origin = state.withLock({ $0.origin }) else { return }
@@ -118,21 +137,28 @@ final class RenditionPin: Sendable {
     /// Changes what the plan weighs, then pins again if the choice moved.
     private func apply(_ change: (inout State) -> Void) {
         let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
-        let pin: (GObjectRef, UInt32)? = state.withLock { state in
+        let pin: (WeakObjectRef, UInt32)? = state.withLock { state in
             change(&state)
             return Self.replan(&state, throughput: throughput)
         }
-        if let (demuxer, kbps) = pin { flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", kbps) }
+        Self.pin(pin)
+    }
+
+    /// Sets the demuxer's speed, if it still lives.
+    private static func pin(_ pin: (demuxer: WeakObjectRef, kbps: UInt32)?) {
+        guard let pin, let demuxer = pin.demuxer.strong() else { return }
+        flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", pin.kbps)
     }
 
     /// The plan's choice for `state`; the demuxer and its new speed when it moved.
-    private static func replan(_ state: inout State, throughput: Int?) -> (GObjectRef, UInt32)? {
+    private static func replan(_ state: inout State, throughput: Int?) -> (WeakObjectRef, UInt32)? {
         guard !state.variants.isEmpty, let demuxer = state.demuxer else { return nil }
         let now = g_get_monotonic_time()
         let inputs = RenditionPlan.Inputs(
             variants: state.variants, page: state.page, fit: state.fit, throughput: throughput,
             network: state.rules.network, quality: state.rules.quality, previous: state.chosen,
-            secondsSinceSwitch: state.chosen == nil ? nil : Double(now - state.switchedAt) / 1e6, failed: state.failed)
+            secondsSinceSwitch: state.chosen == nil ? nil : Double(now - state.switchedAt) / 1e6, failed: state.failed,
+            forced: state.forced)
         guard let chosen = RenditionPlan.choose(inputs), chosen != state.chosen else { return nil }
         state.chosen = chosen
         state.switchedAt = now
@@ -142,8 +168,8 @@ final class RenditionPin: Sendable {
 
     /// A demuxer was plugged (a streaming thread): pinned from the master on.
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
-        guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "hlsdemux",
-              let demuxer = GObjectRef(retaining: UnsafeMutableRawPointer(element)) else { return }
+        guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "hlsdemux" else { return }
+        let demuxer = WeakObjectRef(UnsafeMutableRawPointer(element))
         flick_object_set_double(UnsafeMutableRawPointer(element), "bitrate-limit", 1.0)
         state.withLock { state in
             state.demuxer = demuxer
@@ -185,13 +211,13 @@ final class RenditionPin: Sendable {
         guard type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0, let event = gst_pad_probe_info_get_event(info),
               event.pointee.type == GST_EVENT_EOS else { return true }
         let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
-        let pin: (GObjectRef, UInt32)? = state.withLock { state in
+        let pin: (WeakObjectRef, UInt32)? = state.withLock { state in
             state.masterRead = true
             state.variants = HLSVariant.parse(String(decoding: state.master, as: UTF8.self))
             state.master = Data()
             return Self.replan(&state, throughput: throughput)
         }
-        if let (demuxer, kbps) = pin { flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", kbps) }
+        Self.pin(pin)
         return false
     }
 }

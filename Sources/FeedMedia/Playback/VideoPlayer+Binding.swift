@@ -27,7 +27,7 @@ extension VideoPlayer {
         guard let playbin else { return generation }
         binding.caption = caption
         decoderWatch.restart()
-        rendition.restart(uri: uri, page: box, fit: fit)
+        playbin.rendition.restart(uri: uri, page: box, fit: fit)
         self.uri = uri
         self.box = box
         self.fit = fit
@@ -111,7 +111,7 @@ extension VideoPlayer {
         guard let playbin, uri != nil, box != self.box || fit != self.fit else { return }
         self.box = box
         self.fit = fit
-        rendition.resize(page: box, fit: fit)
+        playbin.rendition.resize(page: box, fit: fit)
         // Not opened yet: the open sizes frames for the box as it is then.
         if binding.pendingOpen == nil { playbin.scale.resize(box: box, fit: fit) }
     }

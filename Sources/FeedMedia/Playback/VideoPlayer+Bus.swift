@@ -14,7 +14,7 @@ extension VideoPlayer {
             // A hardware decoder that fails before the first frame: the
             // binding opens again in software, once and silently.
             openAgain()
-        case GST_MESSAGE_ERROR where !prerolled && rendition.dropFailedRendition():
+        case GST_MESSAGE_ERROR where !prerolled && playbin.rendition.dropFailedRendition():
             // The HLS rendition Flick chose would not load: another one, at once.
             openAgain()
         case GST_MESSAGE_ERROR:
@@ -132,6 +132,6 @@ extension VideoPlayer {
         guard gst_structure_get_uint64(structure, "fragment-size", &size) != 0,
               gst_structure_get_uint64(structure, "fragment-download-time", &time) != 0,
               size > 0, size < UInt64(Int.max), time > 0 else { return }
-        rendition.measured(bytes: Int(size), seconds: Double(time) / 1e9)
+        playbin?.rendition.measured(bytes: Int(size), seconds: Double(time) / 1e9)
     }
 }

@@ -75,18 +75,20 @@ public final class VideoPlayer {
     let network: NetworkActivity
     /// Which video decoder the current binding plugged.
     let decoderWatch = DecoderWatch()
-    /// Which HLS rendition the current binding plays (Flick's choice).
-    let rendition = RenditionPin()
-
     /// The user's quality and the network's price, for HLS renditions (the pool's).
-    var renditionRules = RenditionPin.Rules() {
-        didSet { if renditionRules != oldValue { rendition.set(renditionRules) } }
+    var renditionRules: RenditionPin.Rules {
+        get { playbin?.rendition.rules ?? RenditionPin.Rules() }
+        set { if newValue != renditionRules { playbin?.rendition.set(newValue) } }
     }
 
     /// The HLS rendition playing, `WxH@BANDWIDTH`; empty for media of one.
-    public var currentRendition: String { rendition.currentLabel }
+    public var currentRendition: String { playbin?.rendition.currentLabel ?? "" }
     /// Distinct HLS renditions this binding was pinned to, each fetched from then on.
-    public var renditionsFetched: Int { rendition.renditionsPinned }
+    public var renditionsFetched: Int { playbin?.rendition.renditionsPinned ?? 0 }
+    /// The HLS master's renditions of this binding, and the one the user picked.
+    public var renditions: (variants: [HLSVariant], forced: Int?) { playbin?.rendition.offered ?? ([], nil) }
+    /// Plays rendition `index` of the master for this binding (nil: automatic).
+    public func forceRendition(_ index: Int?) { playbin?.rendition.force(index) }
 
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in a BGRA appsink; muted.
@@ -96,7 +98,7 @@ public final class VideoPlayer {
         mailbox = FrameMailbox(owner: owner)
         network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
         let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, owner: owner, network: network,
-                                  decoder: decoderWatch, rendition: rendition)
+                                  decoder: decoderWatch)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)

@@ -22,6 +22,7 @@ extension FeedSession {
         case .rate(let rate): setRate(rate)
         case .holdFaster(let holding): holdFaster(holding)
         case .captionLanguage(let tag): chooseCaptionLanguage(tag)
+        case .rendition(let index): pool.player(for: view.input.currentIndex)?.forceRendition(index)
         case .toggleLike(let item): toggleLike(item)
         case .keepLikes(let store, let address): keepLikes(in: store, source: address)
         case .save(let index, let folder): saveAsked(at: index, into: folder)
@@ -50,7 +51,8 @@ extension FeedSession {
                               duration: reading.contains(.playhead) ? player?.duration : nil,
                               captionTracks: captionTracks(at: shownIndex),
                               // The menu that lists them is the shown post's; the others' come from their items.
-                              captionLanguages: captionLanguages(at: shownIndex))
+                              captionLanguages: captionLanguages(at: shownIndex),
+                              renditions: player?.renditions ?? ([], nil))
         var frames: [Int: (frame: VideoFrame, source: String?)] = [:]
         if reading.contains(.heldFrames) {
             for index in wiring.framedIndices { frames[index] = heldFrame(at: index) }

@@ -47,6 +47,12 @@ public enum SessionCommand {
     /// Captions in this language from now on, in every post that has them.
     case captionLanguage(String)
 
+    // MARK: Quality
+
+    /// The shown post plays this rendition of its HLS master (an index in
+    /// the master's order); nil: as the window and the link decide.
+    case rendition(Int?)
+
     // MARK: Likes, saves, sensitive posts
 
     /// Likes or unlikes the post (optimistically); answered by

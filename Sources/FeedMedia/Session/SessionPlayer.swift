@@ -23,6 +23,10 @@ package protocol SessionPlayer: AnyObject {
     var currentRendition: String { get }
     /// Distinct HLS renditions the binding fetched.
     var renditionsFetched: Int { get }
+    /// The HLS master's renditions and the user's pick among them.
+    var renditions: (variants: [HLSVariant], forced: Int?) { get }
+    /// Plays one of the master's renditions for this binding (nil: automatic).
+    func forceRendition(_ index: Int?)
     var decoder: (name: String, kind: DecoderKind)? { get }
     /// Whether the sound is off; whether the media starts again at its end.
     var isMuted: Bool { get set }
@@ -65,4 +69,6 @@ extension SessionPlayer {
     public var currentRendition: String { "" }
     /// Distinct HLS renditions the binding fetched.
     public var renditionsFetched: Int { 0 }
+    public var renditions: (variants: [HLSVariant], forced: Int?) { ([], nil) }
+    public func forceRendition(_ index: Int?) {}
 }

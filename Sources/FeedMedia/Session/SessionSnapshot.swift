@@ -91,6 +91,8 @@ public struct ShownPost: Sendable {
     /// The languages it has captions in (its files, else the tracks its
     /// player found), each with its name, when there are two or more.
     public let captionLanguages: [(tag: String, name: String)]
+    /// Its HLS master's renditions (empty for media of one) and the one the user picked.
+    public let renditions: (variants: [HLSVariant], forced: Int?)
 }
 
 /// The saves of a session's posts.

@@ -25,7 +25,7 @@ final class LikeRail {
     /// hidden when it would be empty.
     private let more: WidgetPointer
     /// What the More menu lists now: Save, and the captions languages' tags.
-    private var listed: (save: Bool, languages: [String]) = (true, [])
+    private var listed: (save: Bool, languages: [String], qualities: [String]) = (true, [], [])
     private var burstTimer: MainLoopSource?
 
     init() {
@@ -64,7 +64,7 @@ final class LikeRail {
         gtk_widget_set_valign(burst, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(burst, 0)
         gtk_widget_set_visible(burst, 0)
-        listed = (false, [""]) // differs from any real listing: the first one builds the menu
+        listed = (false, [""], []) // differs from any real listing: the first one builds the menu
         showMenu(save: true, captions: [])
     }
 
@@ -91,10 +91,13 @@ final class LikeRail {
     /// The More menu: Save when `save`, and a Captions section choosing
     /// among `captions` (tag and name) when there are any; rebuilt only
     /// when what it lists changes.
-    func showMenu(save: Bool, captions: [(tag: String, name: String)]) {
+    /// `qualities`: the renditions a post of several offers, Automatic first
+    /// (its `index` nil), each with its name; empty for media of one.
+    func showMenu(save: Bool, captions: [(tag: String, name: String)], qualities: [(index: Int?, name: String)] = []) {
         let languages = captions.map(\.tag)
-        guard listed.save != save || listed.languages != languages else { return }
-        listed = (save, languages)
+        let qualityNames = qualities.map(\.name)
+        guard listed.save != save || listed.languages != languages || listed.qualities != qualityNames else { return }
+        listed = (save, languages, qualityNames)
         let menu = g_menu_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
         if save { g_menu_append(menu, tr("_Save the post"), FeedAction.save.detailedName) }
@@ -110,12 +113,29 @@ final class LikeRail {
             }
             g_menu_append_section(menu, nil, gcast(section))
         }
+        if !qualities.isEmpty {
+            let section = g_menu_new()!
+            defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+            for quality in qualities {
+                let item = g_menu_item_new(tr("Quality: %1$s").filled(quality.name), nil)!
+                g_menu_item_set_action_and_target_value(item, Self.qualityAction, g_variant_new_int32(Int32(quality.index ?? -1)))
+                g_menu_append_item(section, item)
+                g_object_unref(UnsafeMutableRawPointer(item))
+            }
+            g_menu_append_section(menu, nil, gcast(section))
+        }
         gtk_menu_button_set_menu_model(gopaque(more), gcast(menu))
-        gtk_widget_set_visible(more, save || !captions.isEmpty ? 1 : 0)
+        gtk_widget_set_visible(more, save || !captions.isEmpty || !qualities.isEmpty ? 1 : 0)
     }
 
     /// The captions languages the More menu lists now (tags).
     var listedLanguages: [String] { listed.languages }
+    /// The qualities the More menu lists now (names, Automatic first).
+    var listedQualities: [String] { listed.qualities }
+
+    /// The feed's action a Quality entry triggers, with the rendition's
+    /// index in its master (-1: automatic).
+    static let qualityAction = "feed.rendition"
 
     /// The feed's action a Captions entry triggers, with the language's tag.
     static let captionAction = "feed.caption-language"

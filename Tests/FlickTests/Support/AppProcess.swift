@@ -68,6 +68,7 @@ struct ReportedState: Decodable, Equatable {
     // HLS renditions.
     var currentRendition: String?
     var renditionsFetched: Int?
+    var renditionsListed: [String]?
     var scrubberDraws: Int?
     // Accessibility.
     var currentLabel: String?
@@ -142,6 +143,7 @@ struct ReportedState: Decodable, Equatable {
         case positionMilliseconds = "position_ms"
         case currentRendition = "current_rendition"
         case renditionsFetched = "renditions_fetched"
+        case renditionsListed = "renditions_listed"
         case scrubberDraws = "scrubber_draws"
         case currentLabel = "current_label"
         case announcement
