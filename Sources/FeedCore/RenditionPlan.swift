@@ -119,8 +119,8 @@ public enum RenditionPlan {
 
     /// The master's indices from the smallest rendition to the largest: by
     /// lines (unknown sizes first), then bandwidth (unknown first), then
-    /// the master's order.
-    static func ranked(_ variants: [HLSVariant]) -> [Int] {
+    /// the master's order (how the plan weighs them and the menu lists them).
+    public static func ranked(_ variants: [HLSVariant]) -> [Int] {
         variants.indices.sorted { a, b in
             let (left, right) = (variants[a], variants[b])
             if (left.lines ?? 0) != (right.lines ?? 0) { return (left.lines ?? 0) < (right.lines ?? 0) }

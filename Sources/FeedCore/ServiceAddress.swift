@@ -1,5 +1,7 @@
 // Pure: values only, imports Foundation at most.
 
+import Foundation
+
 /// An explicit service address, as typed on the command line or pasted in
 /// Add Source: `peertube:HOST[:PORT][/c/CHANNEL|/a/ACCOUNT]` and
 /// `mastodon:HOST[:PORT]/tags/NAME` (or `/local`, `/public`). A PeerTube
@@ -207,6 +209,15 @@ public struct ServiceAddress: Sendable, Hashable, Codable {
     public static func baseURL(ofServer server: String) -> String? {
         guard let (host, port) = hostAndPort(Substring(server)) else { return nil }
         return ServiceAddress(service: .peertube, host: host, port: port, scope: .instance).baseURL
+    }
+
+    /// `name` (a channel, account, tag or id) as one segment of an API
+    /// path: percent-encoded so that no `/`, `?`, `#` or `;` in it can
+    /// reach another path or the query.
+    public static func pathSegment(_ name: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#;")
+        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
     }
 
     /// Loopback hosts: `localhost`, `127.0.0.0/8`, `::1`.

@@ -93,9 +93,7 @@ extension FeedView {
         guard seen.shown.index == index else { return [] }
         let variants = seen.shown.renditions.variants
         guard variants.count > 1 else { return [] }
-        let order = variants.indices.sorted { ((variants[$0].lines ?? 0), (variants[$0].bandwidth ?? 0), $0)
-            < ((variants[$1].lines ?? 0), (variants[$1].bandwidth ?? 0), $1) }
-        return [(nil, tr("Automatic"))] + order.map { ($0, Self.qualityName(variants[$0])) }
+        return [(nil, tr("Automatic"))] + RenditionPlan.ranked(variants).map { ($0, Self.qualityName(variants[$0])) }
     }
 
     /// "480p", or "1,000 kbit/s" for a rendition of unknown size.

@@ -64,18 +64,8 @@ final class RenditionPin: Sendable {
     func restart(uri: String, page: PixelSize, fit: ContentFit) {
         let origin = CacheURI.parse(uri).flatMap { CacheKey.origin(of: $0.url.absoluteString) } ?? CacheKey.origin(of: uri)
         state.withLock { state in
-            state.page = page
-            state.fit = fit
-            state.origin = origin
-            state.demuxer = nil
-            state.master = Data()
-            state.masterRead = false
-            state.variants = []
-            state.chosen = nil
-            state.switchedAt = 0
-            state.pinned = []
-            state.failed = []
-            state.forced = nil
+            // A fresh state: only the rules outlive a binding.
+            state = State(rules: state.rules, page: page, fit: fit, origin: origin)
         }
     }
 
@@ -134,7 +124,8 @@ final class RenditionPin: Sendable {
     /// Distinct renditions this binding was pinned to.
     var renditionsPinned: Int { state.withLock { $0.pinned.count } }
 
-    /// Changes what the plan weighs, then pins again if the choice moved.
+    /// Changes what the plan weighs, then pins again if the choice moved
+    /// (any thread: the GTK thread's changes, the master's end on a streaming thread).
     private func apply(_ change: (inout State) -> Void) {
         let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
         let pin: (WeakObjectRef, UInt32)? = state.withLock { state in
@@ -210,14 +201,11 @@ final class RenditionPin: Sendable {
         }
         guard type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0, let event = gst_pad_probe_info_get_event(info),
               event.pointee.type == GST_EVENT_EOS else { return true }
-        let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
-        let pin: (WeakObjectRef, UInt32)? = state.withLock { state in
+        apply { state in
             state.masterRead = true
             state.variants = HLSVariant.parse(String(decoding: state.master, as: UTF8.self))
             state.master = Data()
-            return Self.replan(&state, throughput: throughput)
         }
-        Self.pin(pin)
         return false
     }
 }

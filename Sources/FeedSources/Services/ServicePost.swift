@@ -1,4 +1,5 @@
 import FeedCore
+import FeedGObject
 import Foundation
 
 /// A post a service source (PeerTube, Mastodon) read from its API, before
@@ -27,8 +28,15 @@ struct ServicePost {
     /// The id a like names on the service.
     var servicePostID: String?
 
-    /// The largest page of a Loops, Pixelfed or Lemmy server read, in bytes.
+    /// The largest page of a Bluesky, Loops, Pixelfed or Lemmy server read,
+    /// in bytes (a page of 20 to 40 posts is some 100 KB).
     static let maxPageBytes = 4 * 1_048_576
+
+    /// "2 of 4": which of a post's several pictures (or clips) this is,
+    /// `place` counted from 0, for the line under its title.
+    static func placeLine(_ place: Int, of count: Int) -> String {
+        tr("%1$s of %2$s").filled(Translation.number(place + 1), Translation.number(count))
+    }
 
     /// The longest service post id kept, in bytes.
     static let maxServiceIDBytes = 200

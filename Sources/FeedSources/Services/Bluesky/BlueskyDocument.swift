@@ -20,13 +20,11 @@ import Foundation
 enum BlueskyDocument {
     /// The posts asked for per page.
     static let pageSize = 30
-    /// The largest page accepted: 4 MiB (a page of 30 posts is some 100 KB).
-    static let maxBytes = 4 * 1_048_576
     /// Labels that hide a post behind the sensitive cover.
     static let sensitiveLabels: Set = ["porn", "sexual", "nudity", "graphic-media"]
 
     static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
-        guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
+        guard data.count <= ServicePost.maxPageBytes else { throw .tooLarge(bytes: data.count, limit: ServicePost.maxPageBytes) }
         let answer: BlueskyAPI.FeedPage
         do {
             answer = try JSONDecoder().decode(BlueskyAPI.FeedPage.self, from: data)
@@ -122,7 +120,7 @@ enum BlueskyDocument {
                 photo.height = image.aspectRatio?.height
                 photo.accessibilityLabel = image.alt.flatMap { $0.isEmpty ? nil : $0 }
                 if images.count > 1 {
-                    let count = tr("%1$s of %2$s").filled(Translation.number(place + 1), Translation.number(images.count))
+                    let count = ServicePost.placeLine(place, of: images.count)
                     photo.subtitle = [count, base.subtitle].compactMap { $0 }.joined(separator: " · ")
                 }
                 return photo

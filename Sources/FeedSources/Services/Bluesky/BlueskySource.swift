@@ -143,7 +143,7 @@ public final class BlueskySource: FeedSource {
         // after it. A cursor given again ends the feed at once (the same
         // page can only answer the same), saying so as well.
         let pages = PagedFeedSource(url: url, format: .bluesky, cacheScope: cacheScope, session: session, credential: credential,
-                                    options: .init(maxBytes: BlueskyDocument.maxBytes, emptyPagesFollowed: 2),
+                                    options: .init(maxBytes: ServicePost.maxPageBytes, emptyPagesFollowed: 2),
                                     endNotice: tr("No more posts")) { error in
             BlueskyRequests.explain(error, address: address)
         }

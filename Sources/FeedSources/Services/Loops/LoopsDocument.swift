@@ -14,11 +14,8 @@ import Foundation
 /// author, `is_sensitive` blurs it, `has_liked` is where the heart starts.
 /// The next page is the same address with `meta.next_cursor` as `cursor`.
 enum LoopsDocument {
-    /// The largest page read, in bytes.
-    static let maxBytes = ServicePost.maxPageBytes
-
     static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
-        guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
+        guard data.count <= ServicePost.maxPageBytes else { throw .tooLarge(bytes: data.count, limit: ServicePost.maxPageBytes) }
         let answer: LoopsAPI.Page
         do {
             answer = try LoopsAPI.decoder().decode(LoopsAPI.Page.self, from: data)
@@ -54,7 +51,7 @@ enum LoopsDocument {
 
     /// `GET /api/v1/video/{id}`'s answer as the playable post.
     static func details(_ data: Data, pageURL: URL) throws(FeedLoadError) -> (FeedItem, RemoteItemExtras) {
-        guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
+        guard data.count <= ServicePost.maxPageBytes else { throw .tooLarge(bytes: data.count, limit: ServicePost.maxPageBytes) }
         guard let video = try? LoopsAPI.decoder().decode(LoopsAPI.One<LoopsAPI.Video>.self, from: data).data else {
             throw JSONSyntax.problem(in: data).map(FeedLoadError.notJSON) ?? .schema(tr("the answer is not a Loops video"))
         }

@@ -19,7 +19,7 @@ enum LoopsFeed {
             guard let accountID, LoopsDocument.isID(accountID) else { return nil }
             components.path = "/api/v1/feed/account/\(accountID)"
         case .tag(let name):
-            components.percentEncodedPath = "/api/v1/explore/tag-feed/" + escaped(name)
+            components.percentEncodedPath = "/api/v1/explore/tag-feed/" + ServiceAddress.pathSegment(name)
             components.queryItems = [URLQueryItem(name: "limit", value: "\(pageSize)")]
         case .forYou:
             components.path = "/api/v1/feed/for-you"
@@ -34,7 +34,7 @@ enum LoopsFeed {
     /// `GET /api/v1/account/username/NAME`: who an account name is.
     static func accountURL(_ address: ServiceAddress) -> URL? {
         guard case .account(let name) = address.scope, var components = URLComponents(string: address.baseURL) else { return nil }
-        components.percentEncodedPath = "/api/v1/account/username/" + escaped(name)
+        components.percentEncodedPath = "/api/v1/account/username/" + ServiceAddress.pathSegment(name)
         return components.url
     }
 
@@ -63,11 +63,5 @@ enum LoopsFeed {
         default:
             return nil
         }
-    }
-
-    private static func escaped(_ segment: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#;")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
     }
 }

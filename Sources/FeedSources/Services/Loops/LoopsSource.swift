@@ -31,7 +31,7 @@ public final class LoopsSource: DetailedPagesSource {
         guard address.service == .loops, URL(string: address.baseURL) != nil else { return nil }
         self.address = address
         cacheScope = CacheKey.origin(of: address.baseURL)
-        client = ServiceClient(session: session, options: .init(maxBytes: LoopsDocument.maxBytes), credential: credential)
+        client = ServiceClient(session: session, options: .init(maxBytes: ServicePost.maxPageBytes), credential: credential)
         serviceLikes = ServiceLikes(service: .loops, server: address.server, credential: credential, session: session)
         self.session = session
         self.credential = credential
@@ -41,7 +41,7 @@ public final class LoopsSource: DetailedPagesSource {
     private func pages(at url: URL) -> PagedFeedSource {
         let address = self.address
         return PagedFeedSource(url: url, format: .loops, cacheScope: cacheScope, session: session, credential: credential,
-                               options: .init(maxBytes: LoopsDocument.maxBytes, emptyPagesFollowed: 2),
+                               options: .init(maxBytes: ServicePost.maxPageBytes, emptyPagesFollowed: 2),
                                endNotice: tr("No more posts")) { error in LoopsFeed.explain(error, address: address) }
     }
 

@@ -67,7 +67,7 @@ enum MastodonDocument {
                     sensitive: status.sensitive == true || warning != nil, webPage: status.url,
                     silentLoop: attachment.type == "gifv", liked: status.favourited, servicePostID: status.id)
                 if pixelfed, media.count > 1 {
-                    post.subtitle = tr("%1$s of %2$s").filled(Translation.number(place + 1), Translation.number(media.count))
+                    post.subtitle = ServicePost.placeLine(place, of: media.count)
                 }
                 switch post.validated(pageURL: pageURL) {
                 case .failure(let reason):

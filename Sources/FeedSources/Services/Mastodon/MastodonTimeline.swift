@@ -12,9 +12,7 @@ enum MastodonTimeline {
                      URLQueryItem(name: "limit", value: "\(MastodonDocument.pageSize)")]
         switch address.scope {
         case .tag(let name):
-            var allowed = CharacterSet.urlPathAllowed
-            allowed.remove(charactersIn: "/?#")
-            components.percentEncodedPath = "/api/v1/timelines/tag/" + (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)
+            components.percentEncodedPath = "/api/v1/timelines/tag/" + ServiceAddress.pathSegment(name)
         case .local:
             components.path = "/api/v1/timelines/public"
             query.insert(URLQueryItem(name: "local", value: "true"), at: 0)

@@ -47,8 +47,8 @@ enum PeerTubeListing: Sendable, Equatable {
         case .trending: query = [("sort", "-trending")]
         case .recent: query = [("sort", "-publishedAt")]
         case .local: query = [("sort", "-publishedAt"), ("isLocal", "true")]
-        case .channel(let name): path = "/api/v1/video-channels/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
-        case .account(let name): path = "/api/v1/accounts/\(Self.escaped(name))/videos"; query = [("sort", "-publishedAt")]
+        case .channel(let name): path = "/api/v1/video-channels/\(ServiceAddress.pathSegment(name))/videos"; query = [("sort", "-publishedAt")]
+        case .account(let name): path = "/api/v1/accounts/\(ServiceAddress.pathSegment(name))/videos"; query = [("sort", "-publishedAt")]
         case .subscriptions: path = "/api/v1/users/me/subscriptions/videos"; query = [("sort", "-publishedAt")]
         case .watchLater(let playlist?): path = "/api/v1/video-playlists/\(playlist)/videos"
         case .watchLater(nil): return nil
@@ -69,14 +69,14 @@ enum PeerTubeListing: Sendable, Equatable {
     /// A post's details.
     static func detailsURL(base: URL, uuid: String) -> URL? {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        components.path = "/api/v1/videos/\(escaped(uuid))"
+        components.path = "/api/v1/videos/\(ServiceAddress.pathSegment(uuid))"
         return components.url
     }
 
     /// `GET /api/v1/videos/{uuid}/captions` on `base`.
     static func captionsURL(base: URL, uuid: String) -> URL? {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        components.path = "/api/v1/videos/\(escaped(uuid))/captions"
+        components.path = "/api/v1/videos/\(ServiceAddress.pathSegment(uuid))/captions"
         return components.url
     }
 
@@ -93,11 +93,5 @@ enum PeerTubeListing: Sendable, Equatable {
         case .subscriptions: return tr("your subscriptions on %1$s").filled(host)
         case .watchLater: return tr("your Watch later playlist on %1$s").filled(host)
         }
-    }
-
-    private static func escaped(_ segment: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
     }
 }

@@ -19,9 +19,7 @@ enum PixelfedFeed {
         guard address.service == .pixelfed, var components = URLComponents(string: address.baseURL) else { return nil }
         switch address.scope {
         case .tag(let name):
-            var allowed = CharacterSet.urlPathAllowed
-            allowed.remove(charactersIn: "/?#;")
-            components.percentEncodedPath = "/api/v1/timelines/tag/" + (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name)
+            components.percentEncodedPath = "/api/v1/timelines/tag/" + ServiceAddress.pathSegment(name)
         case .account:
             guard let accountID, !accountID.isEmpty, accountID.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             components.path = "/api/v1/accounts/\(accountID)/statuses"
