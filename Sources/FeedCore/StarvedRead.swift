@@ -7,7 +7,11 @@
 /// rebuffer; until then it looks again after that long, and after it once
 /// a second. A prepared post's read held until its post is current looks
 /// at the disk every ``heldRecheckSeconds`` for bytes another fetch
-/// brought. The table `starved-read.json` is the spec.
+/// brought. A read of an HLS segment fetched ahead of the playhead says
+/// buffering only once what is queued after the demuxer has played down
+/// to the same quarter second (`queuedSeconds`, looked at each time): until
+/// then the playhead is not starved. The table `starved-read.json` is the
+/// spec.
 public enum StarvedRead {
     /// Seconds a read may wait for the network before buffering is reported.
     public static let bufferingAfterSeconds = 0.25
@@ -28,8 +32,11 @@ public enum StarvedRead {
     /// - Parameters:
     ///   - waitedSeconds: how long the read has waited since it became current.
     ///   - reported: whether buffering was said already for this wait.
-    public static func next(waitedSeconds: Double, reported: Bool) -> Step {
-        if !reported, waitedSeconds >= bufferingAfterSeconds { return .reportBuffering }
+    ///   - queuedSeconds: media queued ahead of the playhead now (0 for a
+    ///     file read at the playhead; negative or not finite counts as 0).
+    public static func next(waitedSeconds: Double, reported: Bool, queuedSeconds: Double = 0) -> Step {
+        let queued = queuedSeconds.isFinite ? max(0, queuedSeconds) : 0
+        if !reported, waitedSeconds >= bufferingAfterSeconds, queued < bufferingAfterSeconds { return .reportBuffering }
         return .wait(seconds: reported ? reportedRecheckSeconds : bufferingAfterSeconds)
     }
 }

@@ -5,6 +5,8 @@ struct StarvedReadRow: TableRow {
     var name: String
     var waited: Double
     var reported: Bool
+    /// Media queued ahead of the playhead now (an HLS segment read ahead).
+    var queued: Double?
     /// Expected: buffering said now …
     var report: Bool?
     /// … or a wait of this many seconds.
@@ -18,7 +20,7 @@ struct StarvedReadTests {
     func step(row: StarvedReadRow) {
         let expected: StarvedRead.Step? = row.report == true ? .reportBuffering : row.wait.map { .wait(seconds: $0) }
         #expect(expected != nil, "\(row.name) expects nothing")
-        #expect(StarvedRead.next(waitedSeconds: row.waited, reported: row.reported) == expected, "\(row.name)")
+        #expect(StarvedRead.next(waitedSeconds: row.waited, reported: row.reported, queuedSeconds: row.queued ?? 0) == expected, "\(row.name)")
     }
 
     @Test("a held read looks at the disk twice a second")

@@ -1,8 +1,9 @@
 import FeedCore
-import FeedDemo
+import FeedMedia
 import FlickTestSupport
 import Foundation
 import Testing
+@testable import FeedDemo
 
 extension AppUnderX {
     /// HLS masters of three renditions, as PeerTube writes them (lowest
@@ -13,14 +14,17 @@ extension AppUnderX {
         /// Three renditions of the same segments (the picture is the test
         /// clip's; the master says what each is), two posts of them.
         final class Servers {
-            let server = MediaServer()
+            let server: MediaServer
             let base: URL
             static let renditions = [("r240", "240x426", 370_000), ("r480", "480x854", 1_000_000), ("r720", "720x1280", 3_100_000)]
 
-            /// `missing`: a rendition folder served for no post (its playlist 404s).
-            init(missing: String? = nil) throws {
+            /// `missing`: a rendition folder served for no post (its playlist
+            /// 404s); `hls`: the segments' folder (the test clip's by default);
+            /// `bitsPerSecond`: the link's rate (nil: loopback's).
+            init(missing: String? = nil, hls: URL? = nil, bitsPerSecond: Int? = nil) throws {
+                server = MediaServer(options: .init(bandwidthBitsPerSecond: bitsPerSecond))
                 base = try server.startOnOwnThread()
-                let hls = try TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
+                let hls = try hls ?? TestClips.hls(count: 2, size: PixelSize(width: 180, height: 320))
                 let files = try FileManager.default.contentsOfDirectory(at: hls, includingPropertiesForKeys: nil)
                 var master = "#EXTM3U\n#EXT-X-VERSION:3\n"
                 for (folder, resolution, bandwidth) in Self.renditions {
@@ -52,6 +56,58 @@ extension AppUnderX {
             }
 
             func stop() { server.stop() }
+
+            /// Twenty-four seconds of moving picture and tone at a steady
+            /// 0.35 Mbit/s (about what the master says of 240p), cut into
+            /// 2-s segments: long enough that 20 s of playing never loops
+            /// back to segments already on disk.
+            static func steadyHLS() throws -> URL {
+                let aac = MediaRuntime.aacEncoder
+                let pipeline = """
+                videotestsrc pattern=ball num-buffers=720 ! video/x-raw,width=240,height=426,framerate=30/1,format=I420 \
+                ! x264enc speed-preset=ultrafast bframes=0 key-int-max=30 pass=cbr bitrate=300 vbv-buf-capacity=1000 \
+                ! h264parse ! mp4mux name=mux faststart=true ! filesink name=sink \
+                audiotestsrc wave=sine freq=440 volume=0.2 samplesperbuffer=441 num-buffers=2400 \
+                ! audioconvert ! audioresample ! audio/x-raw,rate=44100,channels=2 ! \(aac) bitrate=48000 ! aacparse ! mux.
+                """
+                let clip = try TestClips.clip(named: "steady-24s.mp4", recipe: pipeline) { target, folder in
+                    try DemoMediaJob(item: "steady clip", message: "", weight: 1, target: target, pipeline: pipeline, timeout: 120)
+                        .render(in: folder)
+                }
+                let folder = TestClips.oneOffDirectory.appendingPathComponent("hls-steady-24s")
+                return try DemoHLSRendition.make(from: clip, into: folder).deletingLastPathComponent()
+            }
+        }
+
+        @Test("on a link of 1.2 Mbit/s the post plays 240p or 480p, and segments come ahead of the playhead: at most one rebuffer in 20 s")
+        func slowLink() throws {
+            let servers = try Servers(hls: Servers.steadyHLS(), bitsPerSecond: 1_200_000)
+            defer { servers.stop() }
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-renditions-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: config) }
+            let settings = config.appendingPathComponent("glib-2.0/settings")
+            try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+            try "[io/github/flick/Flick]\nshow-diagnostics=true\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            let app = try AppProcess([servers.feedURL, "--report-state"],
+                                     environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path])
+            defer { app.stop() }
+            let playing = app.waitForState(timeout: 60) {
+                $0.phase == "feed" && $0.playersPlaying == 1 && $0.currentReady == true && ($0.positionMilliseconds ?? 0) > 0
+            }
+            try #require(playing != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            // Ahead, but not the whole video: at 5 s, segments through 18 s at most (2 s each).
+            let five = app.waitForState(timeout: 20) { ($0.positionMilliseconds ?? 0) >= 5_000 }
+            let segments = { (post: String) in servers.server.pathsRequested { $0.hasPrefix("/\(post)/") && $0.hasSuffix(".ts") } }
+            #expect(five != nil && segments("a") <= 9, "segments of the current post asked for by 5 s: \(segments("a"))")
+            let twenty = app.waitForState(timeout: 40) { ($0.positionMilliseconds ?? 0) >= 20_000 }
+            let rebuffers = (app.latest?.diagnostics?.first { $0.hasPrefix("Rebuffers") }).flatMap {
+                Int($0.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "")
+            }
+            #expect(twenty != nil, "20 s of video played: \(String(describing: app.latest))")
+            #expect(["240x426@370000", "480x854@1000000"].contains(twenty?.currentRendition ?? ""), "\(String(describing: twenty))")
+            #expect(rebuffers.map { $0 <= 1 } == true, "rebuffers: \(String(describing: app.latest?.diagnostics))")
+            // The prepared next post stops at its first frame's segments, as a prepared file stops at its first bytes.
+            #expect((1...3).contains(segments("b")), "segments of the prepared post: \(segments("b"))")
         }
 
         @Test("the default window plays 480p, the smallest rendition that covers it, and never fetches 720p; the prepared next post fetches that one rendition only")

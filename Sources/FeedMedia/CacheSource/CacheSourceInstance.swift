@@ -20,6 +20,11 @@ package final class CacheSourceInstance: @unchecked Sendable {
 
     private var url: URL?
     private var key: CacheKey?
+    /// For an HLS segment: its demuxer's queue, whose post's key names
+    /// the reader (``SegmentQueue``); nil for a file or a playlist.
+    private var segments: SegmentQueue?
+    /// The key the session names this read's reader by: the post's.
+    private var readerKey: CacheKey? { segments?.postKey ?? key }
     /// The hub the URI names: its store, fetches and counters.
     private var hubID: Int?
     private var hub: CacheSourceHub?
@@ -78,7 +83,9 @@ package final class CacheSourceInstance: @unchecked Sendable {
             return false
         }
         let store = hub.store
+        let segments = SegmentQueue.of(source: element)
         let key: CacheKey? = condition.withLock {
+            self.segments = segments
             self.hub = hub
             self.store = store
             flushing = false
@@ -93,19 +100,21 @@ package final class CacheSourceInstance: @unchecked Sendable {
             return false
         }
         store.pin(key)
-        hub.readers.started(self, on: key)
+        hub.readers.started(self, on: segments?.postKey ?? key)
         return true
     }
 
     func stop() {
-        let (store, key, hub, playlist) = condition.withLock { () -> (RangeStore?, CacheKey?, CacheSourceHub?, PlaylistCapture?) in
+        let (store, key, hub, playlist, readerKey) = condition.withLock {
+            () -> (RangeStore?, CacheKey?, CacheSourceHub?, PlaylistCapture?, CacheKey?) in
             fetch.drop()
             defer {
                 self.store = nil
                 self.hub = nil
                 self.playlist = nil
+                self.segments = nil
             }
-            return (self.store, self.key, self.hub, self.playlist)
+            return (self.store, self.key, self.hub, self.playlist, self.readerKey)
         }
         if let store, let key { store.unpin(key) }
         if let store, let key, playlist?.mayKeep(length: store.info(key)?.contentLength) == false {
@@ -113,7 +122,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
             // next open fetches it again (its segments stay).
             store.remove(key)
         }
-        if let hub, let key { hub.readers.stopped(self, on: key) }
+        if let hub, let readerKey { hub.readers.stopped(self, on: readerKey) }
         hub?.post(.cancel(self))
     }
 
@@ -188,6 +197,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
         var waited = false
         // When the wait began; a long one is reported as buffering.
         var waitStart = Date()
+
         // The wait was held until the post became current (see below).
         var held = false
         var reportedBuffering = false
@@ -232,7 +242,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
                 return .ready(store, key, available: Int(available))
             }
             if atEnd { return .endOfFile }
-            let reader = hub.readers.reader(key)
+            let reader = hub.readers.reader(readerKey ?? key)
             if heldUntilStop || reader.missAction == .waitUntilCurrent {
                 // A prepared player reads ahead of a post that may never
                 // play: only what the disk holds, until the session makes
@@ -263,7 +273,15 @@ package final class CacheSourceInstance: @unchecked Sendable {
                 return .endOfFile
             }
             waited = true
-            switch StarvedRead.next(waitedSeconds: Date().timeIntervalSince(waitStart), reported: reportedBuffering) {
+            // A segment read ahead: what its queue still holds (the pipeline's position, the lock let go).
+            var queued = 0.0
+            if let segments, !reportedBuffering {
+                condition.unlock()
+                queued = segments.queuedSeconds()
+                condition.lock()
+            }
+            switch StarvedRead.next(waitedSeconds: Date().timeIntervalSince(waitStart), reported: reportedBuffering,
+                                    queuedSeconds: queued) {
             case .reportBuffering:
                 // The demuxer is starved: say so, as network sources do, so
                 // the player pauses its clock and counts a rebuffer.
@@ -285,7 +303,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
     /// thread.
     private func topUp(after offset: Int64, contentLength: Int64?, store: RangeStore, key: CacheKey, url: URL,
                        hub: CacheSourceHub) {
-        let reader = hub.readers.reader(key)
+        let reader = hub.readers.reader(readerKey ?? key)
         guard reader.keepsBytesAhead else {
             watchedSince = nil
             return

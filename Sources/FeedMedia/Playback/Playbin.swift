@@ -46,13 +46,18 @@ final class Playbin: @unchecked Sendable {
     /// The format of the captions each opening plays beside its media.
     let captions = CaptionFormatHint()
     /// Which HLS rendition each opening plays (Flick's choice, see ``RenditionPin``).
-    let rendition = RenditionPin()
+    let rendition: RenditionPin
+    /// How far ahead of the playhead HLS segments come (see ``SegmentQueue``).
+    let segments: SegmentQueue
     /// The bus watch's source on the GTK thread's main context; 0 when none.
     private var busWatch: guint = 0
 
     init(name: String, mailbox: FrameMailbox, owner: WeakPlayer, network: NetworkActivity,
          decoder: DecoderWatch) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
+        let segments = SegmentQueue()
+        self.segments = segments
+        rendition = RenditionPin(segments: segments)
         guard let playbin = gst_element_factory_make(Self.factories[0], name) else {
             throw .cannotCreate("GStreamer could not make a playbin")
         }
@@ -112,6 +117,7 @@ final class Playbin: @unchecked Sendable {
         }
         network.watch(playbin)
         rendition.watch(playbin)
+        segments.watch(playbin)
         decoder.watch(playbin)
         captions.watch(playbin)
         // playbin takes the bin's floating reference.

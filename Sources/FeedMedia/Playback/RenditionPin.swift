@@ -54,6 +54,12 @@ final class RenditionPin: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The queues after the demuxer, sized for the rendition pinned.
+    private let segments: SegmentQueue
+
+    init(segments: SegmentQueue) {
+        self.segments = segments
+    }
 
     /// Watches `playbin` for the demuxers it plugs, for its life.
     func watch(_ playbin: UnsafeMutablePointer<GstElement>) {
@@ -128,21 +134,21 @@ final class RenditionPin: Sendable {
     /// (any thread: the GTK thread's changes, the master's end on a streaming thread).
     private func apply(_ change: (inout State) -> Void) {
         let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
-        let pin: (WeakObjectRef, UInt32)? = state.withLock { state in
+        let pin: Pin? = state.withLock { state in
             change(&state)
             return Self.replan(&state, throughput: throughput)
         }
-        Self.pin(pin)
-    }
-
-    /// Sets the demuxer's speed, if it still lives.
-    private static func pin(_ pin: (demuxer: WeakObjectRef, kbps: UInt32)?) {
         guard let pin, let demuxer = pin.demuxer.strong() else { return }
         flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", pin.kbps)
+        segments.size(bandwidth: pin.bandwidth)
     }
 
-    /// The plan's choice for `state`; the demuxer and its new speed when it moved.
-    private static func replan(_ state: inout State, throughput: Int?) -> (WeakObjectRef, UInt32)? {
+    /// A new choice: the demuxer, the speed that makes it play the
+    /// rendition, and the rendition's bandwidth (bits per second, if given).
+    private typealias Pin = (demuxer: WeakObjectRef, kbps: UInt32, bandwidth: Int?)
+
+    /// The plan's choice for `state`, when it moved.
+    private static func replan(_ state: inout State, throughput: Int?) -> Pin? {
         guard !state.variants.isEmpty, let demuxer = state.demuxer else { return nil }
         let now = g_get_monotonic_time()
         let inputs = RenditionPlan.Inputs(
@@ -154,7 +160,7 @@ final class RenditionPin: Sendable {
         state.chosen = chosen
         state.switchedAt = now
         state.pinned.insert(chosen)
-        return (demuxer, RenditionPlan.connectionSpeedKbps(for: chosen, in: state.variants))
+        return (demuxer, RenditionPlan.connectionSpeedKbps(for: chosen, in: state.variants), state.variants[chosen].bandwidth)
     }
 
     /// A demuxer was plugged (a streaming thread): pinned from the master on.

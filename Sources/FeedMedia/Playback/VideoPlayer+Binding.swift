@@ -28,6 +28,7 @@ extension VideoPlayer {
         binding.caption = caption
         decoderWatch.restart()
         playbin.rendition.restart(uri: uri, page: box, fit: fit)
+        playbin.segments.restart(uri: uri)
         self.uri = uri
         self.box = box
         self.fit = fit
