@@ -66,7 +66,7 @@ extension AppController {
     private func closeAfterTeardown(store: RangeStore?, quitting: Bool, work: PendingWork) {
         demo?.server.stop(waiting: false)
         // The window is gone: the players' pipelines reach NULL before the process ends.
-        EngineShutdown.finish(store: store, work: work) { stopped in
+        EngineShutdown.finish(store: store, throughput: media.engine?.throughput, work: work) { stopped in
             if !stopped { Log.warning("a player did not stop in time") }
             guard quitting else { return }
             // The quit is the GTK thread's to do: the answer goes there.

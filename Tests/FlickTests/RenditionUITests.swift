@@ -88,8 +88,10 @@ extension AppUnderX {
             let settings = config.appendingPathComponent("glib-2.0/settings")
             try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
             try "[io/github/flick/Flick]\nshow-diagnostics=true\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            // A cache of its own: the slow link's speed, kept at exit, is no other test's to start from.
             let app = try AppProcess([servers.feedURL, "--report-state"],
-                                     environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path])
+                                     environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
+                                                   "XDG_CACHE_HOME": config.appendingPathComponent("cache").path])
             defer { app.stop() }
             let playing = app.waitForState(timeout: 60) {
                 $0.phase == "feed" && $0.playersPlaying == 1 && $0.currentReady == true && ($0.positionMilliseconds ?? 0) > 0
@@ -108,6 +110,39 @@ extension AppUnderX {
             #expect(rebuffers.map { $0 <= 1 } == true, "rebuffers: \(String(describing: app.latest?.diagnostics))")
             // The prepared next post stops at its first frame's segments, as a prepared file stops at its first bytes.
             #expect((1...3).contains(segments("b")), "segments of the prepared post: \(segments("b"))")
+        }
+
+        @Test("the links' speeds are kept for the next run: one remembered slow starts at 240p, one absurdly fast is bounded and the window still caps")
+        func remembered() throws {
+            let servers = try Servers()
+            defer { servers.stop() }
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-throughput-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let file = cache.appendingPathComponent("io.github.flick.Flick/media/throughput.json")
+            let origin = try #require(CacheKey.origin(of: servers.base.absoluteString))
+            let environment = ["XDG_CACHE_HOME": cache.path]
+
+            // A first run measures the link as segments come, and keeps it at exit.
+            do {
+                let app = try AppProcess([servers.feedURL, "--report-state"], environment: environment)
+                let played = app.waitForState(timeout: 60) { $0.currentRendition == "480x854@1000000" && ($0.positionMilliseconds ?? 0) > 2_500 }
+                #expect(played != nil, "\(String(describing: app.latest)); \(app.stderr)")
+                app.stop()
+                let kept = try JSONDecoder().decode(ThroughputMemory.self, from: Data(contentsOf: file))
+                let entry = kept.entries.first { $0.origin == origin }
+                #expect(entry.map { ThroughputEstimate.range.contains($0.bitsPerSecond) } == true, "\(kept)")
+            }
+
+            // Remembered: a slow link starts at 240p from the first segment; a terabit is bounded to a gigabit, which the window caps at 480p.
+            for (bitsPerSecond, expected) in [(400_000, "240x426@370000"), (1_000_000_000_000, "480x854@1000000")] {
+                let memory = ThroughputMemory(entries: [.init(origin: origin, bitsPerSecond: bitsPerSecond, measuredAt: Date().timeIntervalSince1970)])
+                try JSONEncoder().encode(memory).write(to: file)
+                let app = try AppProcess([servers.feedURL, "--report-state"], environment: environment)
+                defer { app.stop() }
+                let first = app.waitForState(timeout: 60) { !($0.currentRendition ?? "").isEmpty }
+                #expect(first?.currentRendition == expected, "remembered \(bitsPerSecond): \(String(describing: app.latest)); \(app.stderr)")
+                #expect(expected != "240x426@370000" || servers.fetched("a").contains("r240"), "\(servers.fetched("a"))")
+            }
         }
 
         @Test("the default window plays 480p, the smallest rendition that covers it, and never fetches 720p; the prepared next post fetches that one rendition only")

@@ -53,11 +53,11 @@ final class Playbin: @unchecked Sendable {
     private var busWatch: guint = 0
 
     init(name: String, mailbox: FrameMailbox, owner: WeakPlayer, network: NetworkActivity,
-         decoder: DecoderWatch) throws(VideoPlayerError) {
+         decoder: DecoderWatch, throughput: ThroughputBook) throws(VideoPlayerError) {
         do { try MediaRuntime.initialize() } catch { throw .cannotCreate("\(error)") }
         let segments = SegmentQueue()
         self.segments = segments
-        rendition = RenditionPin(segments: segments)
+        rendition = RenditionPin(segments: segments, throughput: throughput)
         guard let playbin = gst_element_factory_make(Self.factories[0], name) else {
             throw .cannotCreate("GStreamer could not make a playbin")
         }

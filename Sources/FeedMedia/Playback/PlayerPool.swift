@@ -34,8 +34,12 @@ public final class PlayerPool {
     /// Indices of the last plan that got players, most urgent first.
     private var priority: [Int] = []
 
-    public init(capacity: Int = 3) {
+    /// What the links carry, which every player's rendition plan reads.
+    private let throughput: ThroughputBook
+
+    public init(capacity: Int = 3, throughput: ThroughputBook = ThroughputBook()) {
         storedCapacity = min(max(capacity, 1), Self.maximumCapacity)
+        self.throughput = throughput
     }
 
     /// Whether players start their video again at its end; applies to
@@ -165,7 +169,7 @@ public final class PlayerPool {
     private func makePlayer() -> VideoPlayer? {
         guard players.count < capacity else { return nil }
         do {
-            let player = try StallWatch.running("player made") { try VideoPlayer(id: nextID) }
+            let player = try StallWatch.running("player made") { try VideoPlayer(id: nextID, throughput: throughput) }
             player.loops = loops
             player.renditionRules = renditionRules
             nextID += 1

@@ -56,9 +56,12 @@ final class RenditionPin: Sendable {
     private let state = Mutex(State())
     /// The queues after the demuxer, sized for the rendition pinned.
     private let segments: SegmentQueue
+    /// What the links carry, the engine's.
+    private let throughput: ThroughputBook
 
-    init(segments: SegmentQueue) {
+    init(segments: SegmentQueue, throughput: ThroughputBook) {
         self.segments = segments
+        self.throughput = throughput
     }
 
     /// Watches `playbin` for the demuxers it plugs, for its life.
@@ -118,7 +121,7 @@ final class RenditionPin: Sendable {
     /// The demuxer's statistics of one segment's download (GTK thread, from the bus).
     func measured(bytes: Int, seconds: Double) {
         guard let origin = state.withLock({ $0.origin }) else { return }
-        ThroughputBook.shared.add(origin: origin, bytes: bytes, seconds: seconds)
+        throughput.add(origin: origin, bytes: bytes, seconds: seconds)
         apply { _ in }
     }
 
@@ -133,7 +136,7 @@ final class RenditionPin: Sendable {
     /// Changes what the plan weighs, then pins again if the choice moved
     /// (any thread: the GTK thread's changes, the master's end on a streaming thread).
     private func apply(_ change: (inout State) -> Void) {
-        let throughput = state.withLock { $0.origin }.flatMap { ThroughputBook.shared.estimate(origin: $0) }
+        let throughput = state.withLock { $0.origin }.flatMap { self.throughput.estimate(origin: $0) }
         let pin: Pin? = state.withLock { state in
             change(&state)
             return Self.replan(&state, throughput: throughput)

@@ -1,36 +1,80 @@
 import FeedCore
+import FeedGObject
+import Foundation
 import Synchronization
 
 /// What each media origin's link carries, from the segments downloaded
-/// from it this run (FeedCore's ``ThroughputEstimate``): every player's
-/// rendition plan reads the same book. Any thread.
-final class ThroughputBook: Sendable {
-    static let shared = ThroughputBook()
+/// from it (FeedCore's ``ThroughputEstimate``): every player of one engine
+/// reads the same book for its rendition plan. Seeded from the estimates
+/// an earlier run kept in `file` (FeedCore's ``ThroughputMemory`` says
+/// which to believe), and written back at exit. Any thread; the file is
+/// read and written on a worker thread.
+public final class ThroughputBook: Sendable {
+    private struct Known: Sendable {
+        var bitsPerSecond: Int
+        /// Seconds since 1970 of the last measure.
+        var measuredAt: Double
+        /// Measured this run (a seed never overwrites it).
+        var measuredHere: Bool
+    }
 
-    /// The most origins kept: the oldest learnt goes first.
-    static let maxOrigins = 64
-
-    private struct Book {
-        var estimates: [String: Int] = [:]
+    private struct Book: Sendable {
+        var known: [String: Known] = [:]
+        /// Origins, the least recently measured first.
         var order: [String] = []
     }
 
+    /// Where the estimates are kept between runs; nil: this run only.
+    let file: URL?
     private let book = Mutex(Book())
+
+    public init(file: URL? = nil) {
+        self.file = file
+    }
 
     /// Bits per second to `origin`, nil when nothing is known.
     func estimate(origin: String) -> Int? {
-        book.withLock { $0.estimates[origin] }
+        book.withLock { $0.known[origin]?.bitsPerSecond }
     }
 
     /// One download of `bytes` in `seconds` from `origin`.
     func add(origin: String, bytes: Int, seconds: Double) {
+        let now = Date().timeIntervalSince1970
         book.withLock { book in
-            let updated = ThroughputEstimate.update(book.estimates[origin], bytes: bytes, seconds: seconds)
-            guard let updated else { return }
-            if book.estimates.updateValue(updated, forKey: origin) == nil {
-                book.order.append(origin)
-                if book.order.count > Self.maxOrigins { book.estimates[book.order.removeFirst()] = nil }
+            let old = book.known[origin]
+            guard let updated = ThroughputEstimate.update(old?.bitsPerSecond, bytes: bytes, seconds: seconds),
+                  updated != old?.bitsPerSecond || old?.measuredHere != true else { return }
+            book.known[origin] = Known(bitsPerSecond: updated, measuredAt: now, measuredHere: true)
+            book.order.removeAll { $0 == origin }
+            book.order.append(origin)
+            if book.order.count > ThroughputMemory.maxOrigins { book.known[book.order.removeFirst()] = nil }
+        }
+    }
+
+    /// Reads the estimates an earlier run kept (on a worker thread): an
+    /// origin measured meanwhile keeps its own.
+    public func loadInBackground() {
+        guard let file else { return }
+        WorkerThreads.cacheIndex.async { [self] in
+            let now = Date().timeIntervalSince1970
+            guard let memory = ThroughputFile.load(file) else { return }
+            let stamps = Dictionary(memory.entries.map { ($0.origin, $0.measuredAt) }) { first, _ in first }
+            let seeds = memory.seeds(now: now)
+            book.withLock { book in
+                for (origin, bitsPerSecond) in seeds where book.known[origin] == nil && book.order.count < ThroughputMemory.maxOrigins {
+                    book.known[origin] = Known(bitsPerSecond: bitsPerSecond, measuredAt: stamps[origin] ?? now, measuredHere: false)
+                    book.order.insert(origin, at: 0)
+                }
             }
         }
+    }
+
+    /// Keeps what is known for the next run (blocking: disk I/O, never on the GTK thread).
+    public func save() {
+        guard let file else { return }
+        let entries = book.withLock { book in
+            book.known.map { ThroughputMemory.Entry(origin: $0.key, bitsPerSecond: $0.value.bitsPerSecond, measuredAt: $0.value.measuredAt) }
+        }
+        ThroughputFile.save(ThroughputMemory.keeping(entries, now: Date().timeIntervalSince1970), to: file)
     }
 }

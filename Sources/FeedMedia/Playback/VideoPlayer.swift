@@ -93,12 +93,13 @@ public final class VideoPlayer {
     /// Builds one playbin (flags video|audio|soft-volume) whose video sink
     /// scales to the requested box and ends in a BGRA appsink; muted.
     /// Network sources give up after `networkTimeoutSeconds` without bytes.
-    public init(id: Int, networkTimeoutSeconds: UInt32 = VideoPlayer.networkTimeoutSeconds) throws {
+    public init(id: Int, networkTimeoutSeconds: UInt32 = VideoPlayer.networkTimeoutSeconds,
+                throughput: ThroughputBook = ThroughputBook()) throws {
         self.id = id
         mailbox = FrameMailbox(owner: owner)
         network = NetworkActivity(timeoutSeconds: networkTimeoutSeconds)
         let playbin = try Playbin(name: "flick-player-\(id)", mailbox: mailbox, owner: owner, network: network,
-                                  decoder: decoderWatch)
+                                  decoder: decoderWatch, throughput: throughput)
         self.playbin = playbin
         owner.player = self
         playbin.watchBus(owner, busCallback)

@@ -65,7 +65,7 @@ public final class FeedSession {
     ///     caches the session uses.
     ///   - playerPoolSize: playbins alive at most (1...5).
     public convenience init(source: FeedSource, media: MediaEngine, playerPoolSize: Int = 3, muted: Bool = true) {
-        self.init(source: source, media: media, engine: .flick, players: PlayerPool(capacity: playerPoolSize),
+        self.init(source: source, media: media, engine: .flick, players: PlayerPool(capacity: playerPoolSize, throughput: media.throughput),
                   muted: muted)
     }
 

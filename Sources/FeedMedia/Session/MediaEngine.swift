@@ -22,6 +22,12 @@ public final class MediaEngine {
     public let stills: RemoteStillSource
     /// Remote posts' captions files, fetched once and kept on disk.
     public let captions: RemoteCaptions
+    /// What the links to media origins carry, for the players' rendition
+    /// plans; kept beside the media cache between runs (``save()`` at exit).
+    public let throughput: ThroughputBook
+
+    /// The file the link estimates are kept in, in the media cache's folder.
+    static let throughputFileName = "throughput.json"
 
     /// An engine without a media cache: videos stream, pictures go to
     /// plain files under `imageDirectory` (nil: a folder under the user's
@@ -36,7 +42,8 @@ public final class MediaEngine {
     public convenience init(cacheDirectory: URL, budgets: CacheBudgets, decodedPictureBytes: Int = 64_000_000) throws {
         let http = HTTPSessions()
         let cache = try MediaCache(directory: cacheDirectory, budgets: budgets, session: http.media)
-        self.init(http: http, cache: cache, imageDirectory: nil, decodedPictureBytes: decodedPictureBytes)
+        self.init(http: http, cache: cache, imageDirectory: nil, decodedPictureBytes: decodedPictureBytes,
+                  throughputFile: cacheDirectory.appendingPathComponent(Self.throughputFileName))
     }
 
     /// Opens an engine with the media cache under `cacheDirectory` without
@@ -49,13 +56,17 @@ public final class MediaEngine {
             answer(opened.map { store in
                 let http = HTTPSessions()
                 return MediaEngine(http: http, cache: MediaCache(store: store, session: http.media), imageDirectory: nil,
-                                   decodedPictureBytes: decodedPictureBytes)
+                                   decodedPictureBytes: decodedPictureBytes,
+                                   throughputFile: cacheDirectory.appendingPathComponent(throughputFileName))
             })
         }
     }
 
-    private init(http: HTTPSessions, cache: MediaCache?, imageDirectory: URL?, decodedPictureBytes: Int) {
+    private init(http: HTTPSessions, cache: MediaCache?, imageDirectory: URL?, decodedPictureBytes: Int,
+                 throughputFile: URL? = nil) {
         self.http = http
+        throughput = ThroughputBook(file: throughputFile)
+        throughput.loadInBackground()
         self.cache = cache
         decodedPictures = DecodedImageCache(budgetBytes: decodedPictureBytes)
         captions = RemoteCaptions(directory: PrivateFiles.cacheFolder.appendingPathComponent("captions"), session: http.api)
