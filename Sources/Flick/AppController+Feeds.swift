@@ -25,7 +25,8 @@ extension AppController {
             guard let self else { return }
             let source: FeedSource
             if let cacheScope {
-                source = PagedFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api)
+                source = PagedFeedSource(url: url, cacheScope: cacheScope, session: engine.http.api,
+                                         renditionHeight: self.pagePixelHeight)
             } else {
                 let detecting = DetectingFeedSource(url: url, session: engine.http.api, pageHeight: self.pagePixelHeight) {
                     [weak self] address in self?.personal?.accounts.credential(for: address)

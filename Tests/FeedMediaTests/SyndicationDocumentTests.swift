@@ -293,6 +293,14 @@ struct SyndicationDocumentTests {
         let episode = try SyndicationDocument.parse(Data(podcast.utf8), pageURL: pageURL)
         #expect(episode.items.map(\.uri) == ["https://show.example/ep1-1080.mp4"])
         #expect(episode.items.map(\.kind) == [.video])
+        // The height asked for: a 760-px page plays 1080 lines' smallest cover (720p is short of 760);
+        // the data saver's 480 lines and a 720p cap play 720p; no page known plays for 1080.
+        for (height, uri) in [(760, "https://show.example/ep1-1080.mp4"), (480, "https://show.example/ep1-720.mp4"),
+                              (720, "https://show.example/ep1-720.mp4"), (0, "https://show.example/ep1-1080.mp4"),
+                              (4000, "https://show.example/ep1-2160.mp4")] {
+            let chosen = try SyndicationDocument.parse(Data(podcast.utf8), pageURL: pageURL, renditionHeight: height)
+            #expect(chosen.items.map(\.uri) == [uri], "for \(height) lines")
+        }
     }
 
     @Test("a post's HTML as plain text: tags dropped, entities decoded, paragraphs as lines, scripts left out")

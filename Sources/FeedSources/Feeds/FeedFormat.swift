@@ -41,8 +41,10 @@ public enum FeedFormat: Sendable, Equatable {
 
     /// Parses one page in this format (`.detect` reads it as detected).
     /// `headers`: the answer's kept headers, by lowercased name (`link`).
+    /// `renditionHeight`: what a video's renditions are chosen for (see
+    /// ``SyndicationDocument/parse(_:pageURL:knownIDs:renditionHeight:)``).
     func parse(_ data: Data, pageURL: URL, headers: [String: String] = [:],
-               knownIDs: Set<String>) throws(FeedLoadError) -> FeedPage {
+               knownIDs: Set<String>, renditionHeight: Int = SyndicationDocument.renditionPageHeight) throws(FeedLoadError) -> FeedPage {
         switch resolved(for: data) {
         case .mastodon: return try MastodonDocument.parse(data, pageURL: pageURL, headers: headers, knownIDs: knownIDs)
         case .pixelfed:
@@ -52,7 +54,8 @@ public enum FeedFormat: Sendable, Equatable {
         case .bluesky: return try BlueskyDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .jsonFeed: return try JSONFeedDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
         case .m3u: return try M3UDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
-        case .syndication: return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs)
+        case .syndication:
+            return try SyndicationDocument.parse(data, pageURL: pageURL, knownIDs: knownIDs, renditionHeight: renditionHeight)
         case .flick, .detect:
             if self == .detect && Self.looksLikeHTML(data) {
                 throw .noFeed(url: pageURL.absoluteString, found: tr("it is a web page (HTML), not a feed"))

@@ -45,6 +45,9 @@ public final class FeedPageLoader {
     /// The feed's own URL; cursors are sent back on it.
     public let feedURL: URL
     public let options: Options
+    /// The height in device pixels a video's renditions are chosen for,
+    /// asked at each page (the window and the quality setting change).
+    public var renditionHeight: @MainActor () -> Int = { SyndicationDocument.renditionPageHeight }
     /// What the pages are read as: as asked, or, for `.detect`, what the
     /// first page turned out to be (from then on until `loadFirst()`).
     public private(set) var format: FeedFormat
@@ -148,7 +151,8 @@ public final class FeedPageLoader {
             // Parsed as asked, so `.detect` can still say an HTML page is no feed.
             let asked = format
             format = format.resolved(for: response.body)
-            page = try asked.parse(response.body, pageURL: response.url, headers: response.headers, knownIDs: knownIDs)
+            page = try asked.parse(response.body, pageURL: response.url, headers: response.headers, knownIDs: knownIDs,
+                                   renditionHeight: renditionHeight())
         } catch {
             completion(.failure(Self.namingContentType(error, response.contentType)))
             return

@@ -38,13 +38,15 @@ public final class PagedFeedSource: FeedSource {
     public init(url: URL, format: FeedFormat = .detect, cacheScope: String? = nil, session: GObjectRef,
                 credential: ServiceCredential? = nil, serviceLikes: ServiceLikes? = nil,
                 options: FeedPageLoader.Options = .init(), endNotice: String? = nil,
-                explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil }) {
+                explain: @escaping @MainActor (FeedLoadError) -> String? = { _ in nil },
+                renditionHeight: (@MainActor () -> Int)? = nil) {
         self.endNotice = endNotice
         self.url = url
         self.serviceLikes = serviceLikes
         self.cacheScope = cacheScope ?? CacheKey.origin(of: url.absoluteString)
         self.explain = explain
         loader = FeedPageLoader(feedURL: url, format: format, options: options, session: session, credential: credential)
+        if let renditionHeight { loader.renditionHeight = renditionHeight }
     }
 
     /// What the pages turned out to be (``FeedFormat/detect`` until the first arrives).

@@ -32,8 +32,8 @@ public enum SyndicationDocument {
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
     static let podcast = "https://podcastindex.org/namespace/1.0"
     /// The page height (device px) a Podcasting 2.0 video rendition is
-    /// chosen for: pages are read before any is laid out.
-    static let renditionPageHeight = 1080
+    /// chosen for when the reader knows none (no page laid out yet).
+    public static let renditionPageHeight = 1080
 
     /// Whether `data` reads as XML that could be a feed: after a byte order
     /// mark and white space it starts with `<?xml`, or its root element,
@@ -46,7 +46,11 @@ public enum SyndicationDocument {
         return head.hasPrefix("<?xml") || root.hasPrefix("<rss") || root.hasPrefix("<feed")
     }
 
-    public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = []) throws(FeedLoadError) -> FeedPage {
+    /// `renditionHeight`: the height in device pixels a Podcasting 2.0
+    /// video rendition is chosen for (the page's, lowered by the quality
+    /// setting and the data saver; 0 or less: ``renditionPageHeight``).
+    public static func parse(_ data: Data, pageURL: URL, knownIDs: Set<String> = [],
+                             renditionHeight: Int = renditionPageHeight) throws(FeedLoadError) -> FeedPage {
         let root: XMLElement
         do {
             root = try XMLTree.parse(data)
@@ -78,7 +82,8 @@ public enum SyndicationDocument {
         var page = FeedPage(items: [])
         var ids = Set<String>()
         for (index, entry) in entries.enumerated() {
-            let media = mediaOf(entry, authors: authors(of: entry) + [feedAuthor].compactMap { $0 })
+            let media = mediaOf(entry, authors: authors(of: entry) + [feedAuthor].compactMap { $0 },
+                                renditionHeight: renditionHeight > 0 ? renditionHeight : renditionPageHeight)
             let avatars = media.filter { $0.kind != nil && $0.isAvatar }
             for _ in avatars {
                 page.skipped.append(SkippedFeedItem(index: index, id: identity(of: entry), reason: .avatarOrIcon))
@@ -132,7 +137,7 @@ public enum SyndicationDocument {
 
     /// Every media address `entry` names, in the order the module docs
     /// list; `authors`: the names of the item's author, whose avatar is not a post.
-    static func mediaOf(_ entry: XMLElement, authors: [String] = []) -> [Found] {
+    static func mediaOf(_ entry: XMLElement, authors: [String] = [], renditionHeight: Int = renditionPageHeight) -> [Found] {
         var found: [Found] = []
         for group in entry.children("group", in: media) {
             let contents = group.children("content", in: media).compactMap(content)
@@ -155,7 +160,7 @@ public enum SyndicationDocument {
                   kind(type: alternate.attributes["type"], medium: nil, url: url) == .video else { return nil }
             return Found(url: url, kind: .video, height: alternate.attributes["height"].flatMap { Int($0) })
         }
-        if let chosen = RenditionChoice.pick(heights: alternates.map { $0.height ?? 0 }, pageHeight: renditionPageHeight) {
+        if let chosen = RenditionChoice.pick(heights: alternates.map { $0.height ?? 0 }, pageHeight: renditionHeight) {
             found.append(alternates[chosen])
         }
         for enclosure in entry.children("enclosure", in: nil) {

@@ -63,7 +63,7 @@ public final class DetectingFeedSource: FeedSource {
             return
         }
         guard Self.isBare(url), let host = url.host, !host.isEmpty else {
-            use(PagedFeedSource(url: url, session: session), as: .feed, completion)
+            use(PagedFeedSource(url: url, session: session, renditionHeight: pageHeight), as: .feed, completion)
             return
         }
         InstanceProbe.probe(url, client: probeClient) { [weak self] found in
@@ -93,7 +93,7 @@ public final class DetectingFeedSource: FeedSource {
                 self.use(made.source, as: kind, completion)
                 return
             }
-            self.use(PagedFeedSource(url: self.url, session: self.session), as: .feed) { result in
+            self.use(PagedFeedSource(url: self.url, session: self.session, renditionHeight: self.pageHeight), as: .feed) { result in
                 // A web page at a bare address: say the servers were asked too.
                 if case .failure(let failure) = result, failure.noFeedFound {
                     completion(.failure(FeedSourceFailure(
