@@ -142,12 +142,20 @@ struct BenchResult: Encodable, Equatable, Sendable {
         "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
         "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
         "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
-        "source", "skeleton_landings", "hidden_cpu_share",
+        "source", "skeleton_landings", "hidden_cpu_share", "stream_bytes_per_minute",
     ]
+
+    /// HLS bytes (playlists and segments) the server sent per minute of
+    /// the run: what watching streams costs the link (the `hls` and
+    /// `saver` modes); 0 for a run that played none.
+    var streamBytesPerMinute: Int64 {
+        seconds > 0 ? Int64((Double(networkStreamBytes) * 60 / seconds).rounded()) : 0
+    }
 
     enum CodingKeys: String, CodingKey {
         case engine, mode, run, seconds, rebuffers, machine, retries, remount, source
         case skeletonLandings = "skeleton_landings", hiddenCPUShare = "hidden_cpu_share", hidden
+        case streamBytesPerMinute = "stream_bytes_per_minute"
         case firstFrames = "first_frames", ttffP50 = "ttff_p50_ms", ttffP90 = "ttff_p90_ms", ttffP99 = "ttff_p99_ms"
         case rebufferMilliseconds = "rebuffer_ms", droppedFrames = "dropped_frames", cacheHitRate = "cache_hit_rate"
         case networkBytes = "network_bytes", speculativeBytes = "speculative_bytes", wastedBytes = "wasted_bytes"
@@ -199,6 +207,7 @@ struct BenchResult: Encodable, Equatable, Sendable {
         try container.encode(retries, forKey: .retries)
         try container.encode(networkVideoBytes, forKey: .networkVideoBytes)
         try container.encode(networkStreamBytes, forKey: .networkStreamBytes)
+        try container.encode(streamBytesPerMinute, forKey: .streamBytesPerMinute)
         try container.encode(networkImageBytes, forKey: .networkImageBytes)
         try container.encode(cacheNetworkBytes, forKey: .cacheNetworkBytes)
         try container.encode(rssAfter100PostsKB, forKey: .rssAfter100PostsKB)

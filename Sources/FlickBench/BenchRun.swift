@@ -49,7 +49,7 @@ struct BenchRun {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [feedAddress, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
                              "--stress-report", report.path, "--engine", engine.rawValue]
-        process.environment = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+        process.environment = try runEnvironment(label: label)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let logHandle = try FileHandle(forWritingTo: log)
@@ -67,6 +67,29 @@ struct BenchRun {
         } catch {
             throw Failure.noReport(status: process.terminationStatus, log: Self.tail(of: log))
         }
+    }
+
+    /// The app's environment for one run: its cache folder, and for a mode
+    /// that plays with the data saver on, settings of its own that say so
+    /// (a key file beside the run's log; the bench's are in memory).
+    private func runEnvironment(label: String) throws -> [String: String] {
+        var result = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+        guard mode.savesData else { return result }
+        let config = workDirectory.appendingPathComponent("config-\(label)")
+        let settings = config.appendingPathComponent("glib-2.0/settings")
+        let gtk = config.appendingPathComponent("gtk-4.0")
+        try? FileManager.default.removeItem(at: config)
+        do {
+            try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
+            try "[io/github/flick/Flick]\ndata-saver=true\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            try "[Settings]\ngtk-enable-animations=1\n".write(to: gtk.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
+        } catch {
+            throw Failure.couldNotStart("the data saver's settings could not be written (\(error.localizedDescription))")
+        }
+        result["XDG_CONFIG_HOME"] = config.path
+        result["GSETTINGS_BACKEND"] = "keyfile"
+        return result
     }
 
     /// The last lines of the app's log, on one line.

@@ -75,12 +75,18 @@ enum BenchTargets {
                 } else {
                     check(nil, "CPU while minimised not measured: the window was never hidden (the display needs a window manager)")
                 }
-            case .fast, .remount, .steady:
+            case .saver:
+                // The data saver spends less on streams than the automatic choice in the same window.
+                if let automatic = results.first(where: { $0.engine == .flick && $0.mode == .hls && $0.run == result.run }) {
+                    check(result.streamBytesPerMinute <= automatic.streamBytesPerMinute,
+                          "streams \(BenchTable.megabytes(result.streamBytesPerMinute)) per minute ≤ automatic's \(BenchTable.megabytes(automatic.streamBytesPerMinute))")
+                }
+            case .fast, .remount, .steady, .hls:
                 break
             }
             check(result.playersMax <= maximumPlayers && result.surfacesMax <= maximumSurfaces,
                   "players \(result.playersMax) (≤ \(maximumPlayers)), surfaces \(result.surfacesMax) (≤ \(maximumSurfaces))")
-            if result.mode == .steady || result.mode == .hidden {
+            if [.steady, .hidden, .hls, .saver].contains(result.mode) {
                 // One post playing on (or resting): no growth after 100 posts to judge.
             } else if let reference = result.rssAfter100PostsKB, reference > 0 {
                 let growth = Double(result.rssEndKB - reference) / Double(reference)

@@ -22,15 +22,18 @@ import Testing
         let pictures = try (1...3).map { number in
             DemoPicture(number: number, url: try file("picture-\(number).jpg"), width: 1080, height: 1920)
         }
-        let hls = folder.appendingPathComponent("hls")
-        try FileManager.default.createDirectory(at: hls, withIntermediateDirectories: true)
+        let hls = folder.appendingPathComponent("hls-master")
+        let rendition = hls.appendingPathComponent("r240")
+        try FileManager.default.createDirectory(at: rendition, withIntermediateDirectories: true)
+        try Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=240x426\nr240/index.m3u8\n".utf8)
+            .write(to: hls.appendingPathComponent("master.m3u8"))
         try Data("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nsegment00000.ts\n#EXT-X-ENDLIST\n".utf8)
-            .write(to: hls.appendingPathComponent("index.m3u8"))
-        try Data(count: 188).write(to: hls.appendingPathComponent("segment00000.ts"))
+            .write(to: rendition.appendingPathComponent("index.m3u8"))
+        try Data(count: 188).write(to: rendition.appendingPathComponent("segment00000.ts"))
         let corrupt = folder.appendingPathComponent("corrupt.mp4")
         try DemoFeedAssets.corruptBytes(count: 4_096).write(to: corrupt)
         return (DemoMediaLibrary(clips: clips, pictures: pictures),
-                DemoFeedAssets(corruptVideo: corrupt, hlsPlaylist: hls.appendingPathComponent("index.m3u8")))
+                DemoFeedAssets(corruptVideo: corrupt, hlsPlaylist: hls.appendingPathComponent("master.m3u8")))
     }
 
     @Test func pagesThroughAllTwelveHundredItemsInSixtyPagesWithTheFaultsInPlace() async throws {
@@ -69,7 +72,10 @@ import Testing
         let hlsItems = items.filter { $0.uri.hasSuffix(".m3u8") }.map(\.id)
         #expect(hlsItems == stride(from: 50, through: 1_150, by: 100).map { "item-\($0)" })
         #expect(try await FeedTestPump.status(of: URL(string: item(50).uri)!) == 200)
-        #expect(try await FeedTestPump.status(of: server.url(for: "/hls/segment00000.ts")!) == 200)
+        #expect(item(50).uri.hasSuffix("/hls/50/master.m3u8") && item(150).uri.hasSuffix("/hls/150/master.m3u8"),
+                "each HLS post has an address of its own")
+        #expect(try await FeedTestPump.status(of: server.url(for: "/hls/150/r240/index.m3u8")!) == 200)
+        #expect(try await FeedTestPump.status(of: server.url(for: "/hls/150/r240/segment00000.ts")!) == 200)
         // Ordinary posts are served.
         #expect(item(1).kind == .video && item(6).kind == .image)
         #expect(try await FeedTestPump.status(of: URL(string: item(1).uri)!) == 200)
@@ -134,6 +140,26 @@ import Testing
         _ = try DemoHLSRendition.make(from: clip, into: folder)
         #expect(try FileManager.default.attributesOfItem(atPath: playlist.path)[.modificationDate] as? Date == modified,
                 "a finished rendition is reused")
+    }
+
+    @Test(.enabled(if: DemoHLSRendition.isAvailable, "needs hlssink2 from gst-plugins-bad"))
+    func theDemosHLSPostsAreAMasterOfThreeRenditionsLowestFirst() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let (clip, _) = try FrameGrabberTests.makeClip(3, size: PixelSize(width: 180, height: 320), in: temp.url)
+        let folder = temp.url.appendingPathComponent("hls-master")
+        let master = try DemoHLSMaster.make(from: clip, into: folder)
+        let variants = HLSVariant.parse(try String(contentsOf: master, encoding: .utf8))
+        #expect(variants.map(\.height) == [426, 854, 1280])
+        let bandwidths = variants.compactMap(\.bandwidth)
+        #expect(bandwidths.count == 3 && bandwidths == bandwidths.sorted() && bandwidths.allSatisfy { $0 > 0 }, "\(bandwidths)")
+        for name in ["r240", "r480", "r720"] {
+            #expect(DemoHLSRendition.isFinished(folder.appendingPathComponent("\(name)/index.m3u8")), "\(name)")
+        }
+        let modified = try FileManager.default.attributesOfItem(atPath: master.path)[.modificationDate] as? Date
+        _ = try DemoHLSMaster.make(from: clip, into: folder)
+        #expect(try FileManager.default.attributesOfItem(atPath: master.path)[.modificationDate] as? Date == modified,
+                "a finished master is reused")
     }
 
     @Test func theCorruptVideoLooksLikeAnMP4ButIsNot() {

@@ -15,7 +15,7 @@ extension AppUnderX {
             "wasted_bytes", "disk_bytes", "players_max", "surfaces_max", "rss_start_kb", "rss_end_kb", "rss_max_kb",
             "cpu_per_played_s", "gtk_thread_busy", "gtkvideo_cpu_per_played_s", "gtkvideo_rss_max_kb",
             "mpv_cpu_per_played_s", "mpv_rss_max_kb", "mpv_switch_p50_ms", "mpv_switch_p90_ms",
-            "source", "skeleton_landings", "hidden_cpu_share",
+            "source", "skeleton_landings", "hidden_cpu_share", "stream_bytes_per_minute",
         ]
 
         private static func temporaryFile(_ name: String) -> URL {

@@ -2,14 +2,14 @@ import FeedMedia
 import Foundation
 
 /// The demo feed's extra files besides the generated library: a corrupt
-/// "MP4" and an HLS rendition of one clip. Made once, next to the library,
-/// and reused.
+/// "MP4" and an HLS master of three renditions of its longest clip (``DemoHLSMaster``).
+/// Made once, next to the library, and reused.
 public struct DemoFeedAssets: Sendable, Equatable {
     /// Bytes that are not a playable video, served as video/mp4; nil if it
     /// could not be written.
     public var corruptVideo: URL?
-    /// The HLS playlist (`index.m3u8`, segments beside it); nil when
-    /// hlssink2 is missing or the rendition failed.
+    /// The HLS master playlist (`master.m3u8`, a folder per rendition
+    /// beside it); nil when GStreamer cannot make it.
     public var hlsPlaylist: URL?
     /// What was left out and why, one line each, for the log.
     public var notes: [String]
@@ -20,8 +20,11 @@ public struct DemoFeedAssets: Sendable, Equatable {
         self.notes = notes
     }
 
-    /// The HLS rendition's folder name inside the library folder.
-    static let hlsFolder = "hls"
+    /// The HLS master's folder inside the library folder, named after the
+    /// clip it is made from (`hls-clip-03`).
+    static func hlsFolder(for clip: DemoClip) -> String {
+        "hls-\(clip.video.deletingPathExtension().lastPathComponent)"
+    }
     static let corruptName = "corrupt.mp4"
 
     /// Makes what is missing under `directory` (the library's folder) from
@@ -42,10 +45,9 @@ public struct DemoFeedAssets: Sendable, Equatable {
         }
 
         var hlsPlaylist: URL?
-        if let clip = library.clips.first {
+        if let clip = DemoFeedEntry.hlsSource(of: library.clips) {
             do {
-                hlsPlaylist = try DemoHLSRendition.make(from: clip.video,
-                                                        into: directory.appendingPathComponent(hlsFolder))
+                hlsPlaylist = try DemoHLSMaster.make(from: clip.video, into: directory.appendingPathComponent(hlsFolder(for: clip)))
             } catch {
                 notes.append("No HLS items in the demo feed: \(error)")
             }

@@ -12,7 +12,7 @@ enum DemoFeedEntry: Sendable, Equatable {
     case missingPicture(DemoPicture)
     /// Bytes that are not a playable video, served as video/mp4.
     case corruptVideo
-    /// The HLS rendition of the library's first clip.
+    /// The HLS master of the library's longest clip (``hlsSource(of:)``).
     case hlsClip(DemoClip)
 
     /// Every 37th post answers 403, every 41st is missing.
@@ -36,8 +36,15 @@ enum DemoFeedEntry: Sendable, Equatable {
             return .missingPicture(pictures[(number / missingEvery - 1) % pictures.count])
         }
         if number == corruptNumber, hasCorrupt { return .corruptVideo }
-        if number % hlsEvery == hlsOffset, hasHLS, let first = clips.first { return .hlsClip(first) }
+        if number % hlsEvery == hlsOffset, hasHLS, let source = hlsSource(of: clips) { return .hlsClip(source) }
         return media[(number - 1) % media.count]
+    }
+
+    /// The clip the HLS posts stream: the longest (the first of those), so
+    /// that watching one for 10 s (`flick bench --mode hls`) streams it
+    /// once rather than looping over what is cached.
+    static func hlsSource(of clips: [DemoClip]) -> DemoClip? {
+        clips.enumerated().max { a, b in a.element.duration < b.element.duration || (a.element.duration == b.element.duration && a.offset > b.offset) }?.element
     }
 
     /// Clips and pictures in feed order: a picture after every five clips.

@@ -84,13 +84,22 @@ public struct DemoFeedServer: Sendable {
         if let corrupt = assets.corruptVideo {
             server.serveFile(corrupt, at: Paths.corrupt, contentType: "video/mp4")
         }
-        if let playlist = assets.hlsPlaylist {
-            let folder = playlist.deletingLastPathComponent()
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names where name.hasSuffix(".ts") {
-                server.serveFile(folder.appendingPathComponent(name), at: Paths.hls + name, contentType: "video/mp2t")
+        if let master = assets.hlsPlaylist {
+            // Each HLS post at an address of its own, as two videos of a
+            // site are: the master, and each rendition's playlist and segments.
+            let folder = master.deletingLastPathComponent()
+            var files: [(path: String, file: URL, type: String)] = [(DemoHLSMaster.masterName, master, "application/vnd.apple.mpegurl")]
+            for (rendition, _) in DemoHLSMaster.renditions {
+                let renditionFolder = folder.appendingPathComponent(rendition)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: renditionFolder.path)) ?? [] {
+                    let type = name.hasSuffix(".ts") ? "video/mp2t" : name.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : nil
+                    guard let type else { continue }
+                    files.append(("\(rendition)/\(name)", renditionFolder.appendingPathComponent(name), type))
+                }
             }
-            server.serveFile(playlist, at: Paths.hlsPlaylist, contentType: "application/vnd.apple.mpegurl")
+            for number in stride(from: DemoFeedEntry.hlsOffset, through: itemCount, by: DemoFeedEntry.hlsEvery) {
+                for (path, file, type) in files { server.serveFile(file, at: Paths.hls(number) + path, contentType: type) }
+            }
         }
         let feed = self
         server.serveJSON(at: Self.feedPath) { query in feed.page(cursor: query["cursor"], baseURL: base) }
@@ -199,7 +208,7 @@ public struct DemoFeedServer: Sendable {
                         subtitle: "Demo fault · the file is not a playable video · post \(number)", likes: likes,
                         accessibilityLabel: "Video that cannot be played: the file is damaged")
         case .hlsClip(let clip):
-            return Item(id: id, type: "video", uri: url(Paths.hlsPlaylist),
+            return Item(id: id, type: "video", uri: url(Paths.hls(number) + DemoHLSMaster.masterName),
                         poster: url(Self.mediaPath(of: clip.poster)), width: clip.width, height: clip.height,
                         duration: clip.duration, title: "Clip \(clip.number) · HLS",
                         subtitle: "Demo stream · HLS segments · post \(number)", likes: likes,
@@ -210,8 +219,8 @@ public struct DemoFeedServer: Sendable {
     /// The served paths.
     enum Paths {
         static let media = "/media/"
-        static let hls = "/hls/"
-        static let hlsPlaylist = "/hls/index.m3u8"
+        /// The folder of HLS post `number`'s master and renditions.
+        static func hls(_ number: Int) -> String { "/hls/\(number)/" }
         static let corrupt = "/broken/corrupt.mp4"
         static func forbidden(_ number: Int) -> String { "/forbidden/item-\(number).mp4" }
         static let likes = "/like/"

@@ -145,7 +145,7 @@ struct CommandLineOptions: Equatable {
             }
             return parts.compactMap { $0 }
         },
-        .value("stress", "MODE", help: tr("Once the feed shows, page through it on a fixed schedule, muted: slow (next post every 3 s), fast (every 350 ms), burst (jumps every 180 ms), remount (the feed rebuilt every 250 ms, 50 times), steady (the first post plays on, looping) or hidden (the window minimised after 5 s); a summary goes to stderr at exit"), \.stress) { text throws(ParseError) in
+        .value("stress", "MODE", help: tr("Once the feed shows, page through it on a fixed schedule, muted: slow (next post every 3 s), fast (every 350 ms), burst (jumps every 180 ms), remount (the feed rebuilt every 250 ms, 50 times), steady (the first post plays on, looping), hidden (the window minimised after 5 s), hls (the demo's HLS posts, 10 s each) or saver (the same with the data saver on); a summary goes to stderr at exit"), \.stress) { text throws(ParseError) in
             guard let mode = StressMode(rawValue: text) else {
                 throw ParseError(description: tr("--stress takes %1$s, not ‘%2$s’").filled(StressMode.allNames, text))
             }

@@ -105,6 +105,17 @@ package final class StressDriver {
     }
 
     private func startSteps() {
+        guard mode.stepsAtOnce else { return scheduleSteps() }
+        // The first step soon, but not inside the state listener that
+        // started the run (the view is reporting), and once the first
+        // post's frame has been painted (it counts as a first frame).
+        timer = MainLoopSource.after(milliseconds: 500) { [weak self] in
+            guard let self, self.takeStep() else { return }
+            self.scheduleSteps()
+        }
+    }
+
+    private func scheduleSteps() {
         timer = MainLoopSource.timeout(milliseconds: mode.intervalMilliseconds) { [weak self] in
             self?.takeStep() ?? false
         }

@@ -22,6 +22,12 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// window manager to minimise the window (the bench starts one on its
     /// Xvfb).
     case hidden
+    /// The demo's HLS posts (masters of three renditions) in turn, 10 s
+    /// each, from the first: what watching streams costs the link
+    /// (`stream_bytes_per_minute`).
+    case hls
+    /// `hls` with the data saver on (the bench turns it on for the run).
+    case saver
 
     /// What the driver does at one step.
     package enum Step: Equatable, Sendable {
@@ -55,6 +61,16 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// the pause and the players' settling are not the resting cost.
     package static let hiddenSettleMilliseconds: UInt32 = 2_000
 
+    /// The demo's HLS posts, by index (items 50, 150, …, 1150).
+    package static let hlsPosts = Array(stride(from: 49, to: items, by: 100))
+
+    /// Whether the first step is taken as the feed shows, not an interval
+    /// later: the HLS modes start on an HLS post.
+    package var stepsAtOnce: Bool { self == .hls || self == .saver }
+
+    /// Whether the run plays with the data saver on.
+    package var savesData: Bool { self == .saver }
+
     /// Milliseconds between steps.
     package var intervalMilliseconds: UInt32 {
         switch self {
@@ -64,6 +80,7 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
         case .remount: return 250
         case .steady: return 1_000
         case .hidden: return Self.hideAfterMilliseconds
+        case .hls, .saver: return 10_000
         }
     }
 
@@ -76,6 +93,7 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
         case .remount: return number < Self.remountCycles ? .remount : .done
         case .steady: return .done
         case .hidden: return number == 0 ? .hide : .done
+        case .hls, .saver: return .jump(Self.hlsPosts[number % Self.hlsPosts.count])
         }
     }
 }
