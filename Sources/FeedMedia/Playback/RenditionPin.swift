@@ -34,6 +34,9 @@ final class RenditionPin: Sendable {
 
     private struct State: Sendable {
         var rules = Rules()
+        /// The bound media's address: a binding of the same one again (a
+        /// retry) keeps what failed.
+        var uri: String?
         var page = PixelSize(width: 0, height: 0)
         var fit = ContentFit.contain
         /// The origin of the bound media, for its link's measure.
@@ -78,8 +81,10 @@ final class RenditionPin: Sendable {
     func restart(uri: String, page: PixelSize, fit: ContentFit) {
         let origin = CacheURI.parse(uri).flatMap { CacheKey.origin(of: $0.url.absoluteString) } ?? CacheKey.origin(of: uri)
         state.withLock { state in
-            // A fresh state: only the rules outlive a binding.
-            state = State(rules: state.rules, page: page, fit: fit, origin: origin)
+            // A fresh state: only the rules outlive a binding, and what failed outlives a retry of it.
+            let failed = state.uri == uri ? state.failed : []
+            state = State(rules: state.rules, uri: uri, page: page, fit: fit, origin: origin)
+            state.failed = failed
         }
     }
 
@@ -107,6 +112,16 @@ final class RenditionPin: Sendable {
             state.chosen = nil
             state.demuxer = nil
             return true
+        }
+    }
+
+    /// The binding failed while playing a rendition (after its first
+    /// frame: a segment that would not load): that rendition is passed
+    /// over when the post is opened again (GTK thread).
+    func noteFailure() {
+        state.withLock { state in
+            guard let chosen = state.chosen, state.variants.count > 1 else { return }
+            state.failed.insert(chosen)
         }
     }
 

@@ -21,6 +21,8 @@ extension VideoPlayer {
             // One failure often makes several elements post errors; those
             // already queued are read now, and the code is FeedCore's pick
             // of them, not whichever thread posted first.
+            // A retry of this post plays another rendition than the one that failed.
+            playbin.rendition.noteFailure()
             let read = { PlayerFailure.from($0, network: self.network) }
             let failures = [read(message)] + playbin.pendingErrors(read)
             fail(PlayerFailure.mostTelling(failures))
