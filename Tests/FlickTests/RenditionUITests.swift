@@ -197,23 +197,24 @@ extension AppUnderX {
             #expect(servers.server.requests(path: "/a/r480/index.m3u8").count >= 1, "the 480p playlist was asked for first")
         }
 
-        @Test("a rendition whose segment will not load after the first frame: the post fails, and its retry plays another rendition")
+        @Test("a rendition whose segment will not load after the first frame: the post is retried by itself, at another rendition")
         func failsWhilePlaying() throws {
-            let servers = try Servers()
+            // Not the last segment: hlsdemux takes a last one that fails for the stream's end.
+            let servers = try Servers(hls: Servers.steadyHLS())
             defer { servers.stop() }
-            servers.server.setFault(.status(404), for: "/a/r480/segment00001.ts")
-            let tree = try AccessibleTree()
-            let app = try AppProcess([servers.feedURL, "--report-state"], environment: tree.environment.merging(["LANGUAGE": "en"]) { $1 })
+            servers.server.setFault(.status(404), for: "/a/r480/segment00003.ts")
+            let app = try AppProcess([servers.feedURL, "--report-state"])
             defer { app.stop() }
-            let failed = app.waitForState(timeout: 60) { $0.currentIndex == 0 && $0.currentError != nil }
-            try #require(failed != nil, "the second segment's 404 ends the post: \(String(describing: app.latest)); \(app.stderr)")
-            #expect(servers.server.requests(path: "/a/r480/segment00000.ts").count >= 1, "480p played first")
+            let first = app.waitForState(timeout: 60) { $0.currentReady == true && $0.currentRendition == "480x854@1000000" }
+            try #require(first != nil, "480p plays first: \(String(describing: app.latest)); \(app.stderr)")
             let seen = app.states.count
-            try tree.press("Retry", in: app.process.processIdentifier)
             let again = app.waitForState(after: seen, timeout: 30) {
-                $0.currentError == nil && $0.currentReady == true && $0.currentRendition == "240x426@370000"
+                // Without 480p the window's smallest cover is 720p (the link is loopback's).
+                $0.currentIndex == 0 && $0.currentError == nil && $0.currentReady == true && $0.currentRendition == "720x1280@3100000"
+                    && ($0.positionMilliseconds ?? 0) > 0
             }
-            #expect(again != nil, "the retry plays 240p: \(String(describing: app.latest))")
+            #expect(again != nil, "the post plays on at 720p: \(String(describing: app.latest)); \(app.stderr)")
+            #expect(servers.server.requests(path: "/a/r480/segment00003.ts").count >= 1, "the 480p segment was asked for")
         }
 
         @Test("a 360p cap plays 240p; the data saver plays the lowest of at least 360 lines and prepares no next post")

@@ -19,9 +19,8 @@ import Synchronization
 /// size, the quality setting, the network's price, or the link's measure
 /// (each segment's download, from the demuxer's statistics, kept per
 /// origin in ``ThroughputBook``). The demuxer switches at its next segment.
-/// `hlsdemux2`, plugged only when `hlsdemux` is not (``HLSDemuxerRanks``),
-/// is pinned the same way through its own names: `connection-bitrate` and
-/// `start-bitrate` in bits per second, `bandwidth-target-ratio` 1.
+/// (GStreamer 1.22's `hlsdemux2` plugs only under playbin3, and downloads
+/// its segments itself: Flick's playbin always plugs `hlsdemux`.)
 ///
 /// Streaming threads read the master; the GTK thread sets the rules and
 /// hands in measures. The state is behind one mutex.
@@ -44,8 +43,6 @@ final class RenditionPin: Sendable {
         /// The demuxer of this binding, once plugged: weakly (the pin is
         /// held by the demuxer's own pad probe until the master is read).
         var demuxer: WeakObjectRef?
-        /// Whether it is `hlsdemux2`, which names its properties otherwise.
-        var newer = false
         /// The master's bytes as they went by, until its end.
         var master = Data()
         var masterRead = false
@@ -117,11 +114,13 @@ final class RenditionPin: Sendable {
 
     /// The binding failed while playing a rendition (after its first
     /// frame: a segment that would not load): that rendition is passed
-    /// over when the post is opened again (GTK thread).
-    func noteFailure() {
+    /// over when the post is opened again. True when another is left to
+    /// play, so a retry can succeed (GTK thread).
+    func noteFailure() -> Bool {
         state.withLock { state in
-            guard let chosen = state.chosen, state.variants.count > 1 else { return }
+            guard let chosen = state.chosen, state.variants.count > 1 else { return false }
             state.failed.insert(chosen)
+            return state.failed.count < state.variants.count
         }
     }
 
@@ -162,21 +161,13 @@ final class RenditionPin: Sendable {
             return Self.replan(&state, throughput: throughput)
         }
         guard let pin, let demuxer = pin.demuxer.strong() else { return }
-        let object = UnsafeMutableRawPointer(demuxer.object)
-        if pin.newer {
-            let bitsPerSecond = UInt32(clamping: UInt64(pin.kbps) * 1000)
-            flick_object_set_uint(object, "connection-bitrate", bitsPerSecond)
-            flick_object_set_uint(object, "start-bitrate", bitsPerSecond)
-        } else {
-            flick_object_set_uint(object, "connection-speed", pin.kbps)
-            segments.size(bandwidth: pin.bandwidth)
-        }
+        flick_object_set_uint(UnsafeMutableRawPointer(demuxer.object), "connection-speed", pin.kbps)
+        segments.size(bandwidth: pin.bandwidth)
     }
 
-    /// A new choice: the demuxer (and whether it is `hlsdemux2`), the
-    /// speed that makes it play the rendition, and the rendition's
-    /// bandwidth (bits per second, if given).
-    private typealias Pin = (demuxer: WeakObjectRef, newer: Bool, kbps: UInt32, bandwidth: Int?)
+    /// A new choice: the demuxer, the speed that makes it play the
+    /// rendition, and the rendition's bandwidth (bits per second, if given).
+    private typealias Pin = (demuxer: WeakObjectRef, kbps: UInt32, bandwidth: Int?)
 
     /// The plan's choice for `state`, when it moved.
     private static func replan(_ state: inout State, throughput: Int?) -> Pin? {
@@ -191,20 +182,16 @@ final class RenditionPin: Sendable {
         state.chosen = chosen
         state.switchedAt = now
         state.pinned.insert(chosen)
-        return (demuxer, state.newer, RenditionPlan.connectionSpeedKbps(for: chosen, in: state.variants),
-                state.variants[chosen].bandwidth)
+        return (demuxer, RenditionPlan.connectionSpeedKbps(for: chosen, in: state.variants), state.variants[chosen].bandwidth)
     }
 
     /// A demuxer was plugged (a streaming thread): pinned from the master on.
     fileprivate func added(_ element: UnsafeMutablePointer<GstElement>) {
-        guard let factory = ElementFactory.of(element), let name = ElementFactory.name(factory),
-              name == "hlsdemux" || name == "hlsdemux2" else { return }
+        guard let factory = ElementFactory.of(element), ElementFactory.name(factory) == "hlsdemux" else { return }
         let demuxer = WeakObjectRef(UnsafeMutableRawPointer(element))
-        let newer = name == "hlsdemux2"
-        flick_object_set_double(UnsafeMutableRawPointer(element), newer ? "bandwidth-target-ratio" : "bitrate-limit", 1.0)
+        flick_object_set_double(UnsafeMutableRawPointer(element), "bitrate-limit", 1.0)
         state.withLock { state in
             state.demuxer = demuxer
-            state.newer = newer
             state.master = Data()
             state.masterRead = false
             state.chosen = nil

@@ -21,11 +21,15 @@ extension VideoPlayer {
             // One failure often makes several elements post errors; those
             // already queued are read now, and the code is FeedCore's pick
             // of them, not whichever thread posted first.
-            // A retry of this post plays another rendition than the one that failed.
-            playbin.rendition.noteFailure()
             let read = { PlayerFailure.from($0, network: self.network) }
-            let failures = [read(message)] + playbin.pendingErrors(read)
-            fail(PlayerFailure.mostTelling(failures))
+            var failure = PlayerFailure.mostTelling([read(message)] + playbin.pendingErrors(read))
+            if playbin.rendition.noteFailure() {
+                // The HLS rendition playing would not load on: a retry of
+                // the post plays another, so the failure is one to retry.
+                failure = PlayerFailure(code: .playerFailed, message: "the HLS rendition failed (\(failure.message)); another is left",
+                                        httpStatus: nil)
+            }
+            fail(failure)
         case GST_MESSAGE_EOS where own:
             reachedEnd()
         case GST_MESSAGE_ASYNC_DONE where own:

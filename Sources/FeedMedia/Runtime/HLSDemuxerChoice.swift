@@ -11,8 +11,9 @@ import FeedCore
 /// segments named beside a `flick-cache-http(s)` playlist come back to the
 /// cache source. Preferring it is a change to the process's registry, so
 /// it holds for every player of the process; making it again changes
-/// nothing. `GST_PLUGIN_FEATURE_RANK=hlsdemux:NONE` keeps `hlsdemux2`
-/// (HLS then plays without the cache seeing its segments).
+/// nothing. `GST_PLUGIN_FEATURE_RANK=hlsdemux:NONE` keeps `hlsdemux2`, but
+/// 1.22's `hlsdemux2` plugs only under playbin3: Flick's playbin then finds
+/// no HLS demuxer, and an HLS post says a plug-in is missing.
 public enum HLSDemuxerChoice {
     /// Ranks `hlsdemux2` just under `hlsdemux` when both are installed and
     /// it outranks it; nothing otherwise. Returns whether `hlsdemux` is
