@@ -16,7 +16,8 @@ import Foundation
 package final class CacheSourceInstance: @unchecked Sendable {
     /// The element (not retained: it owns this object).
     let element: UnsafeMutableRawPointer
-    private let condition = NSCondition()
+    /// Guards every field below (`serve`, in +Serve, takes it too).
+    let condition = NSCondition()
 
     private var url: URL?
     private var key: CacheKey?
@@ -44,7 +45,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
     /// For an HLS playlist: the bytes handed out since start. At stop, a
     /// playlist not shown to be final is dropped from the store, so it is
     /// fetched again next time.
-    private var playlist: PlaylistCapture?
+    var playlist: PlaylistCapture?
     /// When this element's reads were first seen as the watched post's
     /// (``CacheReader/watching``); nil while they are not. Under `condition`.
     private var watchedSince: Date?
@@ -375,38 +376,5 @@ package final class CacheSourceInstance: @unchecked Sendable {
 
     /// The blocks this source last read and checked; only `serve` (on the
     /// element's streaming thread, one read at a time) touches it.
-    private var verifiedSpan: RangeStore.VerifiedSpan?
-
-    /// Copies the cached bytes into the buffer, shrinking it to `length`.
-    private func serve(store: RangeStore, key: CacheKey, offset: Int64, length: Int,
-                       into buffer: UnsafeMutablePointer<GstBuffer>) -> Int32 {
-        let data: Data?
-        do {
-            data = try store.read(key, offset: offset, length: length, reusing: &verifiedSpan)
-        } catch {
-            postError(FetchFailure(code: .cacheCorrupt, message: "could not read the cache: \(error)"))
-            return Int32(GST_FLOW_ERROR.rawValue)
-        }
-        guard let data, data.count == length else {
-            // Evicted or dropped between the check and the read: ask again.
-            postError(FetchFailure(code: .cacheCorrupt, message: "cached bytes vanished at \(offset)"))
-            return Int32(GST_FLOW_ERROR.rawValue)
-        }
-        // An HLS playlist past FeedCore's limits never reaches the demuxer.
-        // (The store's lock is not taken under this element's.)
-        let longestLine = condition.withLock { () -> Int? in
-            playlist?.record(data, at: offset)
-            return playlist?.longestLine
-        }
-        if let longestLine,
-           let refusal = HLSPlaylist.refusal(length: store.info(key)?.contentLength, longestLine: longestLine) {
-            postError(FetchFailure(code: .unsupportedFormat, message: refusal))
-            return Int32(GST_FLOW_ERROR.rawValue)
-        }
-        data.withUnsafeBytes { bytes in
-            _ = gst_buffer_fill(buffer, 0, bytes.baseAddress, gsize(length))
-        }
-        gst_buffer_resize(buffer, 0, gssize(length))
-        return Int32(GST_FLOW_OK.rawValue)
-    }
+    var verifiedSpan: RangeStore.VerifiedSpan?
 }

@@ -1,0 +1,201 @@
+// Pure: values only, imports Foundation at most.
+
+import Foundation
+
+/// Which post For You shows next, from the next unseen posts of every
+/// source, and why (``Reason``, what "Why am I seeing this?" says).
+///
+/// - Never a post already shown, and never a third post in a row from one
+///   source or one author while another candidate is left.
+/// - One pick in five explores (``explorationShare``, decided by `roll`,
+///   which the caller draws from a seeded generator): the candidate whose
+///   source and author are least known, so nothing is starved for good.
+/// - Otherwise the best score: the faded affinities of the post's source,
+///   author and tags (their mean), a bonus for a post published within a
+///   day or so (``freshnessBonus``, halving each day), less a penalty for
+///   its source's share of the last ``recentWindow`` posts shown
+///   (``crowdingPenalty``). Ties go to the earlier candidate.
+public enum MixPlan {
+    /// One source's next unseen post.
+    public struct Candidate: Sendable, Equatable, Codable {
+        /// Unique across sources.
+        public var id: String
+        /// The source's address, as in `sources`.
+        public var source: String
+        public var author: String?
+        /// Hashtags, community, channel, lowercased.
+        public var tags: [String]
+        /// Seconds since 1970, when known.
+        public var publishedAt: Double?
+
+        public init(id: String, source: String, author: String? = nil, tags: [String] = [], publishedAt: Double? = nil) {
+            self.id = id
+            self.source = source
+            self.author = author
+            self.tags = tags
+            self.publishedAt = publishedAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, source, author, tags, publishedAt
+        }
+
+        /// Tags may be left out (a post without any).
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(id: try container.decode(String.self, forKey: .id), source: try container.decode(String.self, forKey: .source),
+                      author: try container.decodeIfPresent(String.self, forKey: .author),
+                      tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+                      publishedAt: try container.decodeIfPresent(Double.self, forKey: .publishedAt))
+        }
+
+        /// What the user's signals about this post teach.
+        public var keys: [TasteKey] {
+            [.source(source)] + (author.map { [.author($0)] } ?? []) + tags.map { .tag($0.lowercased()) }
+        }
+    }
+
+    /// A post shown, for the rules on what follows it.
+    public struct Shown: Sendable, Equatable, Codable {
+        public var source: String
+        public var author: String?
+
+        public init(source: String, author: String? = nil) {
+            self.source = source
+            self.author = author
+        }
+    }
+
+    /// Why a post was picked, strongest first.
+    public enum Reason: Sendable, Equatable, Codable {
+        /// A tag the user watches to the end, likes or saves.
+        case likedTag(String)
+        case likedAuthor(String)
+        case likedSource(String)
+        /// A source none of the last posts came from.
+        case rareSource(String)
+        /// Published within the last day or so.
+        case fresh
+        /// One pick in five: something the user has seen little of.
+        case exploring
+        /// Nothing stands out: the mix's turn for this source.
+        case mix
+
+        /// A stable machine form (`liked-tag:cats`, `exploring`), for tests and tools.
+        public var code: String {
+            switch self {
+            case .likedTag(let tag): return "liked-tag:\(tag)"
+            case .likedAuthor(let author): return "liked-author:\(author)"
+            case .likedSource(let source): return "liked-source:\(source)"
+            case .rareSource(let source): return "rare-source:\(source)"
+            case .fresh: return "fresh"
+            case .exploring: return "exploring"
+            case .mix: return "mix"
+            }
+        }
+    }
+
+    public struct Input: Sendable {
+        public var candidates: [Candidate]
+        public var taste: Taste
+        /// Posts shown, oldest first.
+        public var recent: [Shown]
+        /// Ids of posts shown already.
+        public var seen: Set<String>
+        /// Seconds since 1970.
+        public var now: Double
+        /// A number in 0..<1 from the mix's seeded generator.
+        public var roll: Double
+
+        public init(candidates: [Candidate], taste: Taste, recent: [Shown], seen: Set<String>, now: Double, roll: Double) {
+            self.candidates = candidates
+            self.taste = taste
+            self.recent = recent
+            self.seen = seen
+            self.now = now
+            self.roll = roll
+        }
+    }
+
+    public struct Choice: Sendable, Equatable {
+        /// Into the input's candidates.
+        public var index: Int
+        public var reason: Reason
+    }
+
+    public static let explorationShare = 0.2
+    /// Posts shown that the crowding penalty and "rare" look back on.
+    public static let recentWindow = 20
+    /// A source with every one of the last posts loses this much.
+    public static let crowdingPenalty = 2.0
+    /// A post published now gains this much; it halves each day.
+    public static let freshnessBonus = 0.5
+    /// An affinity under this does not count as a reason.
+    public static let reasonThreshold = 0.3
+
+    /// The next post, nil when no candidate is left unseen.
+    public static func choose(_ input: Input) -> Choice? {
+        let unseen = input.candidates.indices.filter { !input.seen.contains(input.candidates[$0].id) }
+        guard !unseen.isEmpty else { return nil }
+        let varied = unseen.filter { !thirdInARow(input.candidates[$0], after: input.recent) }
+        let allowed = varied.isEmpty ? unseen : varied
+        let window = input.recent.suffix(recentWindow)
+        if input.roll.isFinite, input.roll < explorationShare {
+            let known = { (index: Int) -> Double in
+                let candidate = input.candidates[index]
+                return abs(input.taste.affinity(.source(candidate.source), now: input.now))
+                    + abs(candidate.author.map { input.taste.affinity(.author($0), now: input.now) } ?? 0)
+                    + Double(window.filter { $0.source == candidate.source }.count)
+            }
+            guard let pick = allowed.min(by: { known($0) < known($1) }) else { return nil }
+            return Choice(index: pick, reason: .exploring)
+        }
+        let scored = allowed.map { ($0, score(input.candidates[$0], input, window: Array(window))) }
+        guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) }) else { return nil }
+        return Choice(index: best.0, reason: reason(input.candidates[best.0], input, window: Array(window)))
+    }
+
+    /// Whether `candidate` would be the third in a row from one source or one author.
+    static func thirdInARow(_ candidate: Candidate, after recent: [Shown]) -> Bool {
+        let lastTwo = recent.suffix(2)
+        guard lastTwo.count == 2 else { return false }
+        if lastTwo.allSatisfy({ $0.source == candidate.source }) { return true }
+        guard let author = candidate.author else { return false }
+        return lastTwo.allSatisfy { $0.author == author }
+    }
+
+    static func score(_ candidate: Candidate, _ input: Input, window: [Shown]) -> Double {
+        let taste = input.taste, now = input.now
+        var score = taste.affinity(.source(candidate.source), now: now)
+        if let author = candidate.author { score += taste.affinity(.author(author), now: now) }
+        if !candidate.tags.isEmpty {
+            score += candidate.tags.map { taste.affinity(.tag($0.lowercased()), now: now) }.reduce(0, +) / Double(candidate.tags.count)
+        }
+        score += freshness(candidate, now: now)
+        if !window.isEmpty {
+            score -= crowdingPenalty * Double(window.filter { $0.source == candidate.source }.count) / Double(window.count)
+        }
+        return score
+    }
+
+    static func freshness(_ candidate: Candidate, now: Double) -> Double {
+        guard let published = candidate.publishedAt, published.isFinite, now.isFinite else { return 0 }
+        return freshnessBonus * Foundation.pow(0.5, max(0, now - published) / 86_400)
+    }
+
+    /// The strongest thing that made `candidate` the pick.
+    static func reason(_ candidate: Candidate, _ input: Input, window: [Shown]) -> Reason {
+        let taste = input.taste, now = input.now
+        var reasons: [(Double, Reason)] = [(taste.affinity(.source(candidate.source), now: now), .likedSource(candidate.source))]
+        if let author = candidate.author { reasons.append((taste.affinity(.author(author), now: now), .likedAuthor(author))) }
+        for tag in candidate.tags { reasons.append((taste.affinity(.tag(tag.lowercased()), now: now), .likedTag(tag.lowercased()))) }
+        // The first of the strongest: source, then author, then tags in order.
+        if let strongest = reasons.map(\.0).max(), strongest >= reasonThreshold,
+           let top = reasons.first(where: { $0.0 == strongest }) {
+            return top.1
+        }
+        if !window.isEmpty, !window.contains(where: { $0.source == candidate.source }) { return .rareSource(candidate.source) }
+        if freshness(candidate, now: now) >= freshnessBonus / 2 { return .fresh }
+        return .mix
+    }
+}
