@@ -69,10 +69,13 @@ final class CacheFolder: Sendable {
         defer { closedir(stream) }
         rewinddir(stream)
         var names: [String] = []
+        // The name is read in place, up to its NUL: a record is only as
+        // long as its name (d_reclen), so copying the whole struct (256
+        // bytes of name) could read past the end of readdir's buffer.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(decoding: UnsafeRawBufferPointer(start: start, count: strlen(start)), as: UTF8.self)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
