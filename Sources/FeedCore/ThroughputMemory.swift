@@ -49,12 +49,15 @@ public struct ThroughputMemory: Codable, Equatable, Sendable {
     /// The estimates a run starts from, read at `now` (seconds since
     /// 1970), by origin: see the type's rules.
     public func seeds(now: Double) -> [String: Int] {
-        guard version == Self.currentVersion else { return [:] }
-        var seeds: [String: Int] = [:]
-        for entry in Self.believed(entries, now: now) where seeds[entry.origin] == nil {
-            seeds[entry.origin] = entry.bitsPerSecond
-        }
-        return seeds
+        Dictionary(believed(now: now).map { ($0.origin, $0.bitsPerSecond) }) { first, _ in first }
+    }
+
+    /// The entries a run starts from, read at `now`: one per origin, the
+    /// most recent first, bounded (see the type's rules); none from a
+    /// file of another version.
+    public func believed(now: Double) -> [Entry] {
+        guard version == Self.currentVersion else { return [] }
+        return Self.keeping(entries, now: now).entries
     }
 
     /// What to keep of `entries` at `now`: the same rules, so a file

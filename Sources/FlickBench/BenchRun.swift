@@ -49,7 +49,7 @@ struct BenchRun {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [feedAddress, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
                              "--stress-report", report.path, "--engine", engine.rawValue]
-        process.environment = try runEnvironment(label: label)
+        process.environment = try runEnvironment()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let logHandle = try FileHandle(forWritingTo: log)
@@ -70,24 +70,19 @@ struct BenchRun {
     }
 
     /// The app's environment for one run: its cache folder, and for a mode
-    /// that plays with the data saver on, settings of its own that say so
-    /// (a key file beside the run's log; the bench's are in memory).
-    private func runEnvironment(label: String) throws -> [String: String] {
+    /// that plays with the data saver on, settings that say so: a key file
+    /// in the bench's config folder, written afresh for each such run (the
+    /// other runs keep their settings in memory and never read it).
+    private func runEnvironment() throws -> [String: String] {
         var result = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
-        guard mode.savesData else { return result }
-        let config = workDirectory.appendingPathComponent("config-\(label)")
-        let settings = config.appendingPathComponent("glib-2.0/settings")
-        let gtk = config.appendingPathComponent("gtk-4.0")
-        try? FileManager.default.removeItem(at: config)
+        guard mode.savesData, let config = environment["XDG_CONFIG_HOME"] else { return result }
+        let settings = URL(fileURLWithPath: config).appendingPathComponent("glib-2.0/settings")
         do {
             try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: gtk, withIntermediateDirectories: true)
             try "[io/github/flick/Flick]\ndata-saver=true\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
-            try "[Settings]\ngtk-enable-animations=1\n".write(to: gtk.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
         } catch {
             throw Failure.couldNotStart("the data saver's settings could not be written (\(error.localizedDescription))")
         }
-        result["XDG_CONFIG_HOME"] = config.path
         result["GSETTINGS_BACKEND"] = "keyfile"
         return result
     }

@@ -24,8 +24,10 @@ package final class CacheSourceInstance: @unchecked Sendable {
     /// For an HLS segment: its demuxer's queue, whose post's key names
     /// the reader (``SegmentQueue``); nil for a file or a playlist.
     private var segments: SegmentQueue?
-    /// The key the session names this read's reader by: the post's.
-    private var readerKey: CacheKey? { segments?.postKey ?? key }
+    /// The key the session names this read's reader by, fixed at start:
+    /// the post's for a segment (its queue moves on to the next binding
+    /// while this element may still stop), else the file's own.
+    private var readerKey: CacheKey?
     /// The hub the URI names: its store, fetches and counters.
     private var hubID: Int?
     private var hub: CacheSourceHub?
@@ -85,8 +87,10 @@ package final class CacheSourceInstance: @unchecked Sendable {
         }
         let store = hub.store
         let segments = SegmentQueue.of(source: element)
+        let postKey = segments?.postKey
         let key: CacheKey? = condition.withLock {
             self.segments = segments
+            readerKey = postKey ?? self.key
             self.hub = hub
             self.store = store
             flushing = false
@@ -101,7 +105,7 @@ package final class CacheSourceInstance: @unchecked Sendable {
             return false
         }
         store.pin(key)
-        hub.readers.started(self, on: segments?.postKey ?? key)
+        hub.readers.started(self, on: postKey ?? key)
         return true
     }
 

@@ -103,9 +103,7 @@ final class RenditionPin: Sendable {
     /// the binding again, and the new demuxer is pinned afresh).
     func dropFailedRendition() -> Bool {
         state.withLock { state in
-            guard let chosen = state.chosen, state.variants.count > 1 else { return false }
-            state.failed.insert(chosen)
-            guard state.failed.count < state.variants.count else { return false }
+            guard Self.passOver(&state) else { return false }
             state.chosen = nil
             state.demuxer = nil
             return true
@@ -117,11 +115,14 @@ final class RenditionPin: Sendable {
     /// over when the post is opened again. True when another is left to
     /// play, so a retry can succeed (GTK thread).
     func noteFailure() -> Bool {
-        state.withLock { state in
-            guard let chosen = state.chosen, state.variants.count > 1 else { return false }
-            state.failed.insert(chosen)
-            return state.failed.count < state.variants.count
-        }
+        state.withLock { Self.passOver(&$0) }
+    }
+
+    /// Marks the rendition pinned as failed; true when another is left.
+    private static func passOver(_ state: inout State) -> Bool {
+        guard let chosen = state.chosen, state.variants.count > 1 else { return false }
+        state.failed.insert(chosen)
+        return state.failed.count < state.variants.count
     }
 
     /// The page changed size (GTK thread).

@@ -58,12 +58,11 @@ public final class ThroughputBook: Sendable {
         WorkerThreads.cacheIndex.async { [self] in
             let now = Date().timeIntervalSince1970
             guard let memory = ThroughputFile.load(file) else { return }
-            let stamps = Dictionary(memory.entries.map { ($0.origin, $0.measuredAt) }) { first, _ in first }
-            let seeds = memory.seeds(now: now)
+            let seeds = memory.believed(now: now)
             book.withLock { book in
-                for (origin, bitsPerSecond) in seeds where book.known[origin] == nil && book.order.count < ThroughputMemory.maxOrigins {
-                    book.known[origin] = Known(bitsPerSecond: bitsPerSecond, measuredAt: stamps[origin] ?? now, measuredHere: false)
-                    book.order.insert(origin, at: 0)
+                for seed in seeds where book.known[seed.origin] == nil && book.order.count < ThroughputMemory.maxOrigins {
+                    book.known[seed.origin] = Known(bitsPerSecond: seed.bitsPerSecond, measuredAt: seed.measuredAt, measuredHere: false)
+                    book.order.insert(seed.origin, at: 0)
                 }
             }
         }
