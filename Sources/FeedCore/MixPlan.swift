@@ -120,7 +120,14 @@ public enum MixPlan {
     public struct Choice: Sendable, Equatable {
         /// Into the input's candidates.
         public var index: Int
+        /// The strongest reason.
         public var reason: Reason
+        /// The next strongest, when another stands out too (a liked tag
+        /// besides a liked source, or freshness): "Why am I seeing this?"
+        /// says one or two.
+        public var also: Reason?
+        /// One or two reasons, strongest first.
+        public var reasons: [Reason] { [reason] + (also.map { [$0] } ?? []) }
     }
 
     public static let explorationShare = 0.2
@@ -152,7 +159,8 @@ public enum MixPlan {
         }
         let scored = allowed.map { ($0, score(input.candidates[$0], input, window: Array(window))) }
         guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) }) else { return nil }
-        return Choice(index: best.0, reason: reason(input.candidates[best.0], input, window: Array(window)))
+        let found = reasons(input.candidates[best.0], input, window: Array(window))
+        return Choice(index: best.0, reason: found[0], also: found.dropFirst().first)
     }
 
     /// Whether `candidate` would be the third in a row from one source or one author.
@@ -183,19 +191,20 @@ public enum MixPlan {
         return freshnessBonus * Foundation.pow(0.5, max(0, now - published) / 86_400)
     }
 
-    /// The strongest thing that made `candidate` the pick.
-    static func reason(_ candidate: Candidate, _ input: Input, window: [Shown]) -> Reason {
+    /// The one or two strongest things that made `candidate` the pick:
+    /// the liked keys over ``reasonThreshold`` (the first of equals wins:
+    /// source, then author, then tags in order), else a source not seen
+    /// lately, then freshness; ``Reason/mix`` when nothing stands out.
+    static func reasons(_ candidate: Candidate, _ input: Input, window: [Shown]) -> [Reason] {
         let taste = input.taste, now = input.now
-        var reasons: [(Double, Reason)] = [(taste.affinity(.source(candidate.source), now: now), .likedSource(candidate.source))]
-        if let author = candidate.author { reasons.append((taste.affinity(.author(author), now: now), .likedAuthor(author))) }
-        for tag in candidate.tags { reasons.append((taste.affinity(.tag(tag.lowercased()), now: now), .likedTag(tag.lowercased()))) }
-        // The first of the strongest: source, then author, then tags in order.
-        if let strongest = reasons.map(\.0).max(), strongest >= reasonThreshold,
-           let top = reasons.first(where: { $0.0 == strongest }) {
-            return top.1
-        }
-        if !window.isEmpty, !window.contains(where: { $0.source == candidate.source }) { return .rareSource(candidate.source) }
-        if freshness(candidate, now: now) >= freshnessBonus / 2 { return .fresh }
-        return .mix
+        var liked: [(Double, Reason)] = [(taste.affinity(.source(candidate.source), now: now), .likedSource(candidate.source))]
+        if let author = candidate.author { liked.append((taste.affinity(.author(author), now: now), .likedAuthor(author))) }
+        for tag in candidate.tags { liked.append((taste.affinity(.tag(tag.lowercased()), now: now), .likedTag(tag.lowercased()))) }
+        var found = liked.enumerated().filter { $0.element.0 >= reasonThreshold }
+            .sorted { $0.element.0 > $1.element.0 || ($0.element.0 == $1.element.0 && $0.offset < $1.offset) }
+            .map(\.element.1)
+        if !window.isEmpty, !window.contains(where: { $0.source == candidate.source }) { found.append(.rareSource(candidate.source)) }
+        if freshness(candidate, now: now) >= freshnessBonus / 2 { found.append(.fresh) }
+        return found.isEmpty ? [.mix] : Array(found.prefix(2))
     }
 }

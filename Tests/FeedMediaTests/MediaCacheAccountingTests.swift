@@ -120,7 +120,7 @@ struct MediaCacheAccountingTests {
             FeedItem(id: "signed-\(signature)", kind: .video, uri: served.url.absoluteString + "?sig=\(signature)")
         }
         let items = [signed(1), signed(2), FeedItem(id: "plain-\(shared)", kind: .video, uri: served.url.absoluteString)]
-        let feed = cache.register(scope: { nil }, extras: { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil })
+        let feed = cache.register(scope: { _ in nil }, extras: { $0.id.hasPrefix("signed-") ? RemoteItemExtras(cacheKey: shared) : nil })
         defer { cache.end(feed) }
 
         #expect(feed.videoKey(for: items[0]) == feed.videoKey(for: items[1]))

@@ -16,9 +16,9 @@ public final class CacheFeed: RemoteStillSource {
     /// its loose feed, and a session holds its engine, and so the cache,
     /// for as long as it holds its feed.
     public unowned let cache: MediaCache
-    /// The origin the feed's keys are scoped by; nil, or nil returned: each
-    /// media URL's own origin.
-    let scope: @MainActor () -> String?
+    /// The origin an item's keys are scoped by (its feed's; in For You,
+    /// the feed each post came from); nil returned: the media URL's own origin.
+    let scope: @MainActor (FeedItem) -> String?
     /// What the feed says of an item beyond ``FeedItem``, when anything.
     let extras: @MainActor (FeedItem) -> RemoteItemExtras?
     /// Told once, when the cache's disk stops taking bytes: what to tell
@@ -31,7 +31,7 @@ public final class CacheFeed: RemoteStillSource {
     /// Video keys of this feed's last plan, to see which left it.
     var planned: Set<CacheKey> = []
 
-    init(cache: MediaCache, scope: @escaping @MainActor () -> String?,
+    init(cache: MediaCache, scope: @escaping @MainActor (FeedItem) -> String?,
          extras: @escaping @MainActor (FeedItem) -> RemoteItemExtras?) {
         self.cache = cache
         self.scope = scope

@@ -22,7 +22,7 @@ public final class MediaCache {
     private var feeds: [ObjectIdentifier: WeakCacheFeed] = [:]
     /// The feed of callers that name none (tools and tests): no scope but
     /// each URL's origin, no extras.
-    private lazy var looseFeed = CacheFeed(cache: self, scope: { nil }, extras: { _ in nil })
+    private lazy var looseFeed = CacheFeed(cache: self, scope: { _ in nil }, extras: { _ in nil })
     /// Whole-picture fetches running, by key, with everyone waiting for each.
     var stillWaiters: [CacheKey: [@MainActor (Result<StillFile, RemoteImageError>) -> Void]] = [:]
     /// What this cache's `flick-cache` elements read through; nil when
@@ -60,11 +60,11 @@ public final class MediaCache {
         return result
     }
 
-    /// Registers a feed with the cache: its keys are scoped by `scope`
-    /// (nil: each media URL's origin) and read `extras` for an item's
+    /// Registers a feed with the cache: an item's keys are scoped by
+    /// `scope` (nil: its media URL's origin) and read `extras` for an item's
     /// `cacheKey` and headers. The caller keeps what is returned and ends
     /// it (``end(_:)``) when its feed closes.
-    public func register(scope: @escaping @MainActor () -> String?,
+    public func register(scope: @escaping @MainActor (FeedItem) -> String?,
                          extras: @escaping @MainActor (FeedItem) -> RemoteItemExtras?) -> CacheFeed {
         let feed = CacheFeed(cache: self, scope: scope, extras: extras)
         feeds = feeds.filter { $0.value.feed != nil }
@@ -87,7 +87,7 @@ public final class MediaCache {
     /// the origin of the item's media URL (never empty, so an item of no
     /// origin cannot meet another's keys either).
     public func scope(for item: FeedItem, in feed: CacheFeed? = nil) -> String {
-        feed?.scope() ?? CacheKey.origin(of: item.uri) ?? "local"
+        feed?.scope(item) ?? CacheKey.origin(of: item.uri) ?? "local"
     }
 
     /// The key an item's video bytes are cached under: `cacheKey` when the

@@ -72,7 +72,7 @@ final class FeedItems {
     init(source: FeedSource, cache: MediaCache? = nil, inbox: SessionInbox) {
         self.source = source
         self.inbox = inbox
-        cacheFeed = cache?.register(scope: { [source] in source.cacheScope },
+        cacheFeed = cache?.register(scope: { [source] item in source.cacheScope(of: item) },
                                     extras: { [weak self] item in self?.extras(for: item.id) })
         // Said once to each feed: the disk is full or failing, videos stream instead.
         cacheFeed?.onWriteProblem = { [inbox] text in inbox.post(.cacheWriteProblem(text)) }

@@ -73,7 +73,10 @@ extension FeedSession {
     /// The posts' extras, hearts and sensitive posts now, as values.
     var facts: PostFacts {
         PostFacts(extras: feed.allExtras, likes: likes.book,
-                  service: (likes.serviceLikes != nil, likes.serviceLikes?.canLike == true), sensitive: sensitive)
+                  service: { [source = feed.source] item in
+                      let likes = source.serviceLikes(for: item)
+                      return (likes != nil, likes?.canLike == true)
+                  }, sensitive: sensitive)
     }
 
     /// Keeps the likes of posts no server likes in `store`, under the
@@ -95,13 +98,14 @@ extension FeedSession {
         MainActor.assertIsolated()
         let extras = extras(for: item.id)
         let before = likeState(of: item)
-        let postID = extras?.servicePostID.flatMap { likes.serviceLikes == nil ? nil : $0 }
-        if postID != nil, let service = likes.serviceLikes, !service.canLike {
+        let serviceLikes = feed.source.serviceLikes(for: item)
+        let postID = extras?.servicePostID.flatMap { serviceLikes == nil ? nil : $0 }
+        if postID != nil, let service = serviceLikes, !service.canLike {
             // A like that would go nowhere: the user is offered a sign-in instead.
             emit(.signInToLike(service: service.service, server: service.server))
             return nil
         }
-        let effects = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID,
+        let effects = likes.toggle(item.id, likeURL: extras?.likeURL, servicePostID: postID, via: serviceLikes,
                                    serviceRecord: extras?.serviceRecord, liked: extras?.liked ?? false, likes: extras?.likes)
         apply(effects)
         emit(.likeToggled(itemID: item.id, liked: !before.liked))

@@ -38,6 +38,13 @@ public protocol FeedSource: AnyObject {
     /// Where likes of its posts go on their service (Mastodon, PeerTube);
     /// nil for every other source.
     var serviceLikes: ServiceLikes? { get }
+    /// What `item`'s cache keys are scoped by: ``cacheScope`` but for a
+    /// source of posts from several feeds (For You), where each post keeps
+    /// its own feed's.
+    func cacheScope(of item: FeedItem) -> String?
+    /// Where the like of `item` goes: ``serviceLikes`` but for a source of
+    /// posts from several feeds, where each post's goes to its own service.
+    func serviceLikes(for item: FeedItem) -> ServiceLikes?
 }
 
 extension FeedSource {
@@ -49,6 +56,10 @@ extension FeedSource {
     public func needsDetails(_ item: FeedItem) -> Bool { false }
 
     public var serviceLikes: ServiceLikes? { nil }
+
+    public func cacheScope(of item: FeedItem) -> String? { cacheScope }
+
+    public func serviceLikes(for item: FeedItem) -> ServiceLikes? { serviceLikes }
 
     public func fetchDetails(of item: FeedItem,
                              _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {

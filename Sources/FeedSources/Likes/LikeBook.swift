@@ -26,6 +26,8 @@ public struct LikeBook: Sendable {
     /// Whether the post was liked on this computer (kept across launches).
     func likedHere(_ itemID: String) -> Bool {
         guard let kept else { return false }
-        return kept.likes.contains(LocalLikes.Key(source: kept.source, post: itemID))
+        // A For You post's like is kept under its own source.
+        let own = MixItemID.split(itemID) ?? (kept.source, itemID)
+        return kept.likes.contains(LocalLikes.Key(source: own.source, post: own.id))
     }
 }

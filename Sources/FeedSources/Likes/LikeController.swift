@@ -32,6 +32,9 @@ public final class LikeController {
     private var likeURLs: [String: URL] = [:]
     /// The service's id of items liked there, by item id.
     private var servicePostIDs: [String: String] = [:]
+    /// Where an item's like goes when not ``serviceLikes`` (For You's posts
+    /// each go to their own service), by item id.
+    private var servicesByItem: [String: ServiceLikes] = [:]
     /// Bluesky: each item's post record and the user's like of it, by item id.
     private var serviceRecords: [String: ServiceRecord] = [:]
     /// The request in flight per item.
@@ -53,8 +56,9 @@ public final class LikeController {
     /// toggle of an item takes `liked`/`likes` and `likeURL` from the feed;
     /// later ones use what this controller knows.
     @discardableResult
-    public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, serviceRecord: ServiceRecord? = nil,
-                       liked: Bool, likes: Int?) -> [LikeEffect] {
+    public func toggle(_ itemID: String, likeURL: URL?, servicePostID: String? = nil, via service: ServiceLikes? = nil,
+                       serviceRecord: ServiceRecord? = nil, liked: Bool, likes: Int?) -> [LikeEffect] {
+        if let service, service !== serviceLikes { servicesByItem[itemID] = service }
         if let serviceRecord, serviceRecords[itemID] == nil { serviceRecords[itemID] = serviceRecord }
         let kept = likeURL == nil && servicePostID == nil && book.likedHere(itemID)
         if states[itemID] == nil { states[itemID] = LikeIntent.State(liked: liked || kept, likes: likes) }
@@ -92,6 +96,7 @@ public final class LikeController {
         states.removeAll()
         likeURLs.removeAll()
         servicePostIDs.removeAll()
+        servicesByItem.removeAll()
         serviceRecords.removeAll()
         lastFailure.removeAll()
     }
@@ -122,7 +127,7 @@ public final class LikeController {
     /// Sends the wish numbered `seq`; a like kept here only is confirmed at
     /// once, and what that changes is returned.
     private func send(_ itemID: String, seq: UInt64, liked: Bool) -> [LikeEffect] {
-        if let postID = servicePostIDs[itemID], let serviceLikes {
+        if let postID = servicePostIDs[itemID], let serviceLikes = servicesByItem[itemID] ?? serviceLikes {
             requests[itemID] = serviceLikes.send(postID: postID, record: serviceRecords[itemID], liked: liked,
                                                  seq: seq) { [weak self] result in
                 self?.finished(itemID, seq: seq, result)
@@ -130,7 +135,11 @@ public final class LikeController {
             return []
         }
         guard let url = likeURLs[itemID] else {
-            if let (store, source) = localLikes { store.set(source: source, post: itemID, liked: liked) }
+            if let (store, source) = localLikes {
+                // A For You post's like is kept under its own source, as if liked there.
+                let own = MixItemID.split(itemID) ?? (source, itemID)
+                store.set(source: own.source, post: own.id, liked: liked)
+            }
             return apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
         }
         requests[itemID] = sender.send(liked: liked, to: url, seq: seq) { [weak self] seq, result in

@@ -1,0 +1,296 @@
+import CGLib
+import FeedCore
+import FeedGObject
+import Foundation
+
+/// For You: one endless feed mixed from many sources (FeedCore's
+/// ``MixPlan`` picks each next post from every source's next unseen
+/// posts, by what ``taste`` says the user likes). GTK thread only.
+///
+/// Each source is paged as it would be on its own, a few loads at a time
+/// (``loadsAtOnce``), topped up while it has fewer than ``lowWater`` posts
+/// waiting. The first page answers once every source has answered, or
+/// ``firstPageWaitMilliseconds`` after the first posts came, so a few dead
+/// servers never hold the feed up. A post keeps its origin: its id says
+/// its source (``MixItemID``), its likes go to its own service, its cache
+/// keys are scoped as its feed's, its details come from its source. A
+/// source that fails is left out (``onMemberFailed``, once until it works
+/// again) and asked again after ``retrySeconds``; when all fail, the feed
+/// fails; when all are empty, it is empty.
+@MainActor
+public final class ForYouSource: FeedSource {
+    public static let firstPageSize = 6
+    /// Later pages are short, so what was just learned shapes the next picks.
+    public static let pageSize = 4
+    /// The posts of each source the mix chooses among at each pick.
+    static let candidatesPerSource = 3
+    /// A source with fewer posts waiting loads its next page.
+    static let lowWater = 3
+    static let loadsAtOnce = 6
+    static let firstPageWaitMilliseconds: UInt32 = 3_000
+    /// Pages in a row with nothing new end a source (one that hands the same posts over and over).
+    static let emptyPagesToEnd = 3
+    /// A failed source is asked again after this many seconds.
+    static let retrySeconds = 60.0
+
+    public let members: [ForYouMember]
+    private let byAddress: [String: ForYouMember]
+    /// What was learned, read at each pick.
+    private let taste: @MainActor () -> Taste
+    private let seed: UInt64
+    private var random: MixRandom
+    private var recent: [MixPlan.Shown] = []
+    private var seen: Set<String> = []
+    /// Why each post was picked, by its (For You) id.
+    private var reasons: [String: [MixPlan.Reason]] = [:]
+    private var generation = 0
+    private var firstAnswer: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
+    private var firstTimer: MainLoopSource?
+    private var firstWaitOver = false
+    private var nextAnswer: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
+    private var lastFailure: FeedSourceFailure?
+    private var pages = 0
+    /// Told when a source fails (once until it works again): the app's toast.
+    public var onMemberFailed: (@MainActor (ForYouMember, FeedSourceFailure) -> Void)?
+
+    /// `seed`: the mix's random choices (`--mix-seed`); each launch draws one otherwise.
+    public init(members: [ForYouMember], seed: UInt64? = nil, taste: @escaping @MainActor () -> Taste) {
+        var unique: [ForYouMember] = []
+        for member in members where !unique.contains(where: { $0.address == member.address }) { unique.append(member) }
+        self.members = unique
+        byAddress = Dictionary(uniqueKeysWithValues: unique.map { ($0.address, $0) })
+        self.taste = taste
+        self.seed = seed ?? UInt64.random(in: 0...UInt64.max)
+        random = MixRandom(seed: self.seed)
+    }
+
+    public var cacheScope: String? { nil }
+
+    // MARK: Paging
+
+    public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        generation += 1
+        firstTimer?.cancel()
+        firstTimer = nil
+        firstWaitOver = false
+        nextAnswer = nil
+        firstAnswer = completion
+        recent = []
+        seen = []
+        reasons = [:]
+        random = MixRandom(seed: seed)
+        for member in members {
+            member.state = .idle
+            member.waiting = []
+            member.extras = [:]
+            member.cursor = nil
+            member.known = []
+            member.emptyPages = 0
+            member.generation = generation
+        }
+        pump()
+        check()
+    }
+
+    public func loadNext(after cursor: FeedCursor,
+                         _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        nextAnswer = completion
+        pump()
+        check()
+    }
+
+    /// Starts loads while fewer than ``loadsAtOnce`` run: sources never
+    /// asked first, then those running low, then failed ones due again.
+    private func pump() {
+        let now = Self.seconds()
+        while members.filter({ $0.state == .loading }).count < Self.loadsAtOnce {
+            let due = members.filter { member in
+                switch member.state {
+                case .idle: return true
+                case .ready: return member.waiting.count < Self.lowWater
+                case .failed(let at): return now - at >= Self.retrySeconds
+                case .loading, .ended: return false
+                }
+            }
+            guard let member = due.min(by: { Self.urgency($0) < Self.urgency($1) }) else { return }
+            load(member)
+        }
+    }
+
+    private static func urgency(_ member: ForYouMember) -> Int {
+        member.state == .idle ? -1 : member.waiting.count
+    }
+
+    private func load(_ member: ForYouMember) {
+        member.state = .loading
+        let generation = self.generation
+        let answer: @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void = { [weak self, weak member] result in
+            guard let self, let member, generation == self.generation else { return }
+            self.loaded(result, into: member)
+        }
+        if let cursor = member.cursor {
+            member.source.loadNext(after: cursor, answer)
+        } else {
+            member.source.loadFirst(answer)
+        }
+    }
+
+    private func loaded(_ result: Result<FeedSourcePage, FeedSourceFailure>, into member: ForYouMember) {
+        switch result {
+        case .success(let page):
+            member.failureTold = false
+            let fresh = member.take(page)
+            member.emptyPages = fresh ? 0 : member.emptyPages + 1 + page.emptyPagesFollowed
+            member.state = member.cursor == nil || member.emptyPages >= Self.emptyPagesToEnd ? .ended : .ready
+            if fresh, firstAnswer != nil, firstTimer == nil {
+                firstTimer = MainLoopSource.after(milliseconds: Self.firstPageWaitMilliseconds) { [weak self] in
+                    guard let self else { return }
+                    firstTimer = nil
+                    firstWaitOver = true
+                    check()
+                }
+            }
+        case .failure(let failure):
+            member.state = .failed(at: Self.seconds())
+            lastFailure = failure
+            if !member.failureTold {
+                member.failureTold = true
+                onMemberFailed?(member, failure)
+            }
+        }
+        pump()
+        check()
+    }
+
+    /// Answers a page asked for once it can: the first when every source
+    /// answered or the wait is over, a next one when enough posts wait or
+    /// nothing is loading.
+    private func check() {
+        let loading = members.contains { $0.state == .loading || $0.state == .idle }
+        let waiting = members.reduce(0) { $0 + $1.waiting.count }
+        if let answer = firstAnswer {
+            guard !loading || (waiting > 0 && firstWaitOver) else { return }
+            firstAnswer = nil
+            firstTimer?.cancel()
+            firstTimer = nil
+            answer(page(picking: Self.firstPageSize))
+        } else if let answer = nextAnswer {
+            guard waiting >= Self.pageSize || !members.contains(where: { $0.state == .loading }) else { return }
+            nextAnswer = nil
+            answer(page(picking: Self.pageSize))
+        }
+    }
+
+    /// Up to `count` picks, as a page: the end when nothing is left
+    /// anywhere; a failure when nothing is left and every source that
+    /// could have more failed.
+    private func page(picking count: Int) -> Result<FeedSourcePage, FeedSourceFailure> {
+        var items: [FeedItem] = []
+        var extras: [String: RemoteItemExtras] = [:]
+        for _ in 0..<count {
+            guard let (item, extra) = pick() else { break }
+            items.append(item)
+            if let extra { extras[item.id] = extra }
+        }
+        pump()
+        let more = members.contains { !$0.waiting.isEmpty || $0.state != .ended }
+        if items.isEmpty, more, let lastFailure,
+           members.allSatisfy({ if case .failed = $0.state { true } else { $0.state == .ended } }) {
+            return .failure(lastFailure)
+        }
+        pages += 1
+        return .success(FeedSourcePage(items: items, extras: extras, next: more ? FeedCursor("mix-\(pages)") : nil))
+    }
+
+    /// The next post of the mix, taken from its source's waiting posts.
+    private func pick() -> (FeedItem, RemoteItemExtras?)? {
+        var candidates: [MixPlan.Candidate] = []
+        var owners: [(member: ForYouMember, index: Int)] = []
+        for member in members {
+            for (index, item) in member.waiting.prefix(Self.candidatesPerSource).enumerated() {
+                candidates.append(member.candidate(item))
+                owners.append((member, index))
+            }
+        }
+        guard !candidates.isEmpty else { return nil }
+        let input = MixPlan.Input(candidates: candidates, taste: taste(), recent: recent, seen: seen,
+                                  now: Date().timeIntervalSince1970, roll: random.nextUnit())
+        guard let choice = MixPlan.choose(input) else { return nil }
+        let (member, index) = owners[choice.index]
+        let own = member.waiting.remove(at: index)
+        let candidate = candidates[choice.index]
+        seen.insert(candidate.id)
+        recent.append(MixPlan.Shown(source: candidate.source, author: candidate.author))
+        if recent.count > MixPlan.recentWindow { recent.removeFirst(recent.count - MixPlan.recentWindow) }
+        reasons[candidate.id] = choice.reasons
+        member.picked += 1
+        return (Self.mixed(own, from: member), Self.mixed(member.extras[own.id], of: own))
+    }
+
+    // MARK: Each post's origin
+
+    /// `item` as the mix hands it out: its id says its source.
+    static func mixed(_ item: FeedItem, from member: ForYouMember) -> FeedItem {
+        var mixed = item
+        mixed.id = MixItemID.compose(source: member.address, id: item.id)
+        return mixed
+    }
+
+    /// Its extras, cached under the name its own feed caches it by.
+    static func mixed(_ extras: RemoteItemExtras?, of item: FeedItem) -> RemoteItemExtras? {
+        guard var extras else { return RemoteItemExtras(cacheKey: item.id) }
+        if extras.cacheKey == nil { extras.cacheKey = item.id }
+        return extras
+    }
+
+    /// The source a post of the mix came from, and the post as its source has it.
+    public func origin(of item: FeedItem) -> (member: ForYouMember, own: FeedItem)? {
+        guard let (address, id) = MixItemID.split(item.id), let member = byAddress[address] else { return nil }
+        var own = item
+        own.id = id
+        return (member, own)
+    }
+
+    /// Why the post with this id was picked, strongest first (empty for one not picked here).
+    public func reasons(for itemID: String) -> [MixPlan.Reason] { reasons[itemID] ?? [] }
+
+    /// What the user's signals about `item` teach: its source, author and tags.
+    public func tasteKeys(of item: FeedItem) -> [TasteKey] {
+        guard let (member, own) = origin(of: item) else { return [] }
+        return member.candidate(own).keys
+    }
+
+    public func needsDetails(_ item: FeedItem) -> Bool {
+        guard let (member, own) = origin(of: item) else { return false }
+        return member.source.needsDetails(own)
+    }
+
+    public func fetchDetails(of item: FeedItem,
+                             _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        guard let (member, own) = origin(of: item) else {
+            return completion(.failure(FeedSourceFailure(message: tr("this feed has no details to fetch"), code: .unknown)))
+        }
+        member.source.fetchDetails(of: own) { [weak member] result in
+            guard let member else { return }
+            completion(result.map { page in
+                var mixed = page
+                mixed.items = page.items.map { Self.mixed($0, from: member) }
+                mixed.extras = Dictionary(uniqueKeysWithValues: page.items.compactMap { item in
+                    Self.mixed(page.extras[item.id], of: item).map { (MixItemID.compose(source: member.address, id: item.id), $0) }
+                })
+                return mixed
+            })
+        }
+    }
+
+    public func serviceLikes(for item: FeedItem) -> ServiceLikes? {
+        origin(of: item).flatMap { $0.member.source.serviceLikes(for: $0.own) }
+    }
+
+    public func cacheScope(of item: FeedItem) -> String? {
+        guard let (member, own) = origin(of: item) else { return nil }
+        return member.source.cacheScope(of: own)
+    }
+
+    private static func seconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
