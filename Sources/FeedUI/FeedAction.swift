@@ -29,6 +29,10 @@ public enum FeedAction: String, CaseIterable, Sendable {
     case save
     /// Shows or hides the diagnostics overlay.
     case toggleDiagnostics = "toggle-diagnostics"
+    /// For You: fewer posts like the current one from now on, and on to the next.
+    case showFewer = "show-fewer"
+    /// For You: why the current post was picked (the app says it).
+    case whyThisPost = "why-this-post"
 
     /// The action's name within its group.
     public var name: String { rawValue }
@@ -57,6 +61,8 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .openInBrowser: return []
         case .save: return ["<Control>s"]
         case .toggleDiagnostics: return ["<Control><Shift>d"]
+        case .showFewer: return ["n"]
+        case .whyThisPost: return []
         }
     }
 
@@ -82,6 +88,8 @@ public enum FeedAction: String, CaseIterable, Sendable {
         case .openInBrowser: return tr("Open in the browser")
         case .save: return tr("Save the post")
         case .toggleDiagnostics: return tr("Diagnostics on or off")
+        case .showFewer: return tr("Show fewer like this")
+        case .whyThisPost: return tr("Why am I seeing this?")
         }
     }
 }

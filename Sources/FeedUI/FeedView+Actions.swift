@@ -86,9 +86,22 @@ extension FeedView {
         case .quieter: changeVolume(by: -Self.volumeStep)
         case .stepForward: step(frames: 1)
         case .stepBackward: step(frames: -1)
-        case .copyLink: copyLink()
+        case .copyLink:
+            copyLink()
+            if let item = currentItem { listeners.postAction?(.copyLink, item) }
         case .openInBrowser: openInBrowser()
-        case .save: saveCurrentPost()
+        case .save:
+            saveCurrentPost()
+            if let item = currentItem { listeners.postAction?(.save, item) }
+        case .showFewer:
+            guard chrome.mixes, let item = currentItem else { return }
+            listeners.postAction?(.showFewer, item)
+            showToast(tr("You will see fewer posts like this"))
+            motion.releaseVelocity = 0
+            next()
+        case .whyThisPost:
+            guard chrome.mixes, let item = currentItem else { return }
+            listeners.postAction?(.whyThisPost, item)
         case .toggleDiagnostics:
             showsDiagnostics.toggle()
             listeners.diagnosticsToggle?(showsDiagnostics)

@@ -57,6 +57,24 @@ extension FeedView {
         rate.formatted(.number.precision(.fractionLength(0...2))) + "×"
     }
 
+    /// Whether the feed is a mix (For You, the app sets it): its posts'
+    /// More menus offer "Show fewer like this" (`n`) and "Why am I seeing this?".
+    public var mixes: Bool {
+        get { chrome.mixes }
+        set {
+            guard newValue != chrome.mixes else { return }
+            chrome.mixes = newValue
+            for index in pages.keys { refreshRailMenu(at: index) }
+        }
+    }
+
+    /// Called when the user likes, saves, copies the link of, asks for
+    /// fewer like, or asks why they see a post (the app's For You learns).
+    public var onPostAction: ((PostAction, FeedItem) -> Void)? {
+        get { listeners.postAction }
+        set { listeners.postAction = newValue }
+    }
+
     /// "40 %" or "40%", as the user's locale writes it.
     public static func percentText(_ share: Double) -> String {
         share.formatted(.percent.precision(.fractionLength(0)))
@@ -83,7 +101,8 @@ extension FeedView {
             return
         }
         let local = if case .localFile = seen.shareTarget(of: item) { true } else { false }
-        page.likeRail.showMenu(save: !local, captions: seen.captionLanguages(at: index), qualities: qualities(at: index))
+        page.likeRail.showMenu(save: !local, captions: seen.captionLanguages(at: index), qualities: qualities(at: index),
+                               mix: chrome.mixes)
     }
 
     /// The renditions the More menu of the page at `index` offers:

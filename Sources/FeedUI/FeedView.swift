@@ -220,6 +220,7 @@ public final class FeedView: FeedSessionObserver {
     /// the heart burst (``FeedSession/Update/likeToggled(itemID:liked:)``).
     func toggleLike() {
         guard let item = item(at: currentIndex) else { return }
+        if !seen.likeState(of: item).liked { listeners.postAction?(.like, item) }
         send(.toggleLike(item))
     }
 

@@ -29,7 +29,7 @@ extension AppController {
                 Log.warning("no token in the keyring for \(account.label): its feeds are read as a visitor")
             }
         }
-        personal = PersonalData(accounts: keeper, likes: LocalLikeStore())
+        personal = PersonalData(accounts: keeper, likes: LocalLikeStore(), taste: makeTasteStore(settings))
         // Signed in or out from the command line while the window is open.
         settings.observe(.accounts) { [weak self] in
             guard let self, let settings = self.settings else { return }

@@ -22,17 +22,46 @@ extension AppController {
         }
         window.showLoading(0, message: tr("Getting the demo feed ready"))
         reporter.report(phase: .loading, progress: 0)
-        let settings = local ? nil : DemoPreparation.Settings(
+        let settings = local ? nil : demoServerSettings
+        DemoPreparation.start(generator, served: settings, progress: { [weak self] fraction, message in
+            self?.generationProgressed(fraction, message)
+        }, done: { [weak self] result, served in
+            self?.generationFinished(result, served: served)
+        })
+    }
+
+    /// How the demo's server serves: the command line's limits and delays.
+    private var demoServerSettings: DemoPreparation.Settings {
+        DemoPreparation.Settings(
             server: MediaServer.Options(bandwidthBitsPerSecond: options.bandwidthBitsPerSecond,
                                         latencyMilliseconds: options.latencyMilliseconds,
                                         pageDelayMilliseconds: options.pageDelayMilliseconds),
             itemCount: options.demoItems,
             pageSize: options.stress == nil ? DemoFeedServer.defaultPageSize : StressMode.feedPageSize,
             likeFailureShare: options.likeFailureShare)
-        DemoPreparation.start(generator, served: settings, progress: { [weak self] fraction, message in
+    }
+
+    /// Starts the demo's server without showing the demo (For You mixes
+    /// it), then runs `then`; the media is made first on the first run,
+    /// with its progress. A server that cannot start is left out, said in the log.
+    func startDemoServer(then: @escaping @MainActor () -> Void) {
+        guard demo == nil else { return then() }
+        window?.showLoading(0, message: tr("Getting the demo feed ready"))
+        reporter.report(phase: .loading, progress: 0)
+        let generator = DemoMediaGenerator(directory: DemoFeedLocation.mediaDirectory)
+        DemoPreparation.start(generator, served: demoServerSettings, progress: { [weak self] fraction, message in
             self?.generationProgressed(fraction, message)
-        }, done: { [weak self] result, served in
-            self?.generationFinished(result, served: served)
+        }, done: { [weak self] _, served in
+            guard let self else { return }
+            switch served {
+            case .success(let running)?:
+                if self.demo == nil { self.demo = (running.server, running.url) } else { running.server.stop(waiting: false) }
+            case .failure(let error)?:
+                Log.error("could not start the demo feed's server: \(error)")
+            case nil:
+                break
+            }
+            then()
         })
     }
 

@@ -39,6 +39,7 @@ extension AppController {
         let work = PendingWork()
         exitWork = work
         personal?.likes.flush(work)
+        personal?.taste.flush(work)
         let application = g_application_get_default()
         if quitting { g_application_hold(application) }
         // A timed stress run (the bench's) lets its preloads under way

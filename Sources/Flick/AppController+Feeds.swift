@@ -359,6 +359,7 @@ extension AppController {
 
     /// Stops the players of the feed shown until now (another replaces it).
     func endSession() {
+        endForYou()
         window?.feedView?.shutdown()
         session?.shutdown()
         session = nil
@@ -370,9 +371,12 @@ extension AppController {
         guard let window, let settings else { return }
         let view = FeedView(session: session, radius: settings.mountedPagesEachSide,
                             fit: options.fit ?? settings.contentFit, axis: options.paging)
+        wireForYou(view)
         view.addStateListener { [weak self, weak view] state in
-            self?.reporter.report(phase: .feed, feed: state)
-            if let view { self?.noteProgress(of: view) }
+            guard let self else { return }
+            if let view { self.resume.forYou?.learner.observe(state, view: view) }
+            self.reporter.report(phase: .feed, feed: state, mix: self.mixReport(state))
+            if let view { self.noteProgress(of: view) }
         }
         // A video playing on changes nothing the listener hears: its position is saved every 5 s.
         MainLoopSource.timeout(milliseconds: 5_000) { [weak self, weak view] in
@@ -390,7 +394,7 @@ extension AppController {
         }
         stress?.attach(view, showing: session)
         window.showFeed(view)
-        reporter.report(phase: .feed, feed: view.state)
+        reporter.report(phase: .feed, feed: view.state, mix: mixReport(view.state))
         runJumps(options.jumps, on: view)
     }
 }

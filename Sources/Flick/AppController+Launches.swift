@@ -42,19 +42,20 @@ extension AppController {
         case .remote(let url): open(feedAddress: .url(url))
         case .service(let address): open(feedAddress: .service(address))
         case .bluesky(let address): open(feedAddress: .bluesky(address))
+        case .forYou: openForYou()
         }
     }
 
     /// Lists `sources` in the sidebar (once each) without opening them.
     func list(_ sources: [CommandLineOptions.Source]) {
         guard !sources.isEmpty else { return }
-        for source in sources { library.add(Self.entry(for: source)) }
+        for source in sources { if let entry = Self.entry(for: source) { library.add(entry) } }
         settings?.sources = library
         refreshSidebar()
     }
 
-    /// How the sidebar lists `source`.
-    static func entry(for source: CommandLineOptions.Source) -> SourceLibrary.Entry {
+    /// How the sidebar lists `source` (For You is no entry: it mixes them).
+    static func entry(for source: CommandLineOptions.Source) -> SourceLibrary.Entry? {
         switch source {
         case .demo: SourceLibrary.demo
         case .folder(let path):
@@ -65,6 +66,7 @@ extension AppController {
         case .remote(let url): entry(for: url)
         case .service(let address): entry(for: address)
         case .bluesky(let address): entry(for: address)
+        case .forYou: nil
         }
     }
 

@@ -24,6 +24,7 @@ extension AppController {
         let local: Bool
         switch source {
         case .demo, .folder: local = true
+        case .forYou: local = false
         case .playlist: local = named.playlist?.page.items.allSatisfy { MediaLocation($0.uri) == .file } ?? true
         case .remote(let url): local = ServiceAddress.isLoopback(url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? "")
         case .service(let address): local = ServiceAddress.isLoopback(address.host)

@@ -18,6 +18,7 @@ extension AppController {
         guard let sidebar = window?.sidebar else { return }
         sidebar.requests = .init(
             open: { [weak self] in self?.openSource(at: $0) },
+            forYou: { [weak self] in self?.sourceAction(.forYou, place: nil) },
             add: { [weak self] in self?.showAddSource() },
             rename: { [weak self] in self?.renameSource(at: $0) },
             move: { [weak self] in self?.moveSource(at: $0, by: $1) },
@@ -85,6 +86,7 @@ extension AppController {
     /// `entry` is showing now: listed (once), selected, saved as the one to reopen.
     func noteOpened(_ entry: SourceLibrary.Entry) {
         localRead.cancel() // a folder or playlist still being read no longer shows
+        endForYou()
         saveResumeNow(always: true) // where the source showing until now was left
         library.add(entry)
         resume.address = entry.address
@@ -106,15 +108,17 @@ extension AppController {
         refreshSidebar()
     }
 
-    func refreshSidebar() {
-        window?.sidebar.update(library, current: resume.address.flatMap(library.index(of:)))
+    /// `forYou`: For You shows (or is opening): its row is the one selected.
+    func refreshSidebar(forYou: Bool? = nil) {
+        let mixing = forYou ?? (resume.forYou != nil)
+        window?.sidebar.update(library, current: mixing ? nil : resume.address.flatMap(library.index(of:)), forYou: mixing)
     }
 
     /// The sidebar's row, or Ctrl+N's source, opens.
     func openSource(at index: Int) {
         guard library.entries.indices.contains(index) else { return }
         let entry = library.entries[index]
-        if entry.address == resume.address, session != nil {
+        if entry.address == resume.address, resume.forYou == nil, session != nil {
             refreshSidebar()
             return
         }
@@ -171,6 +175,9 @@ extension AppController {
         switch action {
         case .addSource: showAddSource()
         case .switchSource: if let place { openSource(at: place - 1) }
+        case .forYou:
+            if resume.forYou == nil || session == nil { openForYou() } else { refreshSidebar() }
+            sidebarGivesWay()
         case .renameSource: if let current { renameSource(at: current) }
         case .removeSource: if let current { removeSource(at: current) }
         case .moveSourceUp: if let current { moveSource(at: current, by: -1) }

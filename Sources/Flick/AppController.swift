@@ -109,6 +109,7 @@ final class AppController {
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.media.cache },
                                           accounts: { [weak self] in self?.accountsPageHooks() },
+                                          forgetTaste: { [weak self] in self?.personal?.taste.forget() },
                                           signIn: { [weak self] in self?.showSignIn($0, server: $1) },
                                           stress: { [weak self] in self?.startStress($0) },
                                           sources: { [weak self] in self?.sourceAction($0, place: $1) }))
@@ -136,6 +137,10 @@ final class AppController {
             open(feedAddress: .service(address))
         } else if case .run(.bluesky(let address)) = options.command {
             open(feedAddress: .bluesky(address))
+        } else if case .run(.forYou) = options.command {
+            openForYou()
+        } else if options.stress == nil, !options.localDemo, settings?.lastSource == Self.forYouAddress {
+            openForYou() // showing when Flick last closed
         } else if let last = lastSourceToReopen(),
                   open(entry: last, orElse: { [weak self] in self?.noteOpened(SourceLibrary.demo); self?.openDemo() }) {
             // The source that was showing at the last exit (a folder gone since opens the demo).

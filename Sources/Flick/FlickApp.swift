@@ -115,7 +115,8 @@ enum FlickApp {
         if words.isEmpty {
             g_application_activate(application)
         } else {
-            var files = words.map { Optional(g_file_new_for_commandline_arg($0)!) }
+            // `flick foryou` is no file: it is handed over as Flick's own address for it.
+            var files = words.map { Optional(g_file_new_for_commandline_arg($0 == "foryou" ? CommandLineOptions.forYouURI : $0)!) }
             files.withUnsafeMutableBufferPointer { buffer in
                 g_application_open(application, buffer.baseAddress, Int32(buffer.count), "")
             }
@@ -165,7 +166,7 @@ enum FlickApp {
                 try FolderFeedSource.check(path: path)
                 local.folderPath = path
             case .playlist(let path): local.playlist = try PlaylistFile(path: path)
-            case .demo, .remote, .service, .bluesky: break
+            case .demo, .remote, .service, .bluesky, .forYou: break
             }
         } catch {
             Log.error("\(error)")

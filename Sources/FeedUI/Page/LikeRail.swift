@@ -25,7 +25,7 @@ final class LikeRail {
     /// hidden when it would be empty.
     private let more: WidgetPointer
     /// What the More menu lists now: Save, and the captions languages' tags.
-    private var listed: (save: Bool, languages: [String], qualities: [String]) = (true, [], [])
+    private var listed: (save: Bool, languages: [String], qualities: [String], mix: Bool) = (true, [], [], false)
     private var burstTimer: MainLoopSource?
 
     init() {
@@ -64,7 +64,7 @@ final class LikeRail {
         gtk_widget_set_valign(burst, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(burst, 0)
         gtk_widget_set_visible(burst, 0)
-        listed = (false, [""], []) // differs from any real listing: the first one builds the menu
+        listed = (false, [""], [], false) // differs from any real listing: the first one builds the menu
         showMenu(save: true, captions: [])
     }
 
@@ -93,13 +93,22 @@ final class LikeRail {
     /// when what it lists changes.
     /// `qualities`: the renditions a post of several offers, Automatic first
     /// (its `index` nil), each with its name; empty for media of one.
-    func showMenu(save: Bool, captions: [(tag: String, name: String)], qualities: [(index: Int?, name: String)] = []) {
+    /// `mix`: a For You post, with "Show fewer like this" and "Why am I seeing this?" first.
+    func showMenu(save: Bool, captions: [(tag: String, name: String)], qualities: [(index: Int?, name: String)] = [],
+                  mix: Bool = false) {
         let languages = captions.map(\.tag)
         let qualityNames = qualities.map(\.name)
-        guard listed.save != save || listed.languages != languages || listed.qualities != qualityNames else { return }
-        listed = (save, languages, qualityNames)
+        guard listed.save != save || listed.languages != languages || listed.qualities != qualityNames || listed.mix != mix else { return }
+        listed = (save, languages, qualityNames, mix)
         let menu = g_menu_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
+        if mix {
+            let section = g_menu_new()!
+            defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+            g_menu_append(section, tr("Show _fewer like this"), FeedAction.showFewer.detailedName)
+            g_menu_append(section, tr("_Why am I seeing this?"), FeedAction.whyThisPost.detailedName)
+            g_menu_append_section(menu, nil, gcast(section))
+        }
         if save { g_menu_append(menu, tr("_Save the post"), FeedAction.save.detailedName) }
         if !captions.isEmpty {
             let section = g_menu_new()!
@@ -125,7 +134,7 @@ final class LikeRail {
             g_menu_append_section(menu, nil, gcast(section))
         }
         gtk_menu_button_set_menu_model(gopaque(more), gcast(menu))
-        gtk_widget_set_visible(more, save || !captions.isEmpty || !qualities.isEmpty ? 1 : 0)
+        gtk_widget_set_visible(more, save || mix || !captions.isEmpty || !qualities.isEmpty ? 1 : 0)
     }
 
     /// The captions languages the More menu lists now (tags).

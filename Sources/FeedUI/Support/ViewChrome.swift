@@ -19,4 +19,7 @@ struct ViewChrome {
     var layoutPasses = 0
     /// Whether caption cues show (`show-captions`, `v`).
     var showsCaptions = false
+    /// Whether the feed is a mix (For You): its posts' More menus offer
+    /// "Show fewer like this" and "Why am I seeing this?".
+    var mixes = false
 }

@@ -25,6 +25,9 @@ struct ViewListeners {
     var diagnosticsToggle: ((Bool) -> Void)?
     /// Called while a post is saved, nil once it ended (the app's progress toast).
     var saving: ((SaveProgress?) -> Void)?
+    /// Called when the user likes, saves, copies the link of, asks for
+    /// fewer like, or asks why they see a post (For You learns from these).
+    var postAction: ((PostAction, FeedItem) -> Void)?
     /// The state last sent to `state`.
     var lastState: FeedState?
 

@@ -25,6 +25,8 @@ struct CommandLineOptions: Equatable {
         /// A Bluesky account, custom feed or post (`bsky:HANDLE…`, a
         /// `bsky.app` profile address), or the signed-in user's timeline.
         case bluesky(BlueskyAddress)
+        /// For You: every listed source mixed (`flick foryou`).
+        case forYou
     }
 
     /// What to do.
@@ -84,13 +86,16 @@ struct CommandLineOptions: Equatable {
     var stressReport: String?
     /// Which playback driver the feed runs: Flick's, or the naive baseline.
     var engine = PlaybackEngine.flick
+    /// For You's random choices start from this seed (`--mix-seed`), so a
+    /// run can be repeated; nil: a new one each launch.
+    var mixSeed: UInt64?
 
     /// A command-line mistake, with the one line to print.
     typealias ParseError = OptionParseError
 
     /// What --help says around the options.
     static var helpText: OptionParser.Text {
-        OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: tr("Swipe through short videos and photos, one full-window page at a time.\n\nCommands:\n  flick                 Open the built-in demo feed: its media (made on first run)\n                        served by a server inside Flick on 127.0.0.1, as a real feed\n                        (while Flick runs, its window shows what a new launch names;\n                        more than one source opens the first and lists the others)\n  flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first\n  flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order\n  flick URL             Open a feed over http(s): Flick's JSON format (see the README),\n                        a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare\n                        server address (https://HOST) opens a PeerTube or Mastodon server\n  flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]\n                        Open a PeerTube instance's videos (short ones first), a channel's\n                        or an account's\n  flick mastodon:HOST[:PORT]/tags/NAME | /local | /public\n                        Open the pictures and videos of a Mastodon hashtag or timeline\n                        (https; plain http for a loopback HOST)\n  flick bsky:HANDLE[/feed/RKEY | /post/RKEY]\n                        Open a Bluesky account's posts with media, or a custom feed it\n                        made (https://bsky.app/profile/… addresses open the same)\n  flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on\n                        127.0.0.1 until interrupted, for trying other clients\n  flick cache status [KEY] | size | remove KEY | clear | preload URL…\n                        The media cache: what it holds per key (none/partial/complete\n                        and bytes), video and image bytes, drop one key or everything,\n                        fetch files into it (keys look like video:item-12)\n  flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE]\n              | add bsky:HANDLE | list | remove HOST NAME\n                        Sign in to a Mastodon or PeerTube server or to Bluesky (an app\n                        password on standard input; the tokens go to the keyring), list\n                        the accounts signed in to, or sign out of one\n  flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and\n                        print a markdown row per run (see flick bench --help and\n                        BENCHMARKS.md)"),
+        OptionParser.Text(parameters: "[FOLDER | PLAYLIST | URL | SERVICE…]", summary: tr("Swipe through short videos and photos, one full-window page at a time.\n\nCommands:\n  flick                 Open the built-in demo feed: its media (made on first run)\n                        served by a server inside Flick on 127.0.0.1, as a real feed\n                        (while Flick runs, its window shows what a new launch names;\n                        more than one source opens the first and lists the others)\n  flick FOLDER          Open the videos and pictures in FOLDER and its subfolders, newest first\n  flick PLAYLIST.m3u    Open the entries of an M3U or M3U8 playlist file, in order\n  flick URL             Open a feed over http(s): Flick's JSON format (see the README),\n                        a JSON Feed (1.1 or 1.0), RSS or Atom, or an M3U playlist; a bare\n                        server address (https://HOST) opens a PeerTube or Mastodon server\n  flick peertube:HOST[:PORT][/c/CHANNEL | /a/ACCOUNT | /trending | /recent | /local]\n                        Open a PeerTube instance's videos (short ones first), a channel's\n                        or an account's\n  flick mastodon:HOST[:PORT]/tags/NAME | /local | /public\n                        Open the pictures and videos of a Mastodon hashtag or timeline\n                        (https; plain http for a loopback HOST)\n  flick bsky:HANDLE[/feed/RKEY | /post/RKEY]\n                        Open a Bluesky account's posts with media, or a custom feed it\n                        made (https://bsky.app/profile/… addresses open the same)\n  flick foryou          Open For You: every source in the sidebar mixed into one feed\n                        that learns, on this computer, from what you watch\n  flick serve FOLDER    Serve FOLDER's videos and pictures as a JSON feed over HTTP on\n                        127.0.0.1 until interrupted, for trying other clients\n  flick cache status [KEY] | size | remove KEY | clear | preload URL…\n                        The media cache: what it holds per key (none/partial/complete\n                        and bytes), video and image bytes, drop one key or everything,\n                        fetch files into it (keys look like video:item-12)\n  flick account add mastodon:HOST | add peertube:HOST --user NAME [--code CODE]\n              | add bsky:HANDLE | list | remove HOST NAME\n                        Sign in to a Mastodon or PeerTube server or to Bluesky (an app\n                        password on standard input; the tokens go to the keyring), list\n                        the accounts signed in to, or sign out of one\n  flick bench [OPTION…] Run stress modes in a real window, cold and then warm, and\n                        print a markdown row per run (see flick bench --help and\n                        BENCHMARKS.md)"),
                           description: tr("Keys: Down/j/Page Down next post, Up/k/Page Up previous, Home first, End last."))
     }
 
@@ -102,6 +107,13 @@ struct CommandLineOptions: Equatable {
                 throw ParseError(description: tr("--demo-items takes a whole number from 1 to 10000000, not ‘%1$s’").filled(text))
             }
             return count
+        },
+        .value("mix-seed", "N", help: tr("Make For You's random choices repeatable: the same seed, the same mix for the same sources and taste"),
+               \.mixSeed) { text throws(ParseError) in
+            guard let seed = UInt64(text) else {
+                throw ParseError(description: tr("--mix-seed takes a whole number from 0 to 18446744073709551615, not ‘%1$s’").filled(text))
+            }
+            return seed
         },
         .flag("standalone", help: tr("Run a Flick of its own instead of showing the sources in the one already running"),
               \.standalone),
@@ -223,6 +235,13 @@ struct CommandLineOptions: Equatable {
             options.command = .serve(positional[1])
             return options
         }
+        if positional.first == "foryou" {
+            guard positional.count == 1 else {
+                throw ParseError(description: tr("flick foryou takes no other words: it mixes the sources listed in the sidebar"))
+            }
+            options.command = .run(.forYou)
+            return options
+        }
         let sources = try positional.map { (argument) throws(ParseError) in try source(for: argument) }
         options.command = .run(sources.first ?? .demo)
         options.alsoListed = Array(sources.dropFirst())
@@ -233,6 +252,7 @@ struct CommandLineOptions: Equatable {
     /// hands over, as its URI) names: a service address, an http(s) feed,
     /// a `file://` URI or path of a playlist or folder.
     static func source(for argument: String) throws(ParseError) -> Source {
+        if argument == forYouURI { return .forYou }
         let lowered = argument.lowercased()
         if let bluesky = BlueskyAddress.parse(argument) {
             switch bluesky {
@@ -264,6 +284,9 @@ struct CommandLineOptions: Equatable {
             return .folder(argument)
         }
     }
+
+    /// How a later launch's `flick foryou` reaches the running Flick (as an address, not a file).
+    static let forYouURI = "flick:foryou"
 
     /// The path a `file://` URI names (percent-escapes decoded by GLib),
     /// nil when it names another host or is not a valid URI.

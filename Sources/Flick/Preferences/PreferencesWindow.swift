@@ -38,7 +38,9 @@ final class PreferencesWindow {
     /// The Accounts page, when the app has accounts to show.
     let accountsPage: AccountsPage?
 
-    init(parent: WidgetPointer, settings: AppSettings, cache: CacheAccess, accounts: AccountsPage.Hooks? = nil) {
+    /// `forget`: Preferences → For You's "Forget what Flick learned" (nil: no such page).
+    init(parent: WidgetPointer, settings: AppSettings, cache: CacheAccess, accounts: AccountsPage.Hooks? = nil,
+         forget: (@MainActor () -> Void)? = nil) {
         accountsPage = accounts.map(AccountsPage.init)
         self.settings = settings
         self.cache = cache
@@ -57,6 +59,15 @@ final class PreferencesWindow {
         adw_preferences_page_add(gcast(page), gcast(makeViewGroup()))
         adw_preferences_window_add(gcast(window), gcast(page))
         if let accountsPage { adw_preferences_window_add(gcast(window), gcast(accountsPage.page)) }
+        if let forget {
+            let forYou = ForYouPage.make(settings: settings, connections: &connections) { [weak window = self.window] in
+                forget()
+                if let window, let toast = PlainText.toast(tr("Flick forgot what it learned for For You")) {
+                    adw_preferences_window_add_toast(gcast(window.widget), toast)
+                }
+            }
+            adw_preferences_window_add(gcast(window), gcast(forYou))
+        }
 
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in

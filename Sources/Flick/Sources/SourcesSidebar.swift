@@ -5,7 +5,8 @@ import FeedGObject
 import FeedUI
 import Foundation
 
-/// The sources sidebar: an `AdwFlap` beside the feed with one row per
+/// The sources sidebar: an `AdwFlap` beside the feed with For You first
+/// (every source mixed, Ctrl+0), then one row per
 /// source (its kind's icon and name; a menu to rename, move or remove it),
 /// the current one selected, and Add Source… below. Shown and hidden with
 /// F9 and the header's sidebar button; over the feed in a narrow window,
@@ -18,6 +19,8 @@ final class SourcesSidebar {
     /// What the user asked of the sidebar, by a row's index.
     struct Requests {
         var open: @MainActor (Int) -> Void = { _ in }
+        /// The For You row.
+        var forYou: @MainActor () -> Void = {}
         var add: @MainActor () -> Void = {}
         var rename: @MainActor (Int) -> Void = { _ in }
         var move: @MainActor (Int, Int) -> Void = { _, _ in }
@@ -34,12 +37,16 @@ final class SourcesSidebar {
     /// The names shown, in order, and the selected row (for `--report-state`).
     private(set) var names: [String] = []
     private(set) var current: Int?
+    /// Whether the For You row is the one selected.
+    private(set) var forYouSelected = false
     /// What the Add Source dialog says while open (the app sets it).
     var preview: String? {
         didSet { if preview != oldValue { onChange?() } }
     }
 
     private let list: WidgetPointer
+    /// The list of one row above the sources: For You.
+    private let forYouList: WidgetPointer
     private var rows: [WidgetPointer] = []
     private var rowConnections: [SignalConnection] = []
     private var connections: [SignalConnection] = []
@@ -65,6 +72,12 @@ final class SourcesSidebar {
         gtk_widget_set_margin_top(heading, 12)
         gtk_widget_set_margin_bottom(heading, 6)
         gtk_box_append(gcast(panel), heading)
+
+        forYouList = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(gopaque(forYouList), GTK_SELECTION_SINGLE)
+        gtk_widget_add_css_class(forYouList, "navigation-sidebar")
+        gtk_list_box_append(gopaque(forYouList), Self.makeForYouRow())
+        gtk_box_append(gcast(panel), forYouList)
 
         list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(gopaque(list), GTK_SELECTION_SINGLE)
@@ -97,6 +110,10 @@ final class SourcesSidebar {
 
         connections += [
             Signals.connect(add, "clicked") { [weak self] in self?.requests.add() },
+            Signals.connect(forYouList, "row-activated") { [weak self] (_: UnsafeMutableRawPointer?) in
+                guard let self, !self.updating else { return }
+                self.requests.forYou()
+            },
             Signals.connect(list, "row-activated") { [weak self] (row: UnsafeMutableRawPointer?) in
                 guard let self, let row, !self.updating else { return }
                 self.requests.open(Int(gtk_list_box_row_get_index(gcast(row))))
@@ -113,8 +130,8 @@ final class SourcesSidebar {
         set { adw_flap_set_reveal_flap(gopaque(flap), newValue ? 1 : 0) }
     }
 
-    /// Shows `library`'s sources with the one at `current` selected.
-    func update(_ library: SourceLibrary, current: Int?) {
+    /// Shows `library`'s sources with the one at `current` selected, or For You when `forYou`.
+    func update(_ library: SourceLibrary, current: Int?, forYou: Bool = false) {
         updating = true
         defer {
             updating = false
@@ -122,6 +139,12 @@ final class SourcesSidebar {
         }
         names = library.entries.map(\.name)
         self.current = current
+        forYouSelected = forYou
+        if forYou, let row = gtk_list_box_get_row_at_index(gopaque(forYouList), 0) {
+            gtk_list_box_select_row(gopaque(forYouList), row)
+        } else {
+            gtk_list_box_unselect_all(gopaque(forYouList))
+        }
         rowConnections.removeAll()
         for row in rows { gtk_list_box_remove(gopaque(list), row) }
         rows = library.entries.enumerated().map { index, entry in makeRow(entry, index: index, count: library.entries.count) }
@@ -131,6 +154,28 @@ final class SourcesSidebar {
         } else {
             gtk_list_box_unselect_all(gopaque(list))
         }
+    }
+
+    /// For You's row: its icon, name and key.
+    private static func makeForYouRow() -> WidgetPointer {
+        let row = gtk_list_box_row_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_margin_start(box, 6)
+        let icon = gtk_image_new_from_icon_name("starred-symbolic")!
+        Widget.setAccessibleHidden(icon, true)
+        gtk_box_append(gcast(box), icon)
+        let label = gtk_label_new(tr("For You"))!
+        gtk_label_set_xalign(gopaque(label), 0)
+        gtk_widget_set_hexpand(label, 1)
+        gtk_box_append(gcast(box), label)
+        let number = gtk_label_new("Ctrl+0")!
+        gtk_widget_add_css_class(number, "dim-label")
+        gtk_widget_add_css_class(number, "caption")
+        gtk_box_append(gcast(box), number)
+        gtk_list_box_row_set_child(gcast(row), box)
+        Widget.setAccessibleLabel(row, tr("For You"))
+        gtk_widget_set_tooltip_text(row, tr("All your sources, mixed by what you watch"))
+        return row
     }
 
     /// The icon each kind of source shows.

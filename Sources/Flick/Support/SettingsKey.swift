@@ -31,6 +31,7 @@ enum SettingsKey: String, CaseIterable {
     case blueskyAppView = "bluesky-appview"
     case blueskyPLCDirectory = "bluesky-plc-directory"
     case blueskyPDS = "bluesky-pds"
+    case forYouLearning = "for-you-learning"
 
     /// The values the app accepts for a number key, in the key's unit.
     ///
@@ -49,7 +50,8 @@ enum SettingsKey: String, CaseIterable {
         case .windowWidth, .windowHeight: return 100...16_384
         case .startMuted, .muted, .loop, .autoplay, .dataSaver, .showDiagnostics, .contentFit, .hardwareDecoding,
              .windowMaximized, .showSensitive, .sources, .lastSource, .resumePoints, .pauseWhenHidden,
-             .whenFinished, .videoQuality, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory, .blueskyPDS:
+             .whenFinished, .videoQuality, .playbackRate, .volume, .showCaptions, .accounts, .blueskyAppView, .blueskyPLCDirectory, .blueskyPDS,
+             .forYouLearning:
             return nil
         }
     }

@@ -25,6 +25,7 @@ final class StateReporter {
         var feed: FeedState
         var progress: Double?
         var window: WindowReport
+        var mix: MixReport
 
         private enum CodingKeys: String, CodingKey {
             case phase, progress
@@ -33,6 +34,7 @@ final class StateReporter {
         func encode(to encoder: Encoder) throws {
             try feed.encode(to: encoder)
             try window.encode(to: encoder)
+            try mix.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(phase, forKey: .phase)
             try container.encodeIfPresent(progress, forKey: .progress)
@@ -51,11 +53,13 @@ final class StateReporter {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    func report(phase: Phase, feed: FeedState? = nil, progress: Double? = nil) {
+    /// `mix`: where the post on screen came from (For You's `post_source` and `mix_reason`).
+    func report(phase: Phase, feed: FeedState? = nil, progress: Double? = nil,
+                mix: MixReport = MixReport(postSource: "", mixReason: "", mixReasonCodes: [])) {
         guard enabled else { return }
         var state = feed ?? FeedState(currentIndex: 0, currentID: nil, mountedPages: 0, itemCount: 0)
         state.ttffMilliseconds = state.ttffMilliseconds.map { ($0 * 10).rounded() / 10 }
-        let line = Line(phase: phase, feed: state, progress: progress.map { ($0 * 100).rounded() / 100 }, window: window)
+        let line = Line(phase: phase, feed: state, progress: progress.map { ($0 * 100).rounded() / 100 }, window: window, mix: mix)
         write(line)
     }
 

@@ -34,6 +34,8 @@ struct WindowReport: Encodable, Equatable {
     var sources: [String] = []
     var currentSource: Int?
     var sidebarShown = false
+    /// Whether For You is the sidebar's row selected (`current_source` is then null).
+    var forYouSelected = false
     /// While the Add Source dialog is open: what it says of the address
     /// typed (the preview's name and first post, or what is wrong).
     var sourcePreview: String?
@@ -66,6 +68,7 @@ struct WindowReport: Encodable, Equatable {
         case sources
         case currentSource = "current_source"
         case sidebarShown = "sidebar_shown"
+        case forYouSelected = "for_you_selected"
         case sourcePreview = "source_preview"
         case renderer
         case lastToast = "last_toast"

@@ -26,6 +26,8 @@ final class DesktopShell {
         var mediaCache: @MainActor () -> MediaCache?
         /// The accounts' page in Preferences: the list, sign in, sign out.
         var accounts: @MainActor () -> AccountsPage.Hooks? = { nil }
+        /// Preferences → For You's "Forget what Flick learned".
+        var forgetTaste: @MainActor () -> Void = {}
         /// Shows the sign-in window of a service, for a server or any (`app.sign-in`).
         var signIn: @MainActor (ServiceAddress.Service, String?) -> Void = { _, _ in }
         /// Runs a stress mode on the showing feed (the Stress menu).
@@ -112,7 +114,7 @@ final class DesktopShell {
     private func perform(_ action: WindowAction, parameter: Int? = nil) {
         switch action {
         case .toggleSidebar: window.sidebar.isRevealed.toggle()
-        case .addSource, .switchSource, .renameSource, .removeSource, .moveSourceUp, .moveSourceDown:
+        case .addSource, .switchSource, .forYou, .renameSource, .removeSource, .moveSourceUp, .moveSourceDown:
             hooks.sources(action, parameter)
         case .openFolder: dialogs.chooseFolder(hooks.openFolder)
         case .openURL: dialogs.askForURL(hooks.openURL)
@@ -302,7 +304,7 @@ final class DesktopShell {
                                  openCache: hooks.mediaCache,
                                  budgets: { [weak settings] in settings?.cacheBudgets ?? CacheBudgets() })
         let preferences = PreferencesWindow(parent: window.window.widget, settings: settings, cache: access,
-                                            accounts: hooks.accounts())
+                                            accounts: hooks.accounts(), forget: hooks.forgetTaste)
         preferences.onChange = { [weak self] in self?.report() }
         self.preferences = preferences
         preferences.present()
@@ -378,6 +380,7 @@ final class DesktopShell {
         let sidebar = window.sidebar
         state.sources = sidebar.names
         state.currentSource = sidebar.current
+        state.forYouSelected = sidebar.forYouSelected
         state.sidebarShown = sidebar.isRevealed
         state.sourcePreview = sidebar.preview
         reporter.report(window: state)

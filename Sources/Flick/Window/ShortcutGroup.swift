@@ -60,12 +60,12 @@ enum ShortcutGroup: CaseIterable {
             return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward),
                     .feed(.stepForward), .feed(.stepBackward), .feed(.faster), .feed(.slower), .feed(.louder), .feed(.quieter),
                     .window(.toggleWhenFinished), .window(.toggleCaptions), .feed(.like), .feed(.copyLink),
-                    .feed(.openInBrowser), .feed(.save)]
+                    .feed(.openInBrowser), .feed(.save), .feed(.showFewer)]
         case .view:
             return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),
                     .feed(.toggleDiagnostics)]
         case .sources:
-            return [.window(.toggleSidebar), .window(.addSource), .window(.switchSource), .window(.renameSource),
+            return [.window(.toggleSidebar), .window(.forYou), .window(.addSource), .window(.switchSource), .window(.renameSource),
                     .window(.removeSource), .window(.moveSourceUp), .window(.moveSourceDown)]
         case .app:
             return [.window(.openFolder), .window(.openURL), .window(.shortcuts), .window(.preferences), .window(.quit)]

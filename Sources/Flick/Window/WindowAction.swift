@@ -29,6 +29,8 @@ enum WindowAction: String, CaseIterable {
     case addSource = "add-source"
     /// Takes the source's place in the sidebar, from 1 (an `i` parameter).
     case switchSource = "switch-source"
+    /// For You, the sidebar's first row (Ctrl+0).
+    case forYou = "for-you"
     case renameSource = "rename-source"
     case removeSource = "remove-source"
     case moveSourceUp = "move-source-up"
@@ -86,6 +88,7 @@ enum WindowAction: String, CaseIterable {
         case .toggleSidebar: return ["F9"]
         case .addSource: return ["<Control>n"]
         case .switchSource: return (1...9).map { "<Control>\($0)" }
+        case .forYou: return ["<Control>0"]
         case .renameSource: return ["F2"]
         case .removeSource: return ["<Control>Delete"]
         case .moveSourceUp: return ["<Alt>Up"]
@@ -125,6 +128,7 @@ enum WindowAction: String, CaseIterable {
         case .toggleSidebar: return tr("Show or hide the sources")
         case .addSource: return tr("Add a source")
         case .switchSource: return tr("Switch to source 1 to 9")
+        case .forYou: return tr("For You: all your sources, mixed")
         case .renameSource: return tr("Rename the source")
         case .removeSource: return tr("Remove the source")
         case .moveSourceUp: return tr("Move the source up")
