@@ -12,12 +12,13 @@ public enum MixItemID {
         "\(source)\(separator)\(id)"
     }
 
-    /// The source's address and the post's own id, nil for an id that is
+    /// The source's address (empty for the demo's, whose address in
+    /// `sources` is empty) and the post's own id, nil for an id that is
     /// not a For You post's.
     public static func split(_ id: String) -> (source: String, id: String)? {
         guard let mark = id.firstIndex(of: separator) else { return nil }
         let source = String(id[..<mark]), own = String(id[id.index(after: mark)...])
-        guard !source.isEmpty, !own.isEmpty else { return nil }
+        guard !own.isEmpty else { return nil }
         return (source, own)
     }
 }

@@ -34,6 +34,8 @@ struct MixPlanRow: TableRow {
     /// nil: nothing to pick.
     var index: Int?
     var reason: String?
+    /// The second reason "Why am I seeing this?" gives; checked when given ("none": only one).
+    var also: String?
 
     enum Roll: Codable, Sendable {
         case value(Double)
@@ -90,6 +92,9 @@ struct ForYouTests {
                                           seen: Set(row.seen ?? []), now: Self.now, roll: row.roll.number))
         #expect(choice?.index == row.index, "\(row.name)")
         #expect(choice?.reason.code == row.reason, "\(row.name)")
+        if let also = row.also {
+            #expect((choice?.also?.code ?? "none") == also, "\(row.name): \(String(describing: choice?.also))")
+        }
     }
 
     @Test("over 10,000 keys the weakest tenth goes and the strongest stay")

@@ -27,7 +27,7 @@ public struct LikeBook: Sendable {
     func likedHere(_ itemID: String) -> Bool {
         guard let kept else { return false }
         // A For You post's like is kept under its own source.
-        let own = MixItemID.split(itemID) ?? (kept.source, itemID)
+        let own = MixItemID.split(itemID).map { (source: $0.source.isEmpty ? kept.source : $0.source, id: $0.id) } ?? (source: kept.source, id: itemID)
         return kept.likes.contains(LocalLikes.Key(source: own.source, post: own.id))
     }
 }

@@ -136,8 +136,9 @@ public final class LikeController {
         }
         guard let url = likeURLs[itemID] else {
             if let (store, source) = localLikes {
-                // A For You post's like is kept under its own source, as if liked there.
-                let own = MixItemID.split(itemID) ?? (source, itemID)
+                // A For You post's like is kept under its own source, as if
+                // liked there (the demo's, of no address, under the session's).
+                let own = MixItemID.split(itemID).map { (source: $0.source.isEmpty ? source : $0.source, id: $0.id) } ?? (source: source, id: itemID)
                 store.set(source: own.source, post: own.id, liked: liked)
             }
             return apply(.requestSucceeded(seq: seq, liked: liked, likes: nil), to: itemID)
