@@ -8,8 +8,11 @@ import Foundation
 /// - Never a post already shown, and never a third post in a row from one
 ///   source or one author while another candidate is left.
 /// - One pick in five explores (``explorationShare``, decided by `roll`,
-///   which the caller draws from a seeded generator): the candidate whose
-///   source and author are least known, so nothing is starved for good.
+///   which the caller draws from a seeded generator): a source drawn (by
+///   `explore`) with a weight of one less its share of the last posts
+///   shown, so the sources seen little are likelier and none is certain,
+///   then its candidate of the least known author. Nothing is starved for
+///   good, not even a source the user skips, yet it comes back seldom.
 /// - Otherwise the best score: the faded affinities of the post's source,
 ///   author and tags (their mean), a bonus for a post published within a
 ///   day or so (``freshnessBonus``, halving each day), less a penalty for
@@ -104,10 +107,14 @@ public enum MixPlan {
         public var seen: Set<String>
         /// Seconds since 1970.
         public var now: Double
-        /// A number in 0..<1 from the mix's seeded generator.
+        /// A number in 0..<1 from the mix's seeded generator: whether this pick explores.
         public var roll: Double
+        /// Another: which source an exploring pick draws.
+        public var explore: Double
 
-        public init(candidates: [Candidate], taste: Taste, recent: [Shown], seen: Set<String>, now: Double, roll: Double) {
+        public init(candidates: [Candidate], taste: Taste, recent: [Shown], seen: Set<String>, now: Double, roll: Double,
+                    explore: Double = 0) {
+            self.explore = explore
             self.candidates = candidates
             self.taste = taste
             self.recent = recent
@@ -147,20 +154,42 @@ public enum MixPlan {
         let varied = unseen.filter { !thirdInARow(input.candidates[$0], after: input.recent) }
         let allowed = varied.isEmpty ? unseen : varied
         let window = input.recent.suffix(recentWindow)
-        if input.roll.isFinite, input.roll < explorationShare {
-            let known = { (index: Int) -> Double in
-                let candidate = input.candidates[index]
-                return abs(input.taste.affinity(.source(candidate.source), now: input.now))
-                    + abs(candidate.author.map { input.taste.affinity(.author($0), now: input.now) } ?? 0)
-                    + Double(window.filter { $0.source == candidate.source }.count)
-            }
-            guard let pick = allowed.min(by: { known($0) < known($1) }) else { return nil }
+        if input.roll.isFinite, input.roll < explorationShare, let pick = explored(allowed, input, window: Array(window)) {
             return Choice(index: pick, reason: .exploring)
         }
         let scored = allowed.map { ($0, score(input.candidates[$0], input, window: Array(window))) }
         guard let best = scored.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) }) else { return nil }
         let found = reasons(input.candidates[best.0], input, window: Array(window))
         return Choice(index: best.0, reason: found[0], also: found.dropFirst().first)
+    }
+
+    /// An exploring pick: a source drawn by `explore` with a weight of one
+    /// less its share of `window` (all alike when none is left), then
+    /// its candidate whose author is least known (the first of equals).
+    static func explored(_ allowed: [Int], _ input: Input, window: [Shown]) -> Int? {
+        var sources: [String] = []
+        for index in allowed where !sources.contains(input.candidates[index].source) { sources.append(input.candidates[index].source) }
+        guard !sources.isEmpty else { return nil }
+        var weights = sources.map { source in
+            window.isEmpty ? 1 : 1 - Double(window.filter { $0.source == source }.count) / Double(window.count)
+        }
+        if weights.allSatisfy({ $0 <= 0 }) { weights = sources.map { _ in 1 } }
+        let total = weights.reduce(0, +)
+        let point = (input.explore.isFinite ? min(max(input.explore, 0), 0.999_999) : 0) * total
+        var drawn = sources.count - 1
+        var reached = 0.0
+        for (place, weight) in weights.enumerated() {
+            reached += weight
+            if point < reached, weight > 0 {
+                drawn = place
+                break
+            }
+        }
+        let source = sources[drawn]
+        let known = { (index: Int) -> Double in
+            abs(input.candidates[index].author.map { input.taste.affinity(.author($0), now: input.now) } ?? 0)
+        }
+        return allowed.filter { input.candidates[$0].source == source }.min { known($0) < known($1) }
     }
 
     /// Whether `candidate` would be the third in a row from one source or one author.

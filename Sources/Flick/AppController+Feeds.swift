@@ -375,6 +375,7 @@ extension AppController {
         view.addStateListener { [weak self, weak view] state in
             guard let self else { return }
             if let view { self.resume.forYou?.learner.observe(state, view: view) }
+            if let left = self.resume.forYou?.remixAfterLeaving, state.settled, state.currentID != left { self.remixForYou(at: state) }
             self.reporter.report(phase: .feed, feed: state, mix: self.mixReport(state))
             if let view { self.noteProgress(of: view) }
         }

@@ -160,6 +160,18 @@ extension AppController {
         view.onPostAction = { [weak self, weak learner = forYou.learner] action, item in
             learner?.noted(action, on: item)
             if action == .whyThisPost { self?.explain(item) }
+            if action == .showFewer { self?.resume.forYou?.remixAfterLeaving = item.id }
+        }
+    }
+
+    /// Picks the posts after the one on screen again, by the taste as it
+    /// is now (after "Show fewer like this" once the feed settled, after Forget).
+    func remixForYou(at state: FeedState? = nil) {
+        guard let forYou = resume.forYou, let session else { return }
+        resume.forYou?.remixAfterLeaving = nil
+        guard let id = state?.currentID ?? window?.feedView?.currentItem?.id, forYou.source.remix(keepingThrough: id) else { return }
+        session.reload { failure in
+            if let failure { Log.warning("For You could not mix again: \(failure.message)") }
         }
     }
 

@@ -109,7 +109,10 @@ final class AppController {
                                           openURL: { [weak self] in self?.open(feedAddress: $0) },
                                           mediaCache: { [weak self] in self?.media.cache },
                                           accounts: { [weak self] in self?.accountsPageHooks() },
-                                          forgetTaste: { [weak self] in self?.personal?.taste.forget() },
+                                          forgetTaste: { [weak self] in
+                                              self?.personal?.taste.forget()
+                                              self?.remixForYou()
+                                          },
                                           signIn: { [weak self] in self?.showSignIn($0, server: $1) },
                                           stress: { [weak self] in self?.startStress($0) },
                                           sources: { [weak self] in self?.sourceAction($0, place: $1) }))

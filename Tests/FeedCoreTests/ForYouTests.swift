@@ -31,6 +31,8 @@ struct MixPlanRow: TableRow {
     var seen: [String]?
     /// A number, or "nan".
     var roll: Roll
+    /// Which source an exploring pick draws (0 when left out).
+    var explore: Double?
     /// nil: nothing to pick.
     var index: Int?
     var reason: String?
@@ -89,7 +91,8 @@ struct ForYouTests {
         var entries: [TasteKey: Taste.Affinity] = [:]
         for (text, value) in row.taste { entries[try #require(TasteKey(text: text))] = .init(value: value, at: Self.now) }
         let choice = MixPlan.choose(.init(candidates: row.candidates, taste: Taste(entries: entries), recent: row.recent,
-                                          seen: Set(row.seen ?? []), now: Self.now, roll: row.roll.number))
+                                          seen: Set(row.seen ?? []), now: Self.now, roll: row.roll.number,
+                                          explore: row.explore ?? 0))
         #expect(choice?.index == row.index, "\(row.name)")
         #expect(choice?.reason.code == row.reason, "\(row.name)")
         if let also = row.also {
@@ -133,7 +136,8 @@ struct ForYouTests {
         var exploring = 0
         for _ in 0..<60 {
             guard let choice = MixPlan.choose(.init(candidates: candidates, taste: taste, recent: recent, seen: seen,
-                                                    now: Self.now, roll: generator.nextUnit())) else { break }
+                                                    now: Self.now, roll: generator.nextUnit(),
+                                                    explore: generator.nextUnit())) else { break }
             let picked = candidates.remove(at: choice.index)
             #expect(!seen.contains(picked.id))
             seen.insert(picked.id)

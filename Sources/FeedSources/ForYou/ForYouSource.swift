@@ -43,6 +43,20 @@ public final class ForYouSource: FeedSource {
     private var seen: Set<String> = []
     /// Why each post was picked, by its (For You) id.
     private var reasons: [String: [MixPlan.Reason]] = [:]
+    /// The posts handed out, in order, with where each came from.
+    private var handedOut: [Handed] = []
+    /// Set by ``remix(keepingThrough:)``: the next first load keeps the
+    /// posts handed out up to this place and picks the rest again.
+    private var remixAfter: Int?
+
+    /// One post handed out.
+    private struct Handed {
+        var item: FeedItem
+        var extras: RemoteItemExtras?
+        var member: ForYouMember
+        var own: FeedItem
+        var shown: MixPlan.Shown
+    }
     private var generation = 0
     private var firstAnswer: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
     private var firstTimer: MainLoopSource?
@@ -69,6 +83,10 @@ public final class ForYouSource: FeedSource {
     // MARK: Paging
 
     public func loadFirst(_ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
+        if let keep = remixAfter {
+            remixAfter = nil
+            return completion(remixed(keepingThrough: keep))
+        }
         generation += 1
         firstTimer?.cancel()
         firstTimer = nil
@@ -78,6 +96,7 @@ public final class ForYouSource: FeedSource {
         recent = []
         seen = []
         reasons = [:]
+        handedOut = []
         random = MixRandom(seed: seed)
         for member in members {
             member.state = .idle
@@ -214,7 +233,7 @@ public final class ForYouSource: FeedSource {
         }
         guard !candidates.isEmpty else { return nil }
         let input = MixPlan.Input(candidates: candidates, taste: taste(), recent: recent, seen: seen,
-                                  now: Date().timeIntervalSince1970, roll: random.nextUnit())
+                                  now: Date().timeIntervalSince1970, roll: random.nextUnit(), explore: random.nextUnit())
         guard let choice = MixPlan.choose(input) else { return nil }
         let (member, index) = owners[choice.index]
         let own = member.waiting.remove(at: index)
@@ -224,7 +243,48 @@ public final class ForYouSource: FeedSource {
         if recent.count > MixPlan.recentWindow { recent.removeFirst(recent.count - MixPlan.recentWindow) }
         reasons[candidate.id] = choice.reasons
         member.picked += 1
-        return (Self.mixed(own, from: member), Self.mixed(member.extras[own.id], of: own))
+        let handed = Handed(item: Self.mixed(own, from: member), extras: Self.mixed(member.extras[own.id], of: own),
+                            member: member, own: own, shown: recent[recent.count - 1])
+        handedOut.append(handed)
+        return (handed.item, handed.extras)
+    }
+
+    // MARK: Mixing again
+
+    /// What was learned changed much ("Show fewer like this", Forget):
+    /// the next first load (the session's reload) keeps the posts handed
+    /// out through `itemID` (the one on screen, whose player is ready) and
+    /// picks the ones after it again, by the taste as it is now. False
+    /// when that post is not one of the mix's.
+    @discardableResult
+    public func remix(keepingThrough itemID: String) -> Bool {
+        guard let place = handedOut.firstIndex(where: { $0.item.id == itemID }) else { return false }
+        remixAfter = place
+        return true
+    }
+
+    /// The page of a remix: the posts kept, then new picks; the posts not
+    /// kept go back to the front of their sources' waiting posts, in order.
+    private func remixed(keepingThrough keep: Int) -> Result<FeedSourcePage, FeedSourceFailure> {
+        nextAnswer = nil
+        let kept = Array(handedOut.prefix(keep + 1))
+        for handed in handedOut.dropFirst(keep + 1).reversed() {
+            handed.member.waiting.insert(handed.own, at: 0)
+            handed.member.picked -= 1
+            seen.remove(handed.item.id)
+            reasons[handed.item.id] = nil
+        }
+        handedOut = kept
+        recent = kept.suffix(MixPlan.recentWindow).map(\.shown)
+        var extras: [String: RemoteItemExtras] = [:]
+        for handed in kept { if let extra = handed.extras { extras[handed.item.id] = extra } }
+        switch page(picking: Self.pageSize) {
+        case .success(let fresh):
+            extras.merge(fresh.extras) { $1 }
+            return .success(FeedSourcePage(items: kept.map(\.item) + fresh.items, extras: extras, next: fresh.next))
+        case .failure:
+            return .success(FeedSourcePage(items: kept.map(\.item), extras: extras, next: FeedCursor("mix-\(pages)")))
+        }
     }
 
     // MARK: Each post's origin
@@ -270,14 +330,20 @@ public final class ForYouSource: FeedSource {
         guard let (member, own) = origin(of: item) else {
             return completion(.failure(FeedSourceFailure(message: tr("this feed has no details to fetch"), code: .unknown)))
         }
-        member.source.fetchDetails(of: own) { [weak member] result in
-            guard let member else { return }
+        member.source.fetchDetails(of: own) { [weak self, weak member] result in
+            guard let self, let member else { return }
             completion(result.map { page in
                 var mixed = page
                 mixed.items = page.items.map { Self.mixed($0, from: member) }
                 mixed.extras = Dictionary(uniqueKeysWithValues: page.items.compactMap { item in
                     Self.mixed(page.extras[item.id], of: item).map { (MixItemID.compose(source: member.address, id: item.id), $0) }
                 })
+                // A remix keeps the post as detailed, not as first listed.
+                for (place, handed) in self.handedOut.enumerated() {
+                    guard let detailed = mixed.items.first(where: { $0.id == handed.item.id }) else { continue }
+                    self.handedOut[place].item = detailed
+                    self.handedOut[place].extras = mixed.extras[detailed.id] ?? handed.extras
+                }
                 return mixed
             })
         }
