@@ -45,11 +45,14 @@ public struct Taste: Sendable, Equatable {
     }
 
     /// Learns `signal` about a post of `keys` at `now`: each key's faded
-    /// affinity moves by the signal's weight times the key's share.
+    /// affinity moves by the signal's weight times the key's share. "Show
+    /// fewer like this" first takes back whatever was learned in favour
+    /// (what the user says outweighs what was guessed from watching).
     public mutating func learn(_ signal: TasteSignal, about keys: [TasteKey], now: Double) {
         guard now.isFinite else { return }
         for key in Set(keys) {
-            let value = affinity(key, now: now) + signal.weight * key.share
+            let before = affinity(key, now: now)
+            let value = (signal == .showFewer ? min(before, 0) : before) + signal.weight * key.share
             entries[key] = Affinity(value: min(max(value, -Self.maxValue), Self.maxValue), at: now)
         }
         prune(now: now)

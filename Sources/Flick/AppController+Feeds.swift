@@ -375,7 +375,14 @@ extension AppController {
         view.addStateListener { [weak self, weak view] state in
             guard let self else { return }
             if let view { self.resume.forYou?.learner.observe(state, view: view) }
-            if let left = self.resume.forYou?.remixAfterLeaving, state.settled, state.currentID != left { self.remixForYou(at: state) }
+            if let left = self.resume.forYou?.remixAfterLeaving, state.settled, state.currentID != left {
+                // Not inside the view's own report: the items change once it has returned.
+                self.resume.forYou?.remixAfterLeaving = nil
+                MainLoopSource.idle { [weak self] in
+                    self?.remixForYou(at: state)
+                    return false
+                }
+            }
             self.reporter.report(phase: .feed, feed: state, mix: self.mixReport(state))
             if let view { self.noteProgress(of: view) }
         }

@@ -57,17 +57,17 @@ final class PreferencesWindow {
         adw_preferences_page_add(gcast(page), gcast(makeCacheGroup()))
         adw_preferences_page_add(gcast(page), gcast(makePlaybackGroup()))
         adw_preferences_page_add(gcast(page), gcast(makeViewGroup()))
-        adw_preferences_window_add(gcast(window), gcast(page))
-        if let accountsPage { adw_preferences_window_add(gcast(window), gcast(accountsPage.page)) }
         if let forget {
-            let forYou = ForYouPage.make(settings: settings, connections: &connections) { [weak window = self.window] in
+            adw_preferences_page_add(gcast(page), gcast(ForYouGroup.make(settings: settings, connections: &connections) {
+                [weak window = self.window] in
                 forget()
                 if let window, let toast = PlainText.toast(tr("Flick forgot what it learned for For You")) {
                     adw_preferences_window_add_toast(gcast(window.widget), toast)
                 }
-            }
-            adw_preferences_window_add(gcast(window), gcast(forYou))
+            }))
         }
+        adw_preferences_window_add(gcast(window), gcast(page))
+        if let accountsPage { adw_preferences_window_add(gcast(window), gcast(accountsPage.page)) }
 
         connections += [
             Signals.connectReturningBool(window, "close-request") { [weak self] in

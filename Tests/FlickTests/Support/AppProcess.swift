@@ -78,6 +78,10 @@ struct ReportedState: Decodable, Equatable {
     var decoder: String?
     var sources: [String]?
     var currentSource: Int?
+    var forYouSelected: Bool?
+    var postSource: String?
+    var mixReason: String?
+    var mixReasonCodes: [String]?
     var sidebarShown: Bool?
     var sourcePreview: String?
     var sensitiveHidden: Bool?
@@ -87,6 +91,10 @@ struct ReportedState: Decodable, Equatable {
         case renderer
         case sources
         case currentSource = "current_source"
+        case forYouSelected = "for_you_selected"
+        case postSource = "post_source"
+        case mixReason = "mix_reason"
+        case mixReasonCodes = "mix_reason_codes"
         case sidebarShown = "sidebar_shown"
         case sourcePreview = "source_preview"
         case sensitiveHidden = "sensitive_hidden"
