@@ -42,7 +42,8 @@ extension AppController {
         setTitle(tr("For You"))
         window.skippedFiles.show([], summary: nil)
         refreshSidebar(forYou: true)
-        guard !library.entries.isEmpty || !personal.accounts.list.accounts.isEmpty else {
+        // The demo alone is nothing to mix: For You needs a source of the user's own, or an account.
+        guard library.entries.contains(where: { $0.kind != .demo }) || !personal.accounts.list.accounts.isEmpty else {
             window.showEmpty(title: tr("No sources to mix yet"),
                              hint: tr("For You mixes the sources in the sidebar. Add one with Add Source… (Ctrl+N): a folder, a feed’s address, or a PeerTube, Mastodon or Bluesky address."))
             reporter.report(phase: .empty)

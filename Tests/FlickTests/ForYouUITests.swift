@@ -188,5 +188,46 @@ extension AppUnderX {
             }
             #expect((Self.shares(forgotten)["b"] ?? 0) >= 0.2, "B is back after Forget: \(forgotten)")
         }
+
+        @Test("Ctrl+0 mixes the sources from any source; with none listed it says how to add one; with every source dead, why")
+        func openingAndFailing() throws {
+            let feeds = try ThreeFeeds()
+            defer { feeds.server.stop() }
+            let (folder, environment) = try feeds.settings()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // From B, Ctrl+0: For You, its row selected; a post of any source says where it came from.
+            var app = try AppProcess([feeds.addresses["b"]!, "--report-state"], environment: environment)
+            #expect(app.waitForState(timeout: 60) { $0.phase == "feed" && $0.currentSource == 1 && $0.playersPlaying == 1 } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(app.latest?.postSource == feeds.addresses["b"] && app.latest?.mixReason == "", "outside For You: its own source, no reason")
+            var seen = app.states.count
+            try X11.key("ctrl+0", window: try app.focusedWindow())
+            let mixed = app.waitForState(after: seen, timeout: 60) {
+                $0.forYouSelected == true && $0.phase == "feed" && $0.playersPlaying == 1 && $0.mixReason?.isEmpty == false
+            }
+            #expect(mixed?.currentSource == nil && feeds.feed(of: mixed?.postSource) != nil, "\(String(describing: app.latest))")
+            // Back to a source with Ctrl+2: For You's row is no longer selected.
+            seen = app.states.count
+            try X11.key("ctrl+2", window: try app.focusedWindow())
+            #expect(app.waitForState(after: seen, timeout: 60) { $0.currentSource == 1 && $0.forYouSelected == false } != nil)
+            app.stop()
+
+            // No sources of the user's own (the demo alone): the empty page says how to add one.
+            let keyfile = folder.appendingPathComponent("config/glib-2.0/settings/keyfile")
+            try "[io/github/flick/Flick]\nsources=@a(sss) []\n".write(to: keyfile, atomically: true, encoding: .utf8)
+            app = try AppProcess(["foryou", "--report-state"], environment: environment)
+            #expect(app.waitForState(timeout: 60) { $0.phase == "empty" && $0.forYouSelected == true } != nil,
+                    "\(String(describing: app.latest)); \(app.stderr)")
+            app.stop()
+
+            // Every source dead: the error page, with each one's failure in the log.
+            feeds.server.stop()
+            try "[io/github/flick/Flick]\nsources=[('feed', 'A', '\(feeds.addresses["a"]!)'), ('feed', 'B', '\(feeds.addresses["b"]!)')]\n"
+                .write(to: keyfile, atomically: true, encoding: .utf8)
+            app = try AppProcess(["foryou", "--report-state"], environment: environment)
+            defer { app.stop() }
+            #expect(app.waitForState(timeout: 60) { $0.phase == "error" } != nil, "\(String(describing: app.latest)); \(app.stderr)")
+            #expect(app.stderr.contains("For You leaves out"), "\(app.stderr)")
+        }
     }
 }
