@@ -49,7 +49,8 @@ struct BenchOptions: Equatable, Sendable {
                + "180 ms), remount (the feed widget torn down and built again every 250 ms, 50 times), steady (the "
                + "first post plays on, looping: like for like with GtkVideo and mpv), hidden (the first post plays 5 s, "
                + "then the window is minimised: CPU while hidden), hls (the demo's HLS posts, masters of three renditions, "
-               + "10 s each: stream bytes per minute), saver (the same with the data saver on), launch (the app started on a one-clip folder and on "
+               + "10 s each: stream bytes per minute), saver (the same with the data saver on), foryou (slow in For You, the demo "
+               + "feed mixed from three parts of it: TTFF beside slow's), launch (the app started on a one-clip folder and on "
                + "the demo, exec to first frame, beside mpv's start), or all (default slow)") { options, given throws(ParseError) in
             let text = given ?? ""
             let names = text == "all" ? StressMode.allCases.map(\.rawValue) + ["launch"] : text.split(separator: ",").map(String.init)

@@ -47,8 +47,10 @@ struct BenchRun {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [feedAddress, "--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
-                             "--stress-report", report.path, "--engine", engine.rawValue]
+        // For You opens the sources the settings list (written by runEnvironment), mixed the same way each run.
+        let opened = mode.mixes ? ["foryou", "--mix-seed", "1"] : [feedAddress]
+        process.arguments = opened + ["--stress", mode.rawValue, "--stress-seconds", "\(seconds)",
+                                      "--stress-report", report.path, "--engine", engine.rawValue]
         process.environment = try runEnvironment()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -70,16 +72,25 @@ struct BenchRun {
     }
 
     /// The app's environment for one run: its cache folder, and for a mode
-    /// that plays with the data saver on, settings that say so: a key file
-    /// in the bench's config folder, written afresh for each such run (the
-    /// other runs keep their settings in memory and never read it).
+    /// that plays with the data saver on, or mixes For You, settings that
+    /// say so (the data saver; For You's sources, the demo feed in three
+    /// parts): a key file in the bench's config folder, written afresh for
+    /// each such run (the other runs keep their settings in memory and
+    /// never read it). For You's taste lives in the run's own data folder,
+    /// so every run starts from nothing learned.
     private func runEnvironment() throws -> [String: String] {
         var result = environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
-        guard mode.savesData, let config = environment["XDG_CONFIG_HOME"] else { return result }
+        guard mode.savesData || mode.mixes, let config = environment["XDG_CONFIG_HOME"] else { return result }
         let settings = URL(fileURLWithPath: config).appendingPathComponent("glib-2.0/settings")
+        var keys = mode.savesData ? "data-saver=true\n" : ""
+        if mode.mixes {
+            let parts = StressMode.forYouSources(feed: feedAddress).enumerated().map { "('feed', 'Demo \($0.offset + 1)', '\($0.element)')" }
+            keys += "sources=[\(parts.joined(separator: ", "))]\n"
+            result["XDG_DATA_HOME"] = workDirectory.appendingPathComponent("data-\(UUID().uuidString)").path
+        }
         do {
             try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
-            try "[io/github/flick/Flick]\ndata-saver=true\n".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
+            try "[io/github/flick/Flick]\n\(keys)".write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
         } catch {
             throw Failure.couldNotStart("the data saver's settings could not be written (\(error.localizedDescription))")
         }

@@ -81,6 +81,14 @@ enum BenchTargets {
                     check(result.streamBytesPerMinute <= automatic.streamBytesPerMinute,
                           "streams \(BenchTable.megabytes(result.streamBytesPerMinute)) per minute ≤ automatic's \(BenchTable.megabytes(automatic.streamBytesPerMinute))")
                 }
+            case .foryou:
+                // The mix lands on a frame as fast as one source: within 10% of slow's p90 in the same run.
+                if let slow = results.first(where: { $0.engine == .flick && $0.mode == .slow && $0.run == result.run }),
+                   let slowP90 = slow.ttffP90 {
+                    at_most("TTFF p90", result.ttffP90, max(slowP90 * 1.1, slowP90 + 1), unit: "ms")
+                } else {
+                    at_most("TTFF p90", result.ttffP90, slowTTFFP90, unit: "ms")
+                }
             case .fast, .remount, .steady, .hls:
                 break
             }

@@ -65,12 +65,12 @@ struct StressAndBenchOptionsTests {
     }
 
     @Test("every mistake gets a one-line message that names what is wrong", arguments: [
-        (["--stress", "medium"], "--stress takes slow, fast, burst, remount, steady, hidden, hls or saver, not ‘medium’"),
+        (["--stress", "medium"], "--stress takes slow, fast, burst, remount, steady, hidden, hls, saver or foryou, not ‘medium’"),
         (["--stress"], "Missing argument for --stress"),
         (["--stress-seconds", "0", "--stress", "slow"], "--stress-seconds takes whole seconds"),
         (["--stress-report", "/tmp/x.json"], "go with --stress MODE"),
         (["--engine", "fast"], "--engine takes ‘flick’ or ‘naive’, not ‘fast’"),
-        (["bench", "--mode", "nope"], "--mode takes slow, fast, burst, remount, steady, hidden, hls or saver"),
+        (["bench", "--mode", "nope"], "--mode takes slow, fast, burst, remount, steady, hidden, hls, saver or foryou"),
         (["bench", "--mode", "slow,nope"], "not ‘slow,nope’"),
         (["bench", "--seconds", "0"], "--seconds takes whole seconds from 1 to 3600, not ‘0’"),
         (["bench", "--seconds", "soon"], "not ‘soon’"),

@@ -102,7 +102,7 @@ public struct DemoFeedServer: Sendable {
             }
         }
         let feed = self
-        server.serveJSON(at: Self.feedPath) { query in feed.page(cursor: query["cursor"], baseURL: base) }
+        server.serveJSON(at: Self.feedPath) { query in feed.page(cursor: query["cursor"], part: query["part"], baseURL: base) }
         server.servePosts(under: Paths.likes) { request in feed.like(request) }
         return feedURL
     }
@@ -158,12 +158,23 @@ public struct DemoFeedServer: Sendable {
     }
 
     /// The JSON page at `cursor` (nil: the first), or nil (404) for a cursor
-    /// this feed never handed out.
-    func page(cursor: String?, baseURL: URL) -> Data? {
-        guard let offset = Self.offset(of: cursor), offset <= itemCount else { return nil }
-        let end = min(offset + pageSize, itemCount)
-        let items = (offset..<end).map { item(number: $0 + 1, baseURL: baseURL) }
-        return FeedPageJSON(items: items, next: end < itemCount ? Self.cursor(offset: end) : nil).data()
+    /// this feed never handed out. `part` (`2of3`) serves one part of the
+    /// posts as a feed of its own, for a bench that mixes several sources.
+    func page(cursor: String?, part: String? = nil, baseURL: URL) -> Data? {
+        guard let range = Self.range(of: part, count: itemCount), let offset = Self.offset(of: cursor).map({ max($0, range.lowerBound) }),
+              offset <= range.upperBound else { return nil }
+        let end = min(offset + pageSize, range.upperBound)
+        return FeedPageJSON(items: (offset..<end).map { item(number: $0 + 1, baseURL: baseURL) },
+                            next: end < range.upperBound ? Self.cursor(offset: end) : nil).data()
+    }
+
+    /// The posts (0-based offsets) of `part` (`P` `of` `N`), all for none; nil for a part that is none.
+    static func range(of part: String?, count: Int) -> Range<Int>? {
+        guard let part else { return 0..<count }
+        let numbers = part.split(separator: "o", maxSplits: 1)
+        guard numbers.count == 2, numbers[1].hasPrefix("f"), let number = Int(numbers[0]), let parts = Int(numbers[1].dropFirst()),
+              parts > 0, parts <= 100, (1...parts).contains(number) else { return nil }
+        return (count * (number - 1) / parts)..<(count * number / parts)
     }
 
     /// Post `number` with its like state as the server holds it now.

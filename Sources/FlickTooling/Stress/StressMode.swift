@@ -28,6 +28,9 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     case hls
     /// `hls` with the data saver on (the bench turns it on for the run).
     case saver
+    /// `slow` in For You, mixing the demo feed split into three sources
+    /// (`part=1of3`…): the mix must land on a frame as fast as one source.
+    case foryou
 
     /// What the driver does at one step.
     package enum Step: Equatable, Sendable {
@@ -71,10 +74,21 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     /// Whether the run plays with the data saver on.
     package var savesData: Bool { self == .saver }
 
+    /// Whether the run watches For You (its sources set by the bench).
+    package var mixes: Bool { self == .foryou }
+
+    /// The sources For You mixes in a `foryou` run: the demo feed at
+    /// `feed`, split into `forYouParts` (the demo server serves each part).
+    package static func forYouSources(feed: String) -> [String] {
+        (1...forYouParts).map { "\(feed)?part=\($0)of\(forYouParts)" }
+    }
+
+    package static let forYouParts = 3
+
     /// Milliseconds between steps.
     package var intervalMilliseconds: UInt32 {
         switch self {
-        case .slow: return 3_000
+        case .slow, .foryou: return 3_000
         case .fast: return 350
         case .burst: return 180
         case .remount: return 250
@@ -88,7 +102,7 @@ package enum StressMode: String, CaseIterable, Sendable, Codable {
     package func step(_ number: Int) -> Step {
         guard number >= 0 else { return .done }
         switch self {
-        case .slow, .fast: return .next
+        case .slow, .fast, .foryou: return .next
         case .burst: return .jump(Self.burstJumps[number % Self.burstJumps.count])
         case .remount: return number < Self.remountCycles ? .remount : .done
         case .steady: return .done
