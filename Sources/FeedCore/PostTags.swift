@@ -10,6 +10,21 @@ public enum PostTags {
     /// A tag longer than this is no tag.
     public static let maxLength = 64
 
+    /// Names a service files a post under (a community, a channel), kept
+    /// as tags: lowercased, each once, none empty, longer than
+    /// ``maxLength`` or holding a control character, at most ``maxTags``.
+    public static func checked(_ names: [String]) -> [String] {
+        var tags: [String] = []
+        for name in names {
+            let tag = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !tag.isEmpty, tag.count <= maxLength, !tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                  !tags.contains(tag) else { continue }
+            tags.append(tag)
+            if tags.count == maxTags { break }
+        }
+        return tags
+    }
+
     public static func hashtags(in texts: [String?]) -> [String] {
         var tags: [String] = []
         for text in texts.compactMap({ $0 }) {

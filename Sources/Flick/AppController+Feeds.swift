@@ -374,15 +374,7 @@ extension AppController {
         wireForYou(view)
         view.addStateListener { [weak self, weak view] state in
             guard let self else { return }
-            if let view { self.resume.forYou?.learner.observe(state, view: view) }
-            if let left = self.resume.forYou?.remixAfterLeaving, state.settled, state.currentID != left {
-                // Not inside the view's own report: the items change once it has returned.
-                self.resume.forYou?.remixAfterLeaving = nil
-                MainLoopSource.idle { [weak self] in
-                    self?.remixForYou(at: state)
-                    return false
-                }
-            }
+            if let view { self.forYouObserve(state, view: view) }
             self.reporter.report(phase: .feed, feed: state, mix: self.mixReport(state))
             if let view { self.noteProgress(of: view) }
         }

@@ -165,6 +165,21 @@ extension AppController {
         }
     }
 
+    /// The view's state changed: For You learns from it, and mixes again
+    /// once the feed settled after "Show fewer like this".
+    func forYouObserve(_ state: FeedState, view: FeedView) {
+        guard let forYou = resume.forYou else { return }
+        forYou.learner.observe(state, view: view)
+        if let left = forYou.remixAfterLeaving, state.settled, state.currentID != left {
+            // Not inside the view's own report: the items change once it has returned.
+            resume.forYou?.remixAfterLeaving = nil
+            MainLoopSource.idle { [weak self] in
+                self?.remixForYou(at: state)
+                return false
+            }
+        }
+    }
+
     /// Picks the posts after the one on screen again, by the taste as it
     /// is now (after "Show fewer like this" once the feed settled, after Forget).
     func remixForYou(at state: FeedState? = nil) {

@@ -15,6 +15,12 @@ struct MixItemTests {
         #expect(PostTags.hashtags(in: row.texts) == row.tags, "\(row.name)")
     }
 
+    @Test("a community's or channel's name as a tag: lowercased, once, never empty, endless or with a control character")
+    func filedUnder() {
+        #expect(PostTags.checked(["Pics", "pics", " ", "", "a\u{7}b", String(repeating: "x", count: 65), "Cat_Videos"]) == ["pics", "cat_videos"])
+        #expect(PostTags.checked((0..<20).map { "c\($0)" }).count == PostTags.maxTags)
+    }
+
     @Test("an id composed from a source and a post splits back into both; the demo's source is empty; a plain id is none")
     func ids() throws {
         for (source, id) in [("https://example.org/feed.json", "item-1"), ("mastodon:example.org/tags/cats", "1234"), ("", "item-7")] {

@@ -31,6 +31,10 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// Pixelfed: the video's HLS playlist, played instead of the item's
     /// address once its source found it answers (else the address plays).
     public var streamAddress: URL?
+    /// What the post is filed under on its service beyond its words: a
+    /// Lemmy community, a PeerTube channel (checked by FeedCore's
+    /// ``PostTags/checked(_:)``); For You learns about them as tags.
+    public var tags: [String] = []
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
                 liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
@@ -50,6 +54,6 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
         headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
-            && servicePostID == nil && serviceRecord == nil && streamAddress == nil
+            && servicePostID == nil && serviceRecord == nil && streamAddress == nil && tags.isEmpty
     }
 }

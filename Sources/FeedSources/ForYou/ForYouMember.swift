@@ -62,7 +62,10 @@ public final class ForYouMember {
 
     /// The mix's view of one of its posts: the keys its signals teach.
     func candidate(_ item: FeedItem) -> MixPlan.Candidate {
-        MixPlan.Candidate(id: MixItemID.compose(source: address, id: item.id), source: address, author: item.author,
-                          tags: PostTags.hashtags(in: [item.title, item.subtitle]))
+        // Its hashtags, then what its service files it under (a community, a channel).
+        let words = PostTags.hashtags(in: [item.title, item.subtitle])
+        let filed = (extras[item.id]?.tags ?? []).filter { !words.contains($0) }
+        return MixPlan.Candidate(id: MixItemID.compose(source: address, id: item.id), source: address, author: item.author,
+                                 tags: Array((words + filed).prefix(PostTags.maxTags)))
     }
 }

@@ -143,15 +143,24 @@ public final class TasteStore {
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .refused("not a regular file") }
         guard status.st_size <= TasteFile.maxBytes else { return .refused("larger than \(TasteFile.maxBytes) bytes") }
         var bytes = [UInt8](repeating: 0, count: TasteFile.maxBytes + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
+        let filled = transfer(bytes.count) { done in
+            bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, $0.count - done) }
         }
         guard filled <= TasteFile.maxBytes else { return .refused("larger than \(TasteFile.maxBytes) bytes") }
         return .bytes(Array(bytes[..<filled]))
+    }
+
+    /// Runs `step` (one read or write from `done` bytes on) until `total`
+    /// bytes moved, the end of the file or an error; the bytes moved.
+    private nonisolated static func transfer(_ total: Int, _ step: (_ done: Int) -> Int) -> Int {
+        var done = 0
+        while done < total {
+            let count = step(done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return done
     }
 
     private nonisolated static func write(_ bytes: [UInt8], to file: URL) {
@@ -161,12 +170,8 @@ public final class TasteStore {
         unlink(temporary.path)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
+        let written = transfer(bytes.count) { done in
+            bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
         }
         let synced = written == bytes.count && fsync(fd) == 0
         close(fd)

@@ -27,6 +27,8 @@ struct ServicePost {
     var liked: Bool?
     /// The id a like names on the service.
     var servicePostID: String?
+    /// A Lemmy community, a PeerTube channel: For You's tags beyond the words.
+    var tags: [String] = []
 
     /// The largest page of a Bluesky, Loops, Pixelfed or Lemmy server read,
     /// in bytes (a page of 20 to 40 posts is some 100 KB).
@@ -52,6 +54,7 @@ struct ServicePost {
             extras.sensitive = sensitive
             extras.silentLoop = silentLoop
             extras.liked = liked
+            extras.tags = PostTags.checked(tags)
             // Ids go into API paths: letters, digits, `-` and `_` only.
             extras.servicePostID = servicePostID.flatMap { id in
                 !id.isEmpty && id.utf8.count <= Self.maxServiceIDBytes

@@ -156,6 +156,12 @@ final class SourcesSidebar {
         }
     }
 
+    /// The key that opens row `number`, as the keyboard says it ("Ctrl+3").
+    static func keyName(_ number: Int) -> String {
+        // Translators: the key that opens a source in the sidebar, Ctrl and a digit.
+        tr("Ctrl+%1$s").filled(String(number))
+    }
+
     /// For You's row: its icon, name and key.
     private static func makeForYouRow() -> WidgetPointer {
         let row = gtk_list_box_row_new()!
@@ -168,7 +174,7 @@ final class SourcesSidebar {
         gtk_label_set_xalign(gopaque(label), 0)
         gtk_widget_set_hexpand(label, 1)
         gtk_box_append(gcast(box), label)
-        let number = gtk_label_new("Ctrl+0")!
+        let number = gtk_label_new(Self.keyName(0))!
         gtk_widget_add_css_class(number, "dim-label")
         gtk_widget_add_css_class(number, "caption")
         gtk_box_append(gcast(box), number)
@@ -207,7 +213,7 @@ final class SourcesSidebar {
         gtk_widget_set_hexpand(label, 1)
         gtk_box_append(gcast(box), label)
         if index < 9 {
-            let number = gtk_label_new("Ctrl+\(index + 1)")!
+            let number = gtk_label_new(Self.keyName(index + 1))!
             gtk_widget_add_css_class(number, "dim-label")
             gtk_widget_add_css_class(number, "caption")
             gtk_box_append(gcast(box), number)

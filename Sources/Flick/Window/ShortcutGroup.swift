@@ -60,7 +60,7 @@ enum ShortcutGroup: CaseIterable {
             return [.feed(.togglePlayback), .feed(.toggleMute), .feed(.seekForward), .feed(.seekBackward),
                     .feed(.stepForward), .feed(.stepBackward), .feed(.faster), .feed(.slower), .feed(.louder), .feed(.quieter),
                     .window(.toggleWhenFinished), .window(.toggleCaptions), .feed(.like), .feed(.copyLink),
-                    .feed(.openInBrowser), .feed(.save), .feed(.showFewer)]
+                    .feed(.openInBrowser), .feed(.save), .feed(.showFewer), .feed(.whyThisPost)]
         case .view:
             return [.window(.toggleFullscreen), .window(.leaveFullscreen), .window(.toggleContentFit), .window(.reload),
                     .feed(.toggleDiagnostics)]

@@ -58,7 +58,8 @@ enum LemmyDocument {
                 title: view.post.name.map(HTMLText.plain).flatMap { $0.isEmpty ? nil : $0 }, subtitle: body, author: author,
                 likes: view.counts?.upvotes.map { max(0, $0) },
                 accessibilityLabel: view.post.altText.flatMap { $0.isEmpty ? nil : $0 },
-                sensitive: view.post.nsfw == true || view.community?.nsfw == true, webPage: view.post.apId)
+                sensitive: view.post.nsfw == true || view.community?.nsfw == true, webPage: view.post.apId,
+                tags: view.community?.name.map { [$0] } ?? [])
             switch post.validated(pageURL: pageURL) {
             case .success(let (item, extras)):
                 page.admit(item, extras: extras, index: index, knownIDs: knownIDs, seen: &seen)

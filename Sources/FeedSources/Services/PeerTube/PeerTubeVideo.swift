@@ -41,6 +41,8 @@ enum PeerTubeAPI {
         /// The video's web page.
         var url: String?
         var account: Account?
+        /// The channel it was published in (the same fields as an account's).
+        var channel: Account?
     }
 
     struct Resolution: Decodable {
