@@ -15,6 +15,10 @@ final class MemberTestSource: FeedSource {
     let repeating: Bool
     let posts: Int
     let pages: Int
+    /// When its posts were published (seconds since 1970), if it says.
+    var publishedAt: Double?
+    /// Never answers (a server that lets the connection hang).
+    var hangs = false
     private(set) var loads = 0
     var cacheScope: String? { "scope-\(name)" }
 
@@ -36,7 +40,8 @@ final class MemberTestSource: FeedSource {
 
     private func answer(page: Int, _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
         loads += 1
-        let (name, fails, repeating, posts, pages) = (name, fails, repeating, posts, pages)
+        guard !hangs else { return }
+        let (name, fails, repeating, posts, pages, publishedAt) = (name, fails, repeating, posts, pages, publishedAt)
         MainLoopSource.idle {
             if fails {
                 completion(.failure(FeedSourceFailure(message: "\(name) is gone", code: .sourceNotFound)))
@@ -46,7 +51,13 @@ final class MemberTestSource: FeedSource {
             let items = (first..<(first + posts)).map {
                 FeedItem(id: "\(name)-\($0)", kind: .video, uri: "https://\(name).example/\($0).mp4", title: "#\(name)tag", author: "@\(name)")
             }
-            completion(.success(FeedSourcePage(items: items, next: page + 1 < pages ? FeedCursor("\(page + 1)") : nil)))
+            var extras: [String: RemoteItemExtras] = [:]
+            for item in items {
+                var extra = RemoteItemExtras()
+                extra.publishedAt = publishedAt
+                extras[item.id] = extra
+            }
+            completion(.success(FeedSourcePage(items: items, extras: extras, next: page + 1 < pages ? FeedCursor("\(page + 1)") : nil)))
             return false
         }
     }
@@ -110,6 +121,20 @@ struct ForYouSourceTests {
         #expect(!source.reasons(for: first.id).isEmpty)
     }
 
+    @Test("servers that never answer hold no slot for long: the live sources behind them still open the mix")
+    func hanging() async throws {
+        let hung = (0..<7).map { index in
+            let member = MemberTestSource("hung\(index)")
+            member.hangs = true
+            return member
+        }
+        let source = Self.mix(hung + [MemberTestSource("live", posts: 3, pages: 1)])
+        var first: FeedSourcePage?
+        source.loadFirst { first = try? $0.get() }
+        #expect(await pumpUntil(30) { first != nil }, "the first page came")
+        #expect(first?.items.count == 3)
+    }
+
     @Test("a source that hands the same posts over on every page shows each once, then ends")
     func repeatingSource() async throws {
         let looping = MemberTestSource("loop", repeating: true, posts: 5, pages: 100)
@@ -127,6 +152,20 @@ struct ForYouSourceTests {
         #expect(dead.failure?.message.hasSuffix(" is gone") == true, "the last source's own words: \(String(describing: dead.failure))")
         let empty = try await Self.drain(Self.mix([MemberTestSource("x", posts: 0, pages: 1), MemberTestSource("y", posts: 0, pages: 1)]))
         #expect(empty.failure == nil && empty.items.isEmpty)
+    }
+
+    @Test("a post published within the day says so, and its date comes from the feed's own words")
+    func fresh() async throws {
+        let new = MemberTestSource("new", posts: 2, pages: 1)
+        new.publishedAt = Date().timeIntervalSince1970 - 600
+        let source = Self.mix([new])
+        let (items, _) = try await Self.drain(source)
+        #expect(source.reasons(for: try #require(items.first).id) == [.fresh])
+        #expect(FeedValueRules.published("2026-12-05T10:00:00Z") == 1_796_464_800)
+        #expect(FeedValueRules.published("2026-12-05T10:00:00.250+01:00") == 1_796_461_200.25)
+        for bad in ["yesterday", "", "1969-12-31T23:59:59Z", "3001-01-01T00:00:00Z", String(repeating: "2", count: 100)] {
+            #expect(FeedValueRules.published(bad) == nil, "\(bad)")
+        }
     }
 
     @Test("a remix keeps the posts through the one on screen and picks the rest again, never repeating one")

@@ -90,6 +90,8 @@ extension FeedDocument {
         var url: String?
         /// Captions files: `[{"language": "en", "uri": "….vtt"}]`.
         var captions: [RawCaption]?
+        /// When it was published, as RFC 3339 / ISO 8601 (`2026-12-05T10:00:00Z`).
+        var published: String?
 
         /// One entry of `captions`.
         struct RawCaption: Decodable {
@@ -99,7 +101,7 @@ extension FeedDocument {
 
         enum CodingKeys: String, CodingKey {
             case id, type, uri, poster, width, height, duration, headers, cacheKey
-            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel, url, captions
+            case title, subtitle, author, likes, liked, likeURL, accessibilityLabel, url, captions, published
         }
 
         init(from decoder: any Decoder) throws {
@@ -124,6 +126,8 @@ extension FeedDocument {
                 accessibilityLabel = try Self.optional(container, .accessibilityLabel)
                 url = try Self.optional(container, .url)
                 captions = try Self.optional(container, .captions)
+                // A date Flick cannot read is left out, never the post.
+                published = try? container.decodeIfPresent(String.self, forKey: .published)
             } catch let reason {
                 throw RawItemError(id: id, reason: reason)
             }
@@ -134,7 +138,8 @@ extension FeedDocument {
         /// same rules.
         init(id: String, type: String, uri: String, poster: String?, duration: Double?,
              title: String?, subtitle: String?, author: String?, width: Int? = nil, height: Int? = nil,
-             likes: Int? = nil, accessibilityLabel: String? = nil, url: String? = nil) {
+             likes: Int? = nil, accessibilityLabel: String? = nil, url: String? = nil, published: String? = nil) {
+            self.published = published
             self.id = id
             self.type = type
             self.uri = uri

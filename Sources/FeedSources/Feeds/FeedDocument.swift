@@ -149,8 +149,9 @@ public enum FeedDocument {
         // still plays, and sharing it gives its media's address.
         let webPage = raw.url.flatMap { FeedURLRules.resolve($0, pageURL: pageURL) }
             .flatMap { MediaLocation($0.absoluteString).isNetwork ? $0 : nil }
-        let extras = RemoteItemExtras(headers: headers, cacheKey: raw.cacheKey, likes: raw.likes,
+        var extras = RemoteItemExtras(headers: headers, cacheKey: raw.cacheKey, likes: raw.likes,
                                       liked: raw.liked, likeURL: likeURL, webPage: webPage)
+        extras.publishedAt = FeedValueRules.published(raw.published)
         return .success((item, extras))
     }
 }

@@ -73,7 +73,8 @@ public enum JSONFeedDocument {
                                                 duration: attachment.durationInSeconds,
                                                 title: item.title ?? attachment.title,
                                                 subtitle: item.summary ?? item.contentText,
-                                                author: item.authors?.first?.name ?? item.author?.name, url: item.url)
+                                                author: item.authors?.first?.name ?? item.author?.name, url: item.url,
+                                                published: item.datePublished)
                 switch FeedDocument.validate(post, pageURL: pageURL) {
                 case .failure(let reason):
                     page.skipped.append(SkippedFeedItem(index: index, id: id, reason: reason))
@@ -139,9 +140,11 @@ public enum JSONFeedDocument {
         var authors: [Author]?
         var author: Author?
         var attachments: [Attachment]?
+        var datePublished: String?
 
         enum CodingKeys: String, CodingKey {
             case id, url, title, summary, image, authors, author, attachments
+            case datePublished = "date_published"
             case contentText = "content_text"
             case bannerImage = "banner_image"
         }
@@ -158,6 +161,7 @@ public enum JSONFeedDocument {
             title = try? container.decodeIfPresent(String.self, forKey: .title)
             summary = try? container.decodeIfPresent(String.self, forKey: .summary)
             contentText = try? container.decodeIfPresent(String.self, forKey: .contentText)
+            datePublished = try? container.decodeIfPresent(String.self, forKey: .datePublished)
             image = try? container.decodeIfPresent(String.self, forKey: .image)
             bannerImage = try? container.decodeIfPresent(String.self, forKey: .bannerImage)
             authors = try? container.decodeIfPresent([Author].self, forKey: .authors)

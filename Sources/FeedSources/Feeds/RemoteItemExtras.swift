@@ -35,6 +35,10 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// Lemmy community, a PeerTube channel (checked by FeedCore's
     /// ``PostTags/checked(_:)``); For You learns about them as tags.
     public var tags: [String] = []
+    /// When the post was published, in seconds since 1970 (its feed's
+    /// `published`, JSON Feed's `date_published`, a service's time), when
+    /// given and readable: For You's freshness.
+    public var publishedAt: Double?
 
     public init(headers: [String: String] = [:], cacheKey: String? = nil, likes: Int? = nil,
                 liked: Bool? = nil, likeURL: URL? = nil, sensitive: Bool = false, webPage: URL? = nil,
@@ -54,6 +58,6 @@ public struct RemoteItemExtras: Sendable, Hashable {
     /// True when the feed said nothing extra; such items get no entry.
     public var isEmpty: Bool {
         headers.isEmpty && cacheKey == nil && likes == nil && liked == nil && likeURL == nil && !sensitive && webPage == nil && !silentLoop
-            && servicePostID == nil && serviceRecord == nil && streamAddress == nil && tags.isEmpty
+            && servicePostID == nil && serviceRecord == nil && streamAddress == nil && tags.isEmpty && publishedAt == nil
     }
 }

@@ -14,7 +14,8 @@ public final class ForYouMember {
     enum State: Equatable {
         /// Nothing asked yet.
         case idle
-        case loading
+        /// Asked at this monotonic second; still waiting for the answer.
+        case loading(since: Double)
         /// It has a next page (or a first page to ask again).
         case ready
         /// Its last page said there is no more.
@@ -24,6 +25,10 @@ public final class ForYouMember {
     }
 
     var state = State.idle
+
+    var isLoading: Bool {
+        if case .loading = state { true } else { false }
+    }
     /// Posts loaded and not picked yet, in the source's order.
     var waiting: [FeedItem] = []
     /// What the source said of its posts, by the post's own id.
@@ -66,6 +71,6 @@ public final class ForYouMember {
         let words = PostTags.hashtags(in: [item.title, item.subtitle])
         let filed = (extras[item.id]?.tags ?? []).filter { !words.contains($0) }
         return MixPlan.Candidate(id: MixItemID.compose(source: address, id: item.id), source: address, author: item.author,
-                                 tags: Array((words + filed).prefix(PostTags.maxTags)))
+                                 tags: Array((words + filed).prefix(PostTags.maxTags)), publishedAt: extras[item.id]?.publishedAt)
     }
 }

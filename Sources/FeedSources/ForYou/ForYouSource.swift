@@ -27,6 +27,9 @@ public final class ForYouSource: FeedSource {
     /// A source with fewer posts waiting loads its next page.
     static let lowWater = 3
     static let loadsAtOnce = 6
+    /// A load unanswered this long, in seconds, no longer holds its slot:
+    /// servers that time out one after another never keep the live ones waiting.
+    static let slowLoadSeconds = 8.0
     static let firstPageWaitMilliseconds: UInt32 = 3_000
     /// Pages in a row with nothing new end a source (one that hands the same posts over and over).
     static let emptyPagesToEnd = 3
@@ -58,10 +61,20 @@ public final class ForYouSource: FeedSource {
         var shown: MixPlan.Shown
     }
     private var generation = 0
-    private var firstAnswer: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
-    private var firstTimer: MainLoopSource?
-    private var firstWaitOver = false
-    private var nextAnswer: (@MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void)?
+    /// The pages asked for and not answered yet.
+    private var asked = Asked()
+
+    /// A page the session waits for, answered once.
+    typealias Answer = @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void
+
+    /// What the session asked for and waits on: a first page (with the
+    /// timer that ends its wait for slow sources) or a next one.
+    private struct Asked {
+        var first: Answer?
+        var firstTimer: MainLoopSource?
+        var firstWaitOver = false
+        var next: Answer?
+    }
     private var lastFailure: FeedSourceFailure?
     private var pages = 0
     /// Told when a source fails (once until it works again): the app's toast.
@@ -88,11 +101,8 @@ public final class ForYouSource: FeedSource {
             return completion(remixed(keepingThrough: keep))
         }
         generation += 1
-        firstTimer?.cancel()
-        firstTimer = nil
-        firstWaitOver = false
-        nextAnswer = nil
-        firstAnswer = completion
+        asked.firstTimer?.cancel()
+        asked = Asked(first: completion)
         recent = []
         seen = []
         reasons = [:]
@@ -113,16 +123,21 @@ public final class ForYouSource: FeedSource {
 
     public func loadNext(after cursor: FeedCursor,
                          _ completion: @escaping @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void) {
-        nextAnswer = completion
+        asked.next = completion
         pump()
         check()
     }
 
-    /// Starts loads while fewer than ``loadsAtOnce`` run: sources never
-    /// asked first, then those running low, then failed ones due again.
+    /// Starts loads while fewer than ``loadsAtOnce`` run (a slow one's slot
+    /// freed after ``slowLoadSeconds``): sources never asked first, then
+    /// those running low, then failed ones due again.
     private func pump() {
         let now = Self.seconds()
-        while members.filter({ $0.state == .loading }).count < Self.loadsAtOnce {
+        let running = { [members] in
+            members.filter { if case .loading(let since) = $0.state { now - since < Self.slowLoadSeconds } else { false } }.count
+        }
+        defer { watchSlowLoads() }
+        while running() < Self.loadsAtOnce {
             let due = members.filter { member in
                 switch member.state {
                 case .idle: return true
@@ -141,7 +156,7 @@ public final class ForYouSource: FeedSource {
     }
 
     private func load(_ member: ForYouMember) {
-        member.state = .loading
+        member.state = .loading(since: Self.seconds())
         let generation = self.generation
         let answer: @MainActor (Result<FeedSourcePage, FeedSourceFailure>) -> Void = { [weak self, weak member] result in
             guard let self, let member, generation == self.generation else { return }
@@ -161,11 +176,11 @@ public final class ForYouSource: FeedSource {
             let fresh = member.take(page)
             member.emptyPages = fresh ? 0 : member.emptyPages + 1 + page.emptyPagesFollowed
             member.state = member.cursor == nil || member.emptyPages >= Self.emptyPagesToEnd ? .ended : .ready
-            if fresh, firstAnswer != nil, firstTimer == nil {
-                firstTimer = MainLoopSource.after(milliseconds: Self.firstPageWaitMilliseconds) { [weak self] in
+            if fresh, asked.first != nil, asked.firstTimer == nil {
+                asked.firstTimer = MainLoopSource.after(milliseconds: Self.firstPageWaitMilliseconds) { [weak self] in
                     guard let self else { return }
-                    firstTimer = nil
-                    firstWaitOver = true
+                    asked.firstTimer = nil
+                    asked.firstWaitOver = true
                     check()
                 }
             }
@@ -185,17 +200,17 @@ public final class ForYouSource: FeedSource {
     /// answered or the wait is over, a next one when enough posts wait or
     /// nothing is loading.
     private func check() {
-        let loading = members.contains { $0.state == .loading || $0.state == .idle }
+        let loading = members.contains { $0.isLoading || $0.state == .idle }
         let waiting = members.reduce(0) { $0 + $1.waiting.count }
-        if let answer = firstAnswer {
-            guard !loading || (waiting > 0 && firstWaitOver) else { return }
-            firstAnswer = nil
-            firstTimer?.cancel()
-            firstTimer = nil
+        if let answer = asked.first {
+            guard !loading || (waiting > 0 && asked.firstWaitOver) else { return }
+            asked.first = nil
+            asked.firstTimer?.cancel()
+            asked.firstTimer = nil
             answer(page(picking: Self.firstPageSize))
-        } else if let answer = nextAnswer {
-            guard waiting >= Self.pageSize || !members.contains(where: { $0.state == .loading }) else { return }
-            nextAnswer = nil
+        } else if let answer = asked.next {
+            guard waiting >= Self.pageSize || !members.contains(where: \.isLoading) else { return }
+            asked.next = nil
             answer(page(picking: Self.pageSize))
         }
     }
@@ -266,7 +281,7 @@ public final class ForYouSource: FeedSource {
     /// The page of a remix: the posts kept, then new picks; the posts not
     /// kept go back to the front of their sources' waiting posts, in order.
     private func remixed(keepingThrough keep: Int) -> Result<FeedSourcePage, FeedSourceFailure> {
-        nextAnswer = nil
+        asked.next = nil
         let kept = Array(handedOut.prefix(keep + 1))
         for handed in handedOut.dropFirst(keep + 1).reversed() {
             handed.member.waiting.insert(handed.own, at: 0)
@@ -356,6 +371,19 @@ public final class ForYouSource: FeedSource {
     public func cacheScope(of item: FeedItem) -> String? {
         guard let (member, own) = origin(of: item) else { return nil }
         return member.source.cacheScope(of: own)
+    }
+
+    /// While a load runs, pumps again once it is slow, so it frees its slot.
+    private var slowLoadTimer: MainLoopSource?
+
+    private func watchSlowLoads() {
+        guard slowLoadTimer == nil, members.contains(where: \.isLoading) else { return }
+        slowLoadTimer = MainLoopSource.after(milliseconds: UInt32(Self.slowLoadSeconds * 1000)) { [weak self] in
+            guard let self else { return }
+            slowLoadTimer = nil
+            pump()
+            check()
+        }
     }
 
     private static func seconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }

@@ -29,6 +29,8 @@ struct ServicePost {
     var servicePostID: String?
     /// A Lemmy community, a PeerTube channel: For You's tags beyond the words.
     var tags: [String] = []
+    /// When it was published (RFC 3339), for For You's freshness.
+    var published: String?
 
     /// The largest page of a Bluesky, Loops, Pixelfed or Lemmy server read,
     /// in bytes (a page of 20 to 40 posts is some 100 KB).
@@ -48,7 +50,7 @@ struct ServicePost {
     func validated(pageURL: URL) -> Result<(FeedItem, RemoteItemExtras), SkippedFeedItem.Reason> {
         let raw = FeedDocument.RawItem(id: id, type: kind.rawValue, uri: uri, poster: poster, duration: duration,
                                        title: title, subtitle: subtitle, author: author, width: width, height: height,
-                                       likes: likes, accessibilityLabel: accessibilityLabel, url: webPage)
+                                       likes: likes, accessibilityLabel: accessibilityLabel, url: webPage, published: published)
         return FeedDocument.validate(raw, pageURL: pageURL).map { item, extras in
             var extras = extras
             extras.sensitive = sensitive

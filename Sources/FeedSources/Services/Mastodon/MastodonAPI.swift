@@ -45,6 +45,8 @@ enum MastodonAPI {
         /// Present when read with an account: whether that user favourited it.
         var favourited: Bool?
         var mediaAttachments: [Lossy<MediaAttachment>]?
+        /// When it was posted (RFC 3339); a value of another type is left out, not the status.
+        var createdAt: Lossy<String>?
     }
 
     /// A status of a timeline; a boost shows the boosted status.

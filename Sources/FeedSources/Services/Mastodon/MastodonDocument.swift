@@ -65,7 +65,8 @@ enum MastodonDocument {
                     title: warning ?? text, author: name, likes: status.favouritesCount.map { max(0, $0) },
                     accessibilityLabel: attachment.description.flatMap { $0.isEmpty ? nil : $0 },
                     sensitive: status.sensitive == true || warning != nil, webPage: status.url,
-                    silentLoop: attachment.type == "gifv", liked: status.favourited, servicePostID: status.id)
+                    silentLoop: attachment.type == "gifv", liked: status.favourited, servicePostID: status.id,
+                    published: status.createdAt?.value)
                 if pixelfed, media.count > 1 {
                     post.subtitle = ServicePost.placeLine(place, of: media.count)
                 }

@@ -100,6 +100,7 @@ enum PeerTubeDocument {
                            duration: video.duration.flatMap { $0 > 0 ? $0 : nil },
                            title: video.name, author: author, likes: video.likes.map { max(0, $0) },
                            accessibilityLabel: video.name, sensitive: video.nsfw == true, webPage: video.url,
-                           servicePostID: video.uuid, tags: video.channel?.name.map { [$0] } ?? [])
+                           servicePostID: video.uuid, tags: video.channel?.value?.name.map { [$0] } ?? [],
+                           published: video.publishedAt?.value)
     }
 }

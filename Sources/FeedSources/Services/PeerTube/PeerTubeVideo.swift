@@ -41,8 +41,11 @@ enum PeerTubeAPI {
         /// The video's web page.
         var url: String?
         var account: Account?
-        /// The channel it was published in (the same fields as an account's).
-        var channel: Account?
+        /// The channel it was published in (the same fields as an account's);
+        /// one that does not decode is left out, not the video.
+        var channel: Lossy<Account>?
+        /// When it was published (ISO 8601); a value of another type is left out, not the video.
+        var publishedAt: Lossy<String>?
     }
 
     struct Resolution: Decodable {
