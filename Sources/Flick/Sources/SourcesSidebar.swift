@@ -76,6 +76,7 @@ final class SourcesSidebar {
         forYouList = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(gopaque(forYouList), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(forYouList, "navigation-sidebar")
+        Widget.setAccessibleLabel(forYouList, tr("For You"))
         gtk_list_box_append(gopaque(forYouList), Self.makeForYouRow())
         gtk_box_append(gcast(panel), forYouList)
 
