@@ -194,10 +194,8 @@ extension AppController {
     /// What `--report-state` says of the post on screen: the address of
     /// the source it came from, and in For You why it was picked.
     func mixReport(_ state: FeedState) -> MixReport {
-        guard let forYou = resume.forYou else { return MixReport(postSource: resume.address ?? "", mixReason: "", mixReasonCodes: []) }
-        guard let id = state.currentID, let (address, _) = MixItemID.split(id) else {
-            return MixReport(postSource: "", mixReason: "", mixReasonCodes: [])
-        }
+        guard let forYou = resume.forYou else { return .single(resume.address ?? "") }
+        guard let id = state.currentID, let (address, _) = MixItemID.split(id) else { return .single() }
         let reasons = forYou.source.reasons(for: id)
         return MixReport(postSource: address, mixReason: MixReasonText.text(reasons, name: sourceName),
                          mixReasonCodes: reasons.map(\.code))
@@ -212,8 +210,7 @@ extension AppController {
     /// "Why am I seeing this?": the mix's one or two reasons, in a dialog.
     private func explain(_ item: FeedItem) {
         guard let window, let forYou = resume.forYou else { return }
-        let reasons = forYou.source.reasons(for: item.id)
-        let text = reasons.isEmpty ? tr("Your sources take turns in the mix.") : MixReasonText.text(reasons, name: sourceName)
+        let text = MixReasonText.text(forYou.source.reasons(for: item.id), name: sourceName)
         let dialog = adw_message_dialog_new(gcast(window.window.widget), tr("Why am I seeing this?"), text)!
         adw_message_dialog_add_response(gcast(OpaquePointer(dialog)), "close", tr("_Close"))
         gtk_window_present(gcast(dialog))

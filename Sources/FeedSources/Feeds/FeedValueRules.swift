@@ -70,20 +70,21 @@ enum FeedValueRules {
         return bounded + "…"
     }
 
-    /// Whether an id or cache key is within bounds.
     /// Seconds since 1970 of an RFC 3339 / ISO 8601 time (with or without
     /// fractions of a second); nil for anything else, a text over 64
     /// bytes, or a time before 1970 or past the year 3000.
     static func published(_ text: String?) -> Double? {
-        guard let text, !text.isEmpty, text.utf8.count <= 64 else { return nil }
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = plain.date(from: text) ?? fractional.date(from: text) else { return nil }
+        guard let text, !text.isEmpty, text.utf8.count <= 64,
+              let date = (try? Date(text, strategy: wholeSeconds)) ?? (try? Date(text, strategy: fractionalSeconds)) else { return nil }
         let seconds = date.timeIntervalSince1970
         return seconds.isFinite && seconds >= 0 && seconds < 32_503_680_000 ? seconds : nil
     }
 
+    /// The two shapes of `published`, made once (a page reads up to 1,000).
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// Whether an id or cache key is within bounds.
     static func isKeySized(_ text: String) -> Bool {
         text.unicodeScalars.count <= maxKeyScalars
     }

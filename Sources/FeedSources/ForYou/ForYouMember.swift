@@ -41,10 +41,6 @@ public final class ForYouMember {
     var emptyPages = 0
     /// Whether its failure was told (one toast until it works again).
     var failureTold = false
-    /// Its posts shown in the mix so far (for the bench and the log).
-    var picked = 0
-    /// Bumps at every first load, so an answer for an older one is dropped.
-    var generation = 0
 
     public init(address: String, name: String, source: FeedSource) {
         self.address = address

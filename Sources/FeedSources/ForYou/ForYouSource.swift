@@ -42,11 +42,11 @@ public final class ForYouSource: FeedSource {
     private let taste: @MainActor () -> Taste
     private let seed: UInt64
     private var random: MixRandom
-    private var recent: [MixPlan.Shown] = []
     private var seen: Set<String> = []
     /// Why each post was picked, by its (For You) id.
     private var reasons: [String: [MixPlan.Reason]] = [:]
-    /// The posts handed out, in order, with where each came from.
+    /// The posts handed out, in order, with where each came from (the
+    /// last ``MixPlan/recentWindow`` of them are the mix's recent posts).
     private var handedOut: [Handed] = []
     /// Set by ``remix(keepingThrough:)``: the next first load keeps the
     /// posts handed out up to this place and picks the rest again.
@@ -103,7 +103,6 @@ public final class ForYouSource: FeedSource {
         generation += 1
         asked.firstTimer?.cancel()
         asked = Asked(first: completion)
-        recent = []
         seen = []
         reasons = [:]
         handedOut = []
@@ -115,7 +114,6 @@ public final class ForYouSource: FeedSource {
             member.cursor = nil
             member.known = []
             member.emptyPages = 0
-            member.generation = generation
         }
         pump()
         check()
@@ -247,6 +245,7 @@ public final class ForYouSource: FeedSource {
             }
         }
         guard !candidates.isEmpty else { return nil }
+        let recent = handedOut.suffix(MixPlan.recentWindow).map(\.shown)
         let input = MixPlan.Input(candidates: candidates, taste: taste(), recent: recent, seen: seen,
                                   now: Date().timeIntervalSince1970, roll: random.nextUnit(), explore: random.nextUnit())
         guard let choice = MixPlan.choose(input) else { return nil }
@@ -254,12 +253,9 @@ public final class ForYouSource: FeedSource {
         let own = member.waiting.remove(at: index)
         let candidate = candidates[choice.index]
         seen.insert(candidate.id)
-        recent.append(MixPlan.Shown(source: candidate.source, author: candidate.author))
-        if recent.count > MixPlan.recentWindow { recent.removeFirst(recent.count - MixPlan.recentWindow) }
         reasons[candidate.id] = choice.reasons
-        member.picked += 1
         let handed = Handed(item: Self.mixed(own, from: member), extras: Self.mixed(member.extras[own.id], of: own),
-                            member: member, own: own, shown: recent[recent.count - 1])
+                            member: member, own: own, shown: MixPlan.Shown(source: candidate.source, author: candidate.author))
         handedOut.append(handed)
         return (handed.item, handed.extras)
     }
@@ -285,12 +281,10 @@ public final class ForYouSource: FeedSource {
         let kept = Array(handedOut.prefix(keep + 1))
         for handed in handedOut.dropFirst(keep + 1).reversed() {
             handed.member.waiting.insert(handed.own, at: 0)
-            handed.member.picked -= 1
             seen.remove(handed.item.id)
             reasons[handed.item.id] = nil
         }
         handedOut = kept
-        recent = kept.suffix(MixPlan.recentWindow).map(\.shown)
         var extras: [String: RemoteItemExtras] = [:]
         for handed in kept { if let extra = handed.extras { extras[handed.item.id] = extra } }
         switch page(picking: Self.pageSize) {

@@ -70,12 +70,7 @@ public final class TasteStore {
         guard saveTimer != nil else { return }
         saveTimer?.cancel()
         saveTimer = nil
-        let bytes = TasteFile.encoded(taste), file = self.file
-        work.enter()
-        WorkerThreads.likes.async {
-            Self.write(bytes, to: file)
-            work.leave()
-        }
+        write(then: work)
     }
 
     private func finishLoading(_ read: ReadResult) {
@@ -116,9 +111,14 @@ public final class TasteStore {
         }
     }
 
-    private func write() {
+    /// Writes the taste as it is now on the personal files' thread; `work`, when given, is left once it is on disk.
+    private func write(then work: PendingWork? = nil) {
         let bytes = TasteFile.encoded(taste), file = self.file
-        WorkerThreads.likes.async { Self.write(bytes, to: file) }
+        work?.enter()
+        WorkerThreads.likes.async {
+            Self.write(bytes, to: file)
+            work?.leave()
+        }
     }
 
     /// What reading the file found.

@@ -5,9 +5,10 @@ import FeedGObject
 /// gave for a post (FeedCore's ``MixPlan/Reason``), each a sentence, the
 /// same text `--report-state` prints as `mix_reason`.
 enum MixReasonText {
-    /// `name`: what the sidebar calls a source, by its address.
+    /// `name`: what the sidebar calls a source, by its address. No reason
+    /// known (a post not picked by the mix) says what ``MixPlan/Reason/mix`` says.
     static func text(_ reasons: [MixPlan.Reason], name: (String) -> String) -> String {
-        reasons.map { sentence($0, name: name) }.joined(separator: " ")
+        (reasons.isEmpty ? [.mix] : reasons).map { sentence($0, name: name) }.joined(separator: " ")
     }
 
     static func sentence(_ reason: MixPlan.Reason, name: (String) -> String) -> String {

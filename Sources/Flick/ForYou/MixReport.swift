@@ -9,6 +9,11 @@ struct MixReport: Encodable, Equatable {
     var mixReason: String
     var mixReasonCodes: [String]
 
+    /// A post no mix picked, from the source at `postSource` (empty: none known).
+    static func single(_ postSource: String = "") -> MixReport {
+        MixReport(postSource: postSource, mixReason: "", mixReasonCodes: [])
+    }
+
     enum CodingKeys: String, CodingKey {
         case postSource = "post_source"
         case mixReason = "mix_reason"

@@ -55,7 +55,7 @@ final class StateReporter {
 
     /// `mix`: where the post on screen came from (For You's `post_source` and `mix_reason`).
     func report(phase: Phase, feed: FeedState? = nil, progress: Double? = nil,
-                mix: MixReport = MixReport(postSource: "", mixReason: "", mixReasonCodes: [])) {
+                mix: MixReport = .single()) {
         guard enabled else { return }
         var state = feed ?? FeedState(currentIndex: 0, currentID: nil, mountedPages: 0, itemCount: 0)
         state.ttffMilliseconds = state.ttffMilliseconds.map { ($0 * 10).rounded() / 10 }
